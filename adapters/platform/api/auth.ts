@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Claims of a platform access token (SPEC.md section 3 "User"). exp is seconds since the epoch. */
+export const TokenClaims = z.object({
+  sub: z.string().min(1),
+  email: z.string().optional(),
+  avatarUrl: z.string().optional(),
+  exp: z.number().optional(),
+  iat: z.number().optional(),
+  nbf: z.number().optional(),
+  iss: z.string().optional(),
+  projectId: z.string().optional(),
+});
+export type TokenClaims = z.infer<typeof TokenClaims>;
+
+/** Headers of the three auth modes (SPEC.md section 6). */
+export const AUTH_HEADERS = {
+  accessToken: 'x-sub-dev-access-token',
+  authorization: 'authorization',
+  userToken: 'x-user-token',
+} as const;
+
+/** The message the authorization page posts to its opener when it ran in a popup. */
+export const AuthSuccessMessage = z.object({
+  type: z.literal('auth-success'),
+  access_token: z.string().min(1),
+  state: z.string().optional(),
+});
+export type AuthSuccessMessage = z.infer<typeof AuthSuccessMessage>;

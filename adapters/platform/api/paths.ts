@@ -1,0 +1,23 @@
+/** Every path of the platform, in one place (SPEC.md section 7). */
+export const API_PATHS = {
+  run: '/v1/run',
+  usage: '/v1/subscriptions/usage',
+  plan: '/v1/subscriptions/plan',
+  storage: '/v1/storage',
+  demoProject: '/v1/platform/projects/demo',
+} as const;
+
+/** Pages of the platform that the app navigates to (on the authorization host or the base URL). */
+export const PAGE_PATHS = {
+  authorize: '/auth',
+  authorizeDemo: '/auth/demo',
+  subscribe: '/subscribe',
+  publish: '/publish',
+} as const;
+
+/** The messages the pricing and checkout pages post to the app (SPEC.md section 4 "Subscription"). */
+export const SUBSCRIPTION_MESSAGES = {
+  checkoutRedirect: 'checkout-redirect',
+  success: 'success',
+  purchaseSuccess: 'purchase-success',
+} as const;

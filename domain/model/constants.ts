@@ -1,0 +1,44 @@
+/** Business constants and limits of SPEC.md section 9 and DESIGN.md, each defined once. */
+export const LIMITS = {
+  requestTimeoutMs: 600_000,
+  maxRetries: 2,
+  queueConcurrency: 10,
+  queueIntervalCap: 60,
+  queueIntervalMs: 60_000,
+  tokenExpiryMarginMs: 30_000,
+  urlTokenCheckMs: 1_000,
+  expiryCheckMs: 10_000,
+  checkoutPollMs: 1_000,
+  checkoutForceCloseMs: 600_000,
+  popupWidth: 800,
+  popupHeight: 700,
+  authPopupWidth: 600,
+  authPopupHeight: 700,
+  demoBannerDelayMs: 2_000,
+  progressRotationMs: 2_000,
+  imageStageNominalMs: 15_000,
+  videoStageNominalMs: 25_000,
+  swipeThresholdPx: 50,
+  carouselStep: 3,
+  downloadDebounceMs: 300,
+  creditDecimals: 2,
+  maxUploadBytes: 10 * 1024 * 1024,
+  maxUploadSidePx: 1536,
+  avatarSidePx: 256,
+  displayNameMaxLength: 50,
+  previewImageTimeoutMs: 15_000,
+  previewIframePollMs: 50,
+} as const;
+
+export const STORAGE_KEYS = {
+  gallery: 'pet-gallery',
+  profile: 'user-profile',
+  accessToken: 'subscribe-dev-access-token',
+} as const;
+
+export const PURCHASE = { currency: 'USD', itemName: 'Workflow Credits' } as const;
+
+export const COPYRIGHT_YEAR = 2025;
+
+/** Image types accepted as inputs (DESIGN.md "Inputs"). */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;

@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// One command runs every suite (README): unit and server tests in node, components in jsdom,
+// and the browser journeys in real chromium.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    coverage: { provider: 'v8', include: ['domain/**/*.ts'], exclude: ['domain/**/*.test.ts'] },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: [
+            'domain/**/*.test.ts',
+            'adapters/**/*.test.ts',
+            'cli/**/*.test.ts',
+            'mock-server/**/*.test.ts',
+            'preview/**/*.test.ts',
+            'tests/contract/**/*.test.ts',
+            'tests/server/**/*.test.ts',
+            'tests/reliability/**/*.test.ts',
+          ],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['ui/**/*.test.{ts,tsx}', 'preview/**/*.test.tsx'],
+          setupFiles: ['tests/support/setup-dom.ts'],
+        },
+      },
+    ],
+  },
+});
