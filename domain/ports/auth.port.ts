@@ -1,0 +1,26 @@
+import type { TokenClaims } from '../model/user';
+
+/**
+ * What the platform client authenticates with (SPEC.md section 6): an access token (mode a), a
+ * project token with a user token or a user-token provider (mode b), a project token alone, or
+ * nothing at all (demo).
+ */
+export interface Credentials {
+  readonly accessToken?: string;
+  readonly projectToken?: string;
+  readonly userToken?: string;
+  readonly getUserToken?: () => Promise<string | undefined>;
+}
+
+/** The platform's side of signing in: token reading, credentials in use, and 401 notices. */
+export const AuthPort = Symbol('AuthPort');
+export interface AuthPort {
+  /** Reads a token's claims without verifying it; undefined when it is not a readable token. */
+  decodeToken(token: string): TokenClaims | undefined;
+  /** Makes every later platform call use these credentials. */
+  useCredentials(credentials: Credentials): void;
+  /** The authorization page address that comes back to redirectUri (with /demo when no tokens). */
+  signInUrl(redirectUri: string): string;
+  /** Calls listener whenever a platform call answers 401; returns its remover. */
+  onUnauthorized(listener: () => void): () => void;
+}

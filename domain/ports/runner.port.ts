@@ -1,0 +1,35 @@
+/** A run's answer (SPEC.md section 3 "Run response"); a missing output is the caller's to report. */
+export interface RunResult {
+  readonly output?: readonly unknown[];
+}
+
+export interface RunOptions {
+  /** A zod schema or a response_format object; the client turns a schema into strict json_schema. */
+  readonly responseFormat?: unknown;
+  /** Cancels the run when aborted. */
+  readonly signal?: AbortSignal;
+}
+
+/** How streamed content is handed out (SPEC.md section 7): as received, per letter or per word. */
+export type StreamMode = 'chunk' | 'letter' | 'word';
+
+export interface StreamOptions extends RunOptions {
+  readonly mode?: StreamMode;
+}
+
+/** Runs AI models and workflows on the platform, spending the user's credits. */
+export const RunnerPort = Symbol('RunnerPort');
+export interface RunnerPort {
+  /** Runs a model or workflow (e.g. 'workflow/{uuid}') and resolves with its output list. */
+  run(
+    model: string,
+    input: Record<string, unknown> | string,
+    options?: RunOptions,
+  ): Promise<RunResult>;
+  /** Runs a model streamed and yields its content piece by piece. */
+  stream(
+    model: string,
+    input: Record<string, unknown> | string,
+    options?: StreamOptions,
+  ): AsyncIterable<string>;
+}

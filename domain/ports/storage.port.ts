@@ -1,0 +1,29 @@
+/**
+ * Per-user key-value storage on the platform (GET/PUT/DELETE /v1/storage). Values are JSON values;
+ * how the whole sessionData is re-read, merged and written is the implementation's business.
+ */
+export const RemoteStoragePort = Symbol('RemoteStoragePort');
+export interface RemoteStoragePort {
+  /** The value stored under key, or undefined when the key is absent. */
+  get(key: string): Promise<unknown>;
+  /** Stores value under key, keeping every other key. */
+  set(key: string, value: unknown): Promise<void>;
+  /** Removes key, keeping every other key. */
+  remove(key: string): Promise<void>;
+  /** Removes everything stored for the user. */
+  clear(): Promise<void>;
+}
+
+/**
+ * Key-value strings kept on this device (localStorage in the browser, a file for the CLI).
+ * Writes never throw: a full or unavailable store drops the write.
+ */
+export const LocalStoragePort = Symbol('LocalStoragePort');
+export interface LocalStoragePort {
+  /** The string stored under key, or undefined when absent. */
+  getItem(key: string): string | undefined;
+  /** Stores value under key. */
+  setItem(key: string, value: string): void;
+  /** Removes key. */
+  removeItem(key: string): void;
+}
