@@ -1,81 +1,121 @@
 // Lint rules that keep the hexagon honest (DESIGN.md "Shape"): the domain stays pure, drivers reach
 // adapters only through their composition root, and the platform client stands on its own.
+// Layer rules use the built-in no-restricted-imports on import paths, so they need no resolver.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-const everyLayer = ['./domain', './adapters', './ui', './cli', './mock-server', './preview'];
-const outside = (...layers) => everyLayer.filter((layer) => !layers.includes(layer));
+const up = '^(\\.\\./)+';
+const forbid = (regex, message) => ({ regex, message });
+
+const layerRules = [
+  {
+    files: ['domain/**/*.ts'],
+    patterns: [
+      forbid('^(?!zod$|zod/|\\.)', 'domain/ imports only domain/ and zod.'),
+      forbid(
+        `${up}(adapters|ui|cli|mock-server|preview|tests|bench|scripts)(/|$)`,
+        'domain/ imports only domain/ and zod.',
+      ),
+    ],
+  },
+  {
+    files: ['ui/**/*.{ts,tsx}', 'preview/**/*.{ts,tsx}'],
+    patterns: [
+      forbid(
+        `${up}adapters/(?!browser/browser\\.container$)`,
+        'ui/ and preview/ reach adapters only through adapters/browser/browser.container.ts.',
+      ),
+      forbid(
+        `${up}(cli|mock-server)(/|$)`,
+        'ui/ and preview/ do not import the CLI or the local platform.',
+      ),
+    ],
+  },
+  {
+    files: ['cli/**/*.ts'],
+    patterns: [
+      forbid(
+        `${up}adapters/(?!node/node\\.container$)`,
+        'cli/ reaches adapters only through adapters/node/node.container.ts.',
+      ),
+      forbid(`${up}(ui|preview)(/|$)`, 'cli/ does not import the app.'),
+    ],
+  },
+  {
+    files: ['mock-server/**/*.ts'],
+    patterns: [
+      forbid(
+        `${up}adapters/(?!platform/api(/|$))`,
+        'mock-server/ uses domain/ and the API schemas only.',
+      ),
+      forbid(`${up}(ui|cli|preview)(/|$)`, 'mock-server/ never depends on the app or the CLI.'),
+    ],
+  },
+  {
+    files: ['adapters/platform/**/*.ts'],
+    patterns: [
+      forbid(
+        `${up}(ui|cli|mock-server|preview)(/|$)`,
+        'The platform client is a library of its own.',
+      ),
+      forbid(`${up}(browser|node|memory)(/|$)`, 'The platform client is a library of its own.'),
+    ],
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'coverage', 'test-results', 'ui/public'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-restricted-paths': [
+      '@typescript-eslint/no-unused-vars': [
         'error',
-        {
-          zones: [
-            { target: './domain', from: outside('./domain'), message: 'domain/ imports only domain/ and zod.' },
-            {
-              target: './adapters/platform',
-              from: ['./ui', './cli', './mock-server', './preview', './adapters/browser', './adapters/node', './adapters/memory'],
-              message: 'The platform client is a library of its own.',
-            },
-            {
-              target: './ui',
-              from: './adapters',
-              except: ['./browser/browser.container.ts'],
-              message: 'ui/ reaches adapters only through its composition root (adapters/browser/browser.container.ts).',
-            },
-            {
-              target: './preview',
-              from: './adapters',
-              except: ['./browser/browser.container.ts'],
-              message: 'preview/ reaches adapters only through the browser composition root.',
-            },
-            {
-              target: './cli',
-              from: './adapters',
-              except: ['./node/node.container.ts'],
-              message: 'cli/ reaches adapters only through its composition root (adapters/node/node.container.ts).',
-            },
-            { target: './ui', from: ['./cli', './mock-server'] },
-            { target: './cli', from: ['./ui', './preview'] },
-            {
-              target: './mock-server',
-              from: ['./ui', './cli', './preview', './adapters/browser', './adapters/node', './adapters/memory'],
-              message: 'mock-server/ uses domain/ and the API schemas only.',
-            },
-          ],
-        },
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+      '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  ...layerRules.map(({ files, patterns }) => ({
+    files,
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  })),
   {
     files: ['domain/**/*.ts'],
     ignores: ['domain/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^(?!zod$|zod/|\\.)', message: 'domain/ imports only domain/ and zod.' }] },
-      ],
       'no-restricted-globals': [
         'error',
-        ...['window', 'document', 'localStorage', 'sessionStorage', 'fetch', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'process', 'navigator'].map(
-          (name) => ({ name, message: 'domain/ reaches the outside world only through a port.' }),
-        ),
+        ...[
+          'window',
+          'document',
+          'localStorage',
+          'sessionStorage',
+          'fetch',
+          'setTimeout',
+          'setInterval',
+          'clearTimeout',
+          'clearInterval',
+          'process',
+          'navigator',
+        ].map((name) => ({
+          name,
+          message: 'domain/ reaches the outside world only through a port.',
+        })),
       ],
-      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Use the Clock port.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Use the Clock port.' },
+      ],
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Use the Clock port.' },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Use the Clock port.',
+        },
       ],
     },
   },
