@@ -1,0 +1,49 @@
+import type { AuthPort, Credentials } from '../../domain/ports/auth.port';
+import type { TokenClaims } from '../../domain/model/user';
+
+/** An unsigned JWT-shaped token carrying claims, readable by MemoryAuth (tests only). */
+export function fakeToken(claims: Partial<TokenClaims> & Record<string, unknown>): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
+}
+
+/** Auth without a platform: decodes fakeToken tokens and records the credentials in use. */
+export class MemoryAuth implements AuthPort {
+  credentials: Credentials = {};
+  readonly credentialHistory: Credentials[] = [];
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly authorizationUrl = 'http://localhost:8787/auth') {}
+
+  decodeToken(token: string): TokenClaims | undefined {
+    try {
+      const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+      return typeof payload?.sub === 'string' ? (payload as TokenClaims) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  useCredentials(credentials: Credentials): void {
+    this.credentials = credentials;
+    this.credentialHistory.push(credentials);
+  }
+
+  signInUrl(redirectUri: string): string {
+    const project = this.credentials.projectToken?.replace(/=+$/, '');
+    const url = new URL(project ? this.authorizationUrl : `${this.authorizationUrl}/demo`);
+    if (project) url.searchParams.set('project_token', project);
+    url.searchParams.set('redirect_uri', redirectUri);
+    return url.toString();
+  }
+
+  onUnauthorized(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Plays a platform call answering 401. */
+  emitUnauthorized(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}

@@ -1,0 +1,94 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MemoryLocalStorage } from '../../adapters/memory/memory-local-storage';
+import { MemoryRemoteStorage } from '../../adapters/memory/memory-remote-storage';
+import { isGalleryItems, type GalleryItem, type GalleryItems } from '../model/gallery-item';
+import { Gallery, downloadFileName } from './gallery';
+import { StorageSync } from './storage-sync';
+import { Store } from './store';
+
+const item = (id: number, isFavorite = false): GalleryItem => ({
+  id: String(id),
+  timestamp: id,
+  imageUrl: `img-${id}`,
+  videoUrl: `vid-${id}`,
+  isFavorite,
+});
+
+describe('Gallery', () => {
+  let local: MemoryLocalStorage;
+  let gallery: Gallery;
+  const stored = () => JSON.parse(local.getItem('pet-gallery') ?? 'null') as GalleryItems;
+
+  beforeEach(() => {
+    local = new MemoryLocalStorage({
+      'pet-gallery': JSON.stringify([item(1), item(3, true), item(2)]),
+    });
+    const access = new Store({ canUseStorage: false });
+    const storage = new StorageSync<GalleryItems>(
+      'pet-gallery',
+      [],
+      isGalleryItems,
+      local,
+      new MemoryRemoteStorage(),
+      access,
+    );
+    gallery = new Gallery(storage);
+  });
+
+  it('lists items newest first', () => {
+    expect(gallery.getSnapshot().items.map((i) => i.id)).toEqual(['3', '2', '1']);
+  });
+
+  it('adds a new creation at the front', async () => {
+    await gallery.add(item(9));
+    expect(gallery.getSnapshot().items[0]?.id).toBe('9');
+    expect(stored()).toHaveLength(4);
+  });
+
+  it('counts All and Favorites, and filters favorites', () => {
+    expect(gallery.getSnapshot().counts).toEqual({ all: 3, favorites: 1 });
+    gallery.setFilter('favorites');
+    expect(gallery.getSnapshot().visible.map((i) => i.id)).toEqual(['3']);
+    gallery.setFilter('all');
+    expect(gallery.getSnapshot().visible).toHaveLength(3);
+  });
+
+  it('flips isFavorite and keeps the counts right', async () => {
+    await gallery.toggleFavorite('1');
+    expect(gallery.getSnapshot().counts.favorites).toBe(2);
+    await gallery.toggleFavorite('3');
+    expect(gallery.getSnapshot().items.find((i) => i.id === '3')?.isFavorite).toBe(false);
+    expect(stored().find((i) => i.id === '3')?.isFavorite).toBe(false);
+  });
+
+  it('deletes only after confirmation', async () => {
+    gallery.requestDelete('2');
+    expect(gallery.getSnapshot().pendingDeleteId).toBe('2');
+    expect(gallery.getSnapshot().counts.all).toBe(3);
+    await gallery.confirmDelete();
+    expect(gallery.getSnapshot().items.map((i) => i.id)).toEqual(['3', '1']);
+    expect(gallery.getSnapshot().pendingDeleteId).toBeUndefined();
+  });
+
+  it('keeps the item when deletion is cancelled', async () => {
+    gallery.requestDelete('2');
+    gallery.cancelDelete();
+    await gallery.confirmDelete();
+    expect(gallery.getSnapshot().counts.all).toBe(3);
+  });
+
+  it('sets the video on the item whose image matches', async () => {
+    await gallery.setVideoUrl('img-2', 'new-video');
+    const items = gallery.getSnapshot().items;
+    expect(items.find((i) => i.id === '2')?.videoUrl).toBe('new-video');
+    expect(items.find((i) => i.id === '1')?.videoUrl).toBe('vid-1');
+  });
+
+  it('names downloads after the app, the kind and the id', () => {
+    expect(gallery.downloadFileName({ id: '1730376000000' }, 'image')).toBe(
+      'pawloween-image-1730376000000.png',
+    );
+    expect(gallery.downloadFileName({ id: '17' }, 'video')).toBe('pawloween-video-17.mp4');
+    expect(downloadFileName('Spooky Pets!', 'image', '5')).toBe('spooky-pets-image-5.png');
+  });
+});

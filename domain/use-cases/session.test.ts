@@ -1,0 +1,236 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MemoryAuth, fakeToken } from '../../adapters/memory/memory-auth';
+import { MemoryLocalStorage } from '../../adapters/memory/memory-local-storage';
+import { FakeClock } from '../../tests/support/fake-clock';
+import { Session, type SessionConfig } from './session';
+
+const KEY = 'subscribe-dev-access-token';
+
+describe('Session', () => {
+  let clock: FakeClock;
+  let auth: MemoryAuth;
+  let local: MemoryLocalStorage;
+  const nowSeconds = () => Math.floor(clock.now() / 1000);
+  const token = (sub: string, ttlSeconds = 3600, email = `${sub}@example.com`) =>
+    fakeToken({ sub, email, exp: nowSeconds() + ttlSeconds });
+  const session = (config: SessionConfig = {}) => new Session(auth, local, clock, config);
+
+  beforeEach(() => {
+    clock = new FakeClock();
+    auth = new MemoryAuth();
+    local = new MemoryLocalStorage();
+  });
+
+  it('starts not ready and signed out', () => {
+    const state = session({ projectToken: 'p' }).getSnapshot();
+    expect(state).toMatchObject({ isReady: false, isSignedIn: false, hasSignedOut: false });
+  });
+
+  it('with no token at all runs in demo mode, anonymous', async () => {
+    const s = session();
+    await s.start();
+    expect(s.getSnapshot()).toMatchObject({
+      isReady: true,
+      isSignedIn: false,
+      mode: 'demo',
+      isDemo: true,
+      canFetchUsage: false,
+      canUseStorage: false,
+    });
+    expect(auth.credentials).toEqual({});
+  });
+
+  it('with a project token only is anonymous and not demo', async () => {
+    const s = session({ projectToken: 'p' });
+    await s.start();
+    expect(s.getSnapshot()).toMatchObject({ mode: 'project', isDemo: false, isSignedIn: false });
+    expect(auth.credentials).toEqual({ projectToken: 'p' });
+  });
+
+  it('prefers the accessToken prop over the persisted token (priority 2 over 3)', async () => {
+    local.setItem(KEY, token('persisted'));
+    const prop = token('prop');
+    const s = session({ projectToken: 'p', accessToken: prop });
+    await s.start();
+    expect(s.getSnapshot()).toMatchObject({ isSignedIn: true, token: prop, mode: 'access-token' });
+    expect(s.getSnapshot().user).toEqual({
+      userId: 'prop',
+      email: 'prop@example.com',
+      avatarUrl: undefined,
+    });
+    expect(auth.credentials).toEqual({ accessToken: prop });
+  });
+
+  it('uses the persisted token before a user token (priority 3 over 4), storage allowed', async () => {
+    const persisted = token('persisted');
+    local.setItem(KEY, persisted);
+    const s = session({ projectToken: 'p', userToken: 'u' });
+    await s.start();
+    expect(s.getSnapshot()).toMatchObject({
+      token: persisted,
+      canUseStorage: true,
+      canFetchUsage: true,
+    });
+  });
+
+  it('signs in headless with userToken and projectToken: usage yes, storage no (priority 4)', async () => {
+    const s = session({ projectToken: 'p', userToken: 'u', getUserToken: async () => 'g' });
+    await s.start();
+    expect(s.getSnapshot()).toMatchObject({
+      mode: 'headless',
+      isSignedIn: true,
+      canFetchUsage: true,
+      canUseStorage: false,
+    });
+    expect(auth.credentials).toEqual({ projectToken: 'p', userToken: 'u' });
+  });
+
+  it('asks getUserToken when there is no user token (priority 5)', async () => {
+    const getUserToken = async () => 'g';
+    const s = session({ projectToken: 'p', getUserToken });
+    await s.start();
+    expect(s.getSnapshot()).toMatchObject({ mode: 'headless', token: 'g' });
+    expect(auth.credentials).toEqual({ projectToken: 'p', getUserToken });
+  });
+
+  it('falls back to the project token when getUserToken fails', async () => {
+    const s = session({
+      projectToken: 'p',
+      getUserToken: async () => {
+        throw new Error('nope');
+      },
+    });
+    await s.start();
+    expect(s.getSnapshot()).toMatchObject({ mode: 'project', isSignedIn: false });
+  });
+
+  it('ignores a user token without a project token', async () => {
+    const s = session({ userToken: 'u' });
+    await s.start();
+    expect(s.getSnapshot().mode).toBe('demo');
+  });
+
+  it('discards and removes a persisted token expiring within 30 s', async () => {
+    local.setItem(KEY, token('late', 30));
+    const s = session({ projectToken: 'p' });
+    await s.start();
+    expect(s.getSnapshot().isSignedIn).toBe(false);
+    expect(local.getItem(KEY)).toBeUndefined();
+  });
+
+  it('keeps a token expiring in 31 s', async () => {
+    local.setItem(KEY, token('ok', 31));
+    const s = session({ projectToken: 'p' });
+    await s.start();
+    expect(s.getSnapshot().isSignedIn).toBe(true);
+  });
+
+  it('discards and removes a persisted token without exp', async () => {
+    local.setItem(KEY, fakeToken({ sub: 'noexp' }));
+    const s = session({ projectToken: 'p' });
+    await s.start();
+    expect(s.getSnapshot().isSignedIn).toBe(false);
+    expect(local.getItem(KEY)).toBeUndefined();
+  });
+
+  it('skips an expired accessToken prop and goes on to the next source', async () => {
+    const persisted = token('persisted');
+    local.setItem(KEY, persisted);
+    const s = session({ accessToken: token('old', -10) });
+    await s.start();
+    expect(s.getSnapshot().token).toBe(persisted);
+  });
+
+  it('sign-out clears the persisted token, user and token, and keeps the project token only', async () => {
+    const s = session({ projectToken: 'p', accessToken: token('prop') });
+    await s.start();
+    await s.acceptToken(token('fresh'));
+    await s.signOut();
+    expect(local.getItem(KEY)).toBeUndefined();
+    expect(s.getSnapshot()).toMatchObject({
+      isSignedIn: false,
+      hasSignedOut: true,
+      user: undefined,
+      token: undefined,
+      mode: 'project',
+    });
+    expect(auth.credentials).toEqual({ projectToken: 'p' });
+  });
+
+  it('after sign-out ignores even the accessToken prop and the user token (priority 1)', async () => {
+    const s = session({ projectToken: 'p', accessToken: token('prop'), userToken: 'u' });
+    await s.start();
+    await s.signOut();
+    await s.start();
+    expect(s.getSnapshot()).toMatchObject({ isSignedIn: false, hasSignedOut: true });
+  });
+
+  it('a new token clears hasSignedOut, is persisted and signs in', async () => {
+    const s = session({ projectToken: 'p' });
+    await s.start();
+    await s.signOut();
+    const fresh = token('fresh');
+    await s.acceptToken(fresh);
+    expect(local.getItem(KEY)).toBe(fresh);
+    expect(s.getSnapshot()).toMatchObject({ hasSignedOut: false, isSignedIn: true, token: fresh });
+  });
+
+  it('every 10 s signs out a token that has expired', async () => {
+    const s = session({ projectToken: 'p' });
+    await s.start();
+    await s.acceptToken(token('short', 45));
+    await clock.advanceAsync(10_000);
+    expect(s.getSnapshot().isSignedIn).toBe(true);
+    await clock.advanceAsync(10_000);
+    expect(s.getSnapshot()).toMatchObject({ isSignedIn: false, hasSignedOut: true });
+    expect(local.getItem(KEY)).toBeUndefined();
+  });
+
+  it('does not check expiry between the 10 s ticks', async () => {
+    const s = session({ projectToken: 'p' });
+    await s.start();
+    await s.acceptToken(token('short', 35));
+    await clock.advanceAsync(9_999);
+    expect(s.getSnapshot().isSignedIn).toBe(true);
+    await clock.advanceAsync(1);
+    expect(s.getSnapshot().isSignedIn).toBe(false);
+  });
+
+  it('a 401 from any platform call signs the user out silently', async () => {
+    const s = session({ projectToken: 'p', accessToken: token('prop') });
+    await s.start();
+    auth.emitUnauthorized();
+    await clock.advanceAsync(0);
+    expect(s.getSnapshot()).toMatchObject({ isSignedIn: false, hasSignedOut: true });
+  });
+
+  it('stops the sweep and the 401 watch on dispose', async () => {
+    const s = session({ projectToken: 'p', accessToken: token('prop') });
+    await s.start();
+    s.dispose();
+    auth.emitUnauthorized();
+    await clock.advanceAsync(0);
+    expect(s.getSnapshot().isSignedIn).toBe(true);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('sign-in goes to the authorization page with the project token and redirect uri', async () => {
+    const s = session({ projectToken: 'abc==' });
+    await s.start();
+    const url = new URL(s.signInUrl('http://app.test/'));
+    expect(url.pathname).toBe('/auth');
+    expect(url.searchParams.get('project_token')).toBe('abc');
+    expect(url.searchParams.get('redirect_uri')).toBe('http://app.test/');
+  });
+
+  it('notifies subscribers with a new frozen snapshot', async () => {
+    const s = session({ projectToken: 'p' });
+    const seen: unknown[] = [];
+    s.subscribe(() => seen.push(s.getSnapshot()));
+    await s.start();
+    expect(seen).toHaveLength(1);
+    expect(Object.isFrozen(s.getSnapshot())).toBe(true);
+    s.setSubscriptionModalUrl('http://pricing');
+    expect(s.getSnapshot().subscriptionModalUrl).toBe('http://pricing');
+  });
+});

@@ -1,0 +1,185 @@
+import { LIMITS, STORAGE_KEYS } from '../model/constants';
+import { userFromClaims, type User } from '../model/user';
+import type { AuthPort, Credentials } from '../ports/auth.port';
+import type { Cancel, ClockPort } from '../ports/clock.port';
+import type { LocalStoragePort } from '../ports/storage.port';
+import { Store } from './store';
+
+/** What the app was started with (SPEC.md section 3 "originalInitParams"). */
+export interface SessionConfig {
+  readonly projectToken?: string;
+  readonly accessToken?: string;
+  readonly userToken?: string;
+  readonly getUserToken?: () => Promise<string | undefined>;
+}
+
+/**
+ * SPEC.md section 6: (a) an access token signs the user in; (b) a project token with a user token
+ * is headless; (c) a project token alone is anonymous; no token at all is demo.
+ */
+export type AuthMode = 'access-token' | 'headless' | 'project' | 'demo';
+
+/** SPEC.md section 3 "Auth state", minus the client object, which stays in the adapter. */
+export interface AuthState {
+  readonly isReady: boolean;
+  readonly isSignedIn: boolean;
+  readonly token?: string;
+  readonly user?: User;
+  readonly hasSignedOut: boolean;
+  readonly mode: AuthMode;
+  /** No project token: the demo banner shows (SPEC.md section 2). */
+  readonly isDemo: boolean;
+  readonly canFetchUsage: boolean;
+  readonly canUseStorage: boolean;
+  readonly subscriptionModalUrl?: string;
+  readonly originalInitParams: SessionConfig;
+}
+
+interface Resolved {
+  mode: AuthMode;
+  credentials: Credentials;
+  token?: string;
+  user?: User;
+}
+
+/**
+ * Who is signed in and with what (SPEC.md section 4 "Authentication"): token source priority,
+ * the 30 s expiry margin, sign-out, the 10 s expiry sweep and silent sign-out on 401.
+ */
+export class Session extends Store<AuthState> {
+  private readonly stops: Cancel[] = [];
+  private generation = 0;
+
+  constructor(
+    private readonly auth: AuthPort,
+    private readonly local: LocalStoragePort,
+    private readonly clock: ClockPort,
+    private readonly config: SessionConfig = {},
+  ) {
+    super({
+      isReady: false,
+      isSignedIn: false,
+      hasSignedOut: false,
+      mode: 'demo',
+      isDemo: !config.projectToken,
+      canFetchUsage: false,
+      canUseStorage: false,
+      originalInitParams: config,
+    });
+  }
+
+  /** Picks the token source, configures the client, and starts the expiry sweep and 401 watch. */
+  async start(): Promise<void> {
+    if (this.stops.length === 0) {
+      this.stops.push(this.clock.every(LIMITS.expiryCheckMs, () => this.sweepExpired()));
+      this.stops.push(
+        this.auth.onUnauthorized(() => {
+          if (this.getSnapshot().isSignedIn) void this.signOut();
+        }),
+      );
+    }
+    await this.initialise();
+  }
+
+  /** Stops the sweep and the 401 watch. */
+  dispose(): void {
+    for (const stop of this.stops.splice(0)) stop();
+  }
+
+  /** A token arrived (the sign-in return or an auth popup): keep it and sign in with it. */
+  async acceptToken(token: string): Promise<void> {
+    this.local.setItem(STORAGE_KEYS.accessToken, token);
+    this.update({ hasSignedOut: false });
+    await this.initialise();
+  }
+
+  /** Forgets the token and continues with the project token only. */
+  async signOut(): Promise<void> {
+    this.local.removeItem(STORAGE_KEYS.accessToken);
+    this.update({ hasSignedOut: true, isSignedIn: false, user: undefined, token: undefined });
+    await this.initialise();
+  }
+
+  /** Where sign-in goes, coming back to redirectUri. */
+  signInUrl(redirectUri: string): string {
+    return this.auth.signInUrl(redirectUri);
+  }
+
+  /** The in-page pricing overlay used when popups are blocked; undefined closes it. */
+  setSubscriptionModalUrl(url: string | undefined): void {
+    this.update({ subscriptionModalUrl: url });
+  }
+
+  /** True when the token is unreadable, has no exp, or expires within the 30 s margin. */
+  isUsable(token: string): boolean {
+    const exp = this.auth.decodeToken(token)?.exp;
+    return exp !== undefined && exp * 1000 - LIMITS.tokenExpiryMarginMs > this.clock.now();
+  }
+
+  private async initialise(): Promise<void> {
+    const run = ++this.generation;
+    const resolved = await this.resolve();
+    // A later sign-in or sign-out overtook this one while getUserToken was pending.
+    if (run !== this.generation) return;
+    this.auth.useCredentials(resolved.credentials);
+    const signedIn = resolved.mode === 'access-token' || resolved.mode === 'headless';
+    this.update({
+      isReady: true,
+      isSignedIn: signedIn,
+      mode: resolved.mode,
+      token: resolved.token,
+      user: resolved.user,
+      canFetchUsage: signedIn,
+      canUseStorage: resolved.mode === 'access-token',
+    });
+  }
+
+  private async resolve(): Promise<Resolved> {
+    const { projectToken, accessToken, userToken, getUserToken } = this.config;
+    const anonymous: Resolved = projectToken
+      ? { mode: 'project', credentials: { projectToken } }
+      : { mode: 'demo', credentials: {} };
+    if (this.getSnapshot().hasSignedOut) return anonymous;
+    if (accessToken && this.isUsable(accessToken)) return this.signedInWith(accessToken);
+    const persisted = this.local.getItem(STORAGE_KEYS.accessToken);
+    if (persisted !== undefined) {
+      if (this.isUsable(persisted)) return this.signedInWith(persisted);
+      this.local.removeItem(STORAGE_KEYS.accessToken);
+    }
+    if (projectToken && userToken) return this.headless(projectToken, userToken);
+    if (projectToken && getUserToken) {
+      const provided = await getUserToken().catch(() => undefined);
+      if (provided) return this.headless(projectToken, provided, getUserToken);
+    }
+    return anonymous;
+  }
+
+  private signedInWith(token: string): Resolved {
+    const claims = this.auth.decodeToken(token);
+    return {
+      mode: 'access-token',
+      credentials: { accessToken: token },
+      token,
+      user: claims && userFromClaims(claims),
+    };
+  }
+
+  private headless(
+    projectToken: string,
+    userToken: string,
+    getUserToken?: () => Promise<string | undefined>,
+  ): Resolved {
+    const claims = this.auth.decodeToken(userToken);
+    return {
+      mode: 'headless',
+      credentials: getUserToken ? { projectToken, getUserToken } : { projectToken, userToken },
+      token: userToken,
+      user: claims && userFromClaims(claims),
+    };
+  }
+
+  private sweepExpired(): void {
+    const { mode, token } = this.getSnapshot();
+    if (mode === 'access-token' && token && !this.isUsable(token)) void this.signOut();
+  }
+}

@@ -1,0 +1,156 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MemoryLocalStorage } from '../../adapters/memory/memory-local-storage';
+import { MemoryRemoteStorage } from '../../adapters/memory/memory-remote-storage';
+import { platformError } from '../errors';
+import { StorageSync, type StorageAccess } from './storage-sync';
+import { Store } from './store';
+
+class Access extends Store<{ canUseStorage: boolean; user?: { userId: string } }> {
+  set(canUseStorage: boolean, userId = 'u1') {
+    this.update({ canUseStorage, user: { userId } });
+  }
+}
+
+const isStringList = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+describe('StorageSync', () => {
+  let local: MemoryLocalStorage;
+  let remote: MemoryRemoteStorage;
+  let access: Access;
+  const sync = () =>
+    new StorageSync<string[]>(
+      'pet-gallery',
+      [],
+      isStringList,
+      local,
+      remote,
+      access as StorageAccess,
+    );
+
+  beforeEach(() => {
+    local = new MemoryLocalStorage();
+    remote = new MemoryRemoteStorage();
+    access = new Access({ canUseStorage: true, user: { userId: 'u1' } });
+  });
+
+  it('starts from the local copy in state local', () => {
+    local.setItem('pet-gallery', '["a"]');
+    expect(sync().getSnapshot()).toEqual({ value: ['a'], status: 'local' });
+  });
+
+  it('starts from the initial value when nothing is stored', () => {
+    expect(sync().getSnapshot().value).toEqual([]);
+  });
+
+  it.each(['[object Object]', '{not json', '"[object Object]"', '["[object Object]"]', '42'])(
+    'repairs a corrupted stored value %s to the initial value',
+    (raw) => {
+      local.setItem('pet-gallery', raw);
+      expect(sync().getSnapshot().value).toEqual([]);
+      expect(local.getItem('pet-gallery')).toBe('[]');
+    },
+  );
+
+  it('on load goes syncing then synced, and the remote value overwrites local', async () => {
+    local.setItem('pet-gallery', '["local"]');
+    remote.sessionData.set('pet-gallery', ['remote']);
+    const s = sync();
+    const statuses: string[] = [];
+    s.subscribe(() => statuses.push(s.getSnapshot().status));
+    await s.load();
+    expect(statuses).toContain('syncing');
+    expect(s.getSnapshot()).toMatchObject({ value: ['remote'], status: 'synced' });
+    expect(local.getItem('pet-gallery')).toBe('["remote"]');
+  });
+
+  it('on load removes the local copy when the remote value is absent', async () => {
+    local.setItem('pet-gallery', '["local"]');
+    const s = sync();
+    await s.load();
+    expect(s.getSnapshot()).toMatchObject({ value: [], status: 'synced' });
+    expect(local.getItem('pet-gallery')).toBeUndefined();
+  });
+
+  it('repairs a corrupted remote value locally and remotely', async () => {
+    remote.sessionData.set('pet-gallery', '[object Object]');
+    const s = sync();
+    await s.load();
+    expect(s.getSnapshot().value).toEqual([]);
+    expect(remote.sessionData.get('pet-gallery')).toEqual([]);
+  });
+
+  it('keeps using local data when the remote read fails with anything but 401', async () => {
+    local.setItem('pet-gallery', '["local"]');
+    remote.failWith = platformError('ServiceUnavailableError', 'down', { statusCode: 503 });
+    const s = sync();
+    await s.load();
+    expect(s.getSnapshot()).toMatchObject({ value: ['local'], status: 'error', error: 'down' });
+  });
+
+  it('does not show the local copy when the remote read answers 401', async () => {
+    local.setItem('pet-gallery', '["local"]');
+    remote.failWith = platformError('AuthenticationError', 'expired', { statusCode: 401 });
+    const s = sync();
+    await s.load();
+    expect(s.getSnapshot()).toMatchObject({ value: [], status: 'error' });
+  });
+
+  it('set writes locally first, then remotely', async () => {
+    const s = sync();
+    const pending = s.set(['x']);
+    expect(local.getItem('pet-gallery')).toBe('["x"]');
+    expect(s.getSnapshot()).toMatchObject({ value: ['x'], status: 'syncing' });
+    await pending;
+    expect(remote.sessionData.get('pet-gallery')).toEqual(['x']);
+    expect(s.getSnapshot().status).toBe('synced');
+  });
+
+  it('set keeps the local write when the remote write fails', async () => {
+    remote.failWith = new Error('network down');
+    const s = sync();
+    await s.set((current) => [...current, 'y']);
+    expect(local.getItem('pet-gallery')).toBe('["y"]');
+    expect(s.getSnapshot()).toMatchObject({ value: ['y'], status: 'error' });
+  });
+
+  it('remove applies locally first, then remotely', async () => {
+    remote.sessionData.set('pet-gallery', ['r']);
+    local.setItem('pet-gallery', '["r"]');
+    const s = sync();
+    const pending = s.remove();
+    expect(local.getItem('pet-gallery')).toBeUndefined();
+    expect(s.getSnapshot().value).toEqual([]);
+    await pending;
+    expect(remote.sessionData.has('pet-gallery')).toBe(false);
+  });
+
+  it('stays local without touching the platform when storage is not allowed', async () => {
+    access.set(false);
+    const s = sync();
+    await s.load();
+    await s.set(['z']);
+    expect(s.getSnapshot()).toMatchObject({ value: ['z'], status: 'local' });
+    expect(remote.calls).toEqual([]);
+  });
+
+  it('reloads when the user signs in with storage', async () => {
+    access.set(false);
+    remote.sessionData.set('pet-gallery', ['mine']);
+    const s = sync();
+    access.set(true, 'u2');
+    await Promise.resolve();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(s.getSnapshot()).toMatchObject({ value: ['mine'], status: 'synced' });
+  });
+
+  it('a write made during a load is not overwritten by the load', async () => {
+    remote.sessionData.set('pet-gallery', ['old']);
+    const s = sync();
+    const loading = s.load();
+    await s.set(['new']);
+    await loading;
+    expect(s.getSnapshot().value).toEqual(['new']);
+  });
+});

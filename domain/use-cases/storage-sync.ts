@@ -1,0 +1,156 @@
+import { errorMessage, isUnauthorized } from '../errors';
+import type { LocalStoragePort, RemoteStoragePort } from '../ports/storage.port';
+import type { AuthState } from './session';
+import { Store } from './store';
+
+/** SPEC.md section 4 "Storage sync". */
+export type SyncStatus = 'local' | 'syncing' | 'synced' | 'error';
+
+export interface StorageSyncState<T> {
+  readonly value: T;
+  readonly status: SyncStatus;
+  /** The last remote failure, for logs; never shown as a blocker. */
+  readonly error?: string;
+}
+
+/** Tells whether remote storage may be used (SPEC.md section 6: access-token mode only). */
+export interface StorageAccess {
+  getSnapshot(): Pick<AuthState, 'canUseStorage' | 'user'>;
+  subscribe(listener: () => void): () => void;
+}
+
+/** True when a value read back is one of ours; anything else is treated as corrupted. */
+export type Validate<T> = (value: unknown) => value is T;
+
+// String(object) left in a store by an old bug: '[object Object]', '[object Array]', ...
+const OBJECT_STRING = /\[object [A-Za-z]+\]/;
+
+/**
+ * One storage key kept on the device and, when signed in with an access token, on the platform.
+ * Writes go local first, then remote; reads take the remote value; remote failures other than
+ * 401 leave the local value in use.
+ */
+export class StorageSync<T> extends Store<StorageSyncState<T>> {
+  private version = 0;
+  private writes: Promise<void> = Promise.resolve();
+  private lastAccess: string;
+
+  constructor(
+    readonly key: string,
+    private readonly initialValue: T,
+    private readonly validate: Validate<T>,
+    private readonly local: LocalStoragePort,
+    private readonly remote: RemoteStoragePort,
+    private readonly access: StorageAccess,
+  ) {
+    super({ value: initialValue, status: 'local' });
+    this.update({ value: this.readLocal() });
+    this.lastAccess = this.accessKey();
+    // Signing in, out, or as someone else changes which copy is the truth.
+    access.subscribe(() => {
+      const now = this.accessKey();
+      if (now === this.lastAccess) return;
+      this.lastAccess = now;
+      void this.load();
+    });
+  }
+
+  /** Reads the local copy, then the remote one, which wins; an absent remote value removes local. */
+  async load(): Promise<void> {
+    const started = ++this.version;
+    this.update({ value: this.readLocal(), status: 'local', error: undefined });
+    if (!this.remoteEnabled()) return;
+    this.update({ status: 'syncing' });
+    try {
+      const remote = await this.remote.get(this.key);
+      if (started !== this.version) return;
+      if (remote === undefined) {
+        this.local.removeItem(this.key);
+        this.update({ value: this.initialValue, status: 'synced' });
+        return;
+      }
+      const value = this.repair(remote);
+      this.writeLocal(value);
+      this.update({ value, status: 'synced' });
+      if (value !== remote) await this.sync((store) => store.set(this.key, value));
+    } catch (error) {
+      if (started !== this.version) return;
+      this.fail(error);
+    }
+  }
+
+  /** Stores a value (or derives it from the current one): local first, then remote. */
+  set(next: T | ((current: T) => T)): Promise<void> {
+    const value =
+      typeof next === 'function' ? (next as (current: T) => T)(this.getSnapshot().value) : next;
+    this.version += 1;
+    this.writeLocal(value);
+    this.update({ value });
+    return this.sync((remote) => remote.set(this.key, value));
+  }
+
+  /** Forgets the key: local first, then remote. */
+  remove(): Promise<void> {
+    this.version += 1;
+    this.local.removeItem(this.key);
+    this.update({ value: this.initialValue });
+    return this.sync((remote) => remote.remove(this.key));
+  }
+
+  private sync(write: (remote: RemoteStoragePort) => Promise<void>): Promise<void> {
+    if (!this.remoteEnabled()) {
+      this.update({ status: 'local' });
+      return Promise.resolve();
+    }
+    const written = this.version;
+    this.update({ status: 'syncing' });
+    // Writes reach the platform in the order they were made.
+    this.writes = this.writes.then(async () => {
+      try {
+        await write(this.remote);
+        if (written === this.version) this.update({ status: 'synced', error: undefined });
+      } catch (error) {
+        this.fail(error);
+      }
+    });
+    return this.writes;
+  }
+
+  private fail(error: unknown): void {
+    // A 401 signs the user out (Session); their copy must not stay on show.
+    if (isUnauthorized(error)) this.update({ value: this.initialValue });
+    this.update({ status: 'error', error: errorMessage(error) });
+  }
+
+  private readLocal(): T {
+    const raw = this.local.getItem(this.key);
+    if (raw === undefined) return this.initialValue;
+    try {
+      if (OBJECT_STRING.test(raw)) throw new Error('object-string artifact');
+      return this.repair(JSON.parse(raw));
+    } catch {
+      this.writeLocal(this.initialValue);
+      return this.initialValue;
+    }
+  }
+
+  /** A corrupted value is replaced by the initial value, and the store is told. */
+  private repair(value: unknown): T {
+    if (this.validate(value) && !OBJECT_STRING.test(JSON.stringify(value))) return value;
+    this.writeLocal(this.initialValue);
+    return this.initialValue;
+  }
+
+  private writeLocal(value: T): void {
+    this.local.setItem(this.key, JSON.stringify(value));
+  }
+
+  private remoteEnabled(): boolean {
+    return this.access.getSnapshot().canUseStorage;
+  }
+
+  private accessKey(): string {
+    const { canUseStorage, user } = this.access.getSnapshot();
+    return `${canUseStorage}:${user?.userId ?? ''}`;
+  }
+}
