@@ -1,0 +1,298 @@
+import type { z } from 'zod';
+import { API_PATHS } from './api/paths';
+import { IDEMPOTENCY_KEY_HEADER, RUN_STARTED_HEADER } from './api/run';
+import { authHeaders, authMode, type AuthMode } from './auth-headers';
+import {
+  consoleLogger,
+  resolveOptions,
+  type ClientOptions,
+  type Fetch,
+  type Logger,
+  type ResolvedOptions,
+} from './config';
+import {
+  AuthenticationError,
+  PlatformError,
+  RateLimitError,
+  UnknownError,
+  WorkflowUnavailableError,
+} from './errors';
+import { ClientEventEmitter, type ClientEventName, type ClientEvents } from './events';
+import { RequestQueue } from './queue';
+import {
+  LONG_RATE_LIMIT_SECONDS,
+  MAX_RETRY_AFTER_SECONDS,
+  resetAt,
+  retryAfterSeconds,
+  retryDelay,
+  sleep,
+} from './retry';
+import { AbortError, NetworkError, readError, TimeoutError } from './transport-errors';
+import { Projects } from './resources/projects';
+import { Run } from './resources/run';
+import { Storage } from './resources/storage';
+import { Subscriptions } from './resources/subscriptions';
+
+export const CLIENT_VERSION = '0.1.0';
+export const USER_AGENT = `pawloween-platform-client/${CLIENT_VERSION}`;
+
+export interface RequestOptions {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  headers?: Record<string, string | undefined>;
+  signal?: AbortSignal;
+  timeout?: number;
+  maxRetries?: number;
+  /** Replaces the configured credentials with this bearer (the demo-project call sends the user key). */
+  bearer?: string;
+  /** Reused by every retry of this request; POST /v1/run gets one when none is given. */
+  idempotencyKey?: string;
+}
+
+/** An answered request whose body is still to be read; close() frees its queue slot and timers. */
+export interface Lease {
+  readonly response: Response;
+  /** Aborts when the caller aborts or the total timeout passes; `reason` is then the typed error. */
+  readonly signal: AbortSignal;
+  /** Cancels the request with a typed reason (a stream's idle watchdog). */
+  abort(reason: PlatformError): void;
+  close(): void;
+}
+
+export type Credentials = Pick<
+  ClientOptions,
+  'accessToken' | 'apiKey' | 'userKey' | 'getUserToken'
+>;
+
+/** The platform client: transport, auth, retries, the shared request queue and events. */
+export class PlatformClient {
+  readonly run = new Run(this);
+  readonly subscriptions = new Subscriptions(this);
+  readonly storage = new Storage(this);
+  readonly projects = new Projects(this);
+  readonly logger: Logger;
+  #options: ResolvedOptions;
+  readonly #fetch: Fetch;
+  readonly #queue: RequestQueue;
+  readonly #events = new ClientEventEmitter();
+
+  constructor(options: ClientOptions = {}) {
+    if (!options.fetch && typeof globalThis.fetch !== 'function')
+      throw new PlatformError({
+        message: 'fetch is not available. Please provide a fetch polyfill.',
+        code: 'FETCH_UNAVAILABLE',
+      });
+    this.#options = resolveOptions(options);
+    // Looked up per call so a fetch patched later (msw, polyfills) is the one used.
+    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.logger = options.logger ?? consoleLogger;
+    this.#queue = new RequestQueue(options.queue);
+  }
+
+  get options(): Readonly<ResolvedOptions> {
+    return this.#options;
+  }
+
+  get authMode(): AuthMode {
+    return authMode(this.#options);
+  }
+
+  /** Swaps every credential at once (sign-in, sign-out); later calls use only these. */
+  setCredentials(credentials: Credentials): void {
+    const { baseUrl, authorizationUrl, timeout, maxRetries, debug, streamIdleTimeout } =
+      this.#options;
+    this.#options = resolveOptions({
+      baseUrl,
+      authorizationUrl,
+      timeout,
+      maxRetries,
+      debug,
+      streamIdleTimeout,
+      ...credentials,
+    });
+  }
+
+  on<E extends ClientEventName>(name: E, listener: (event: ClientEvents[E]) => void): () => void {
+    return this.#events.on(name, listener);
+  }
+
+  emit<E extends ClientEventName>(name: E, event: ClientEvents[E]): void {
+    this.#events.emit(name, event, (error) =>
+      this.logger.error('[platform] event listener failed', error),
+    );
+  }
+
+  debug(message: string, ...rest: unknown[]): void {
+    if (this.#options.debug) this.logger.debug(`[platform] ${message}`, ...rest);
+  }
+
+  /** One request, its JSON answer validated against schema when given. */
+  request<T = unknown>(options: RequestOptions, schema?: z.ZodType<T>): Promise<T> {
+    return this.openWith(options, async (lease) => {
+      const text = await lease.response.text();
+      lease.close();
+      const data: unknown = text ? JSON.parse(text) : undefined;
+      if (!schema) return data as T;
+      const parsed = schema.safeParse(data);
+      if (parsed.success) return parsed.data;
+      throw new UnknownError({
+        message: `Unexpected answer from ${options.path}: ${parsed.error.message}`,
+        statusCode: lease.response.status,
+      });
+    });
+  }
+
+  /**
+   * Sends a request and hands its answered lease to `read`; a failure anywhere before `read`
+   * resolves is retried as a whole. `read` owns the lease once it resolves (close it when done).
+   */
+  async openWith<T>(options: RequestOptions, read: (lease: Lease) => Promise<T>): Promise<T> {
+    const request = this.#isRun(options)
+      ? { ...options, idempotencyKey: options.idempotencyKey ?? randomKey() }
+      : options;
+    const maxRetries = options.maxRetries ?? this.#options.maxRetries;
+    for (let retry = 0; ; retry++) {
+      try {
+        const lease = await this.#send(request, retry);
+        try {
+          return await read(lease);
+        } catch (error) {
+          lease.close();
+          throw readError(lease, error);
+        }
+      } catch (caught) {
+        const error = toPlatformError(caught);
+        if (error instanceof AuthenticationError) this.emit('unauthorized', { error });
+        if (retry >= maxRetries || !this.shouldRetry(error, request)) throw error;
+        if (error instanceof RateLimitError) this.#respectRateLimit(error);
+        const delay = retryDelay(error, retry);
+        this.debug(
+          `${request.method} ${request.path} failed (${error.code}); retry ${retry + 1} in ${Math.round(delay)} ms`,
+        );
+        await sleep(delay, options.signal);
+      }
+    }
+  }
+
+  /** The one retry rule (DESIGN.md): network errors, 408, 429 and 5xx except WORKFLOW_UNAVAILABLE. */
+  shouldRetry(error: PlatformError, request: Pick<RequestOptions, 'method' | 'path'>): boolean {
+    if (error instanceof AbortError) return false;
+    const noAnswer = error instanceof NetworkError || error instanceof TimeoutError;
+    const status = error.statusCode ?? 0;
+    if (
+      error instanceof RateLimitError &&
+      (retryAfterSeconds(error) ?? 0) > MAX_RETRY_AFTER_SECONDS
+    )
+      return false;
+    const retryable =
+      noAnswer ||
+      status === 408 ||
+      status === 429 ||
+      (status >= 500 && !(error instanceof WorkflowUnavailableError));
+    if (!retryable || !this.#isRun(request)) return retryable;
+    // A run may have spent credits: retry only when it surely never started.
+    return (
+      noAnswer ||
+      status === 408 ||
+      status === 429 ||
+      error.headers?.get(RUN_STARTED_HEADER) === 'false'
+    );
+  }
+
+  #isRun(request: Pick<RequestOptions, 'method' | 'path'>): boolean {
+    return request.method === 'POST' && request.path === API_PATHS.run;
+  }
+
+  #respectRateLimit(error: RateLimitError): void {
+    const seconds = retryAfterSeconds(error);
+    const until = resetAt(error);
+    if (until !== undefined && (seconds ?? (until - Date.now()) / 1000) > LONG_RATE_LIMIT_SECONDS) {
+      this.debug(`rate limited: queue paused until ${new Date(until).toISOString()}`);
+      this.#queue.pauseUntil(until);
+    }
+  }
+
+  async #send(request: RequestOptions, retry: number): Promise<Lease> {
+    const { signal } = request;
+    if (signal?.aborted) throw new AbortError({ cause: signal.reason });
+    const release = await this.#queue.acquire(signal).catch((reason: unknown) => {
+      throw new AbortError({ cause: reason });
+    });
+    const controller = new AbortController();
+    const timeoutMs = request.timeout ?? this.#options.timeout;
+    const onAbort = () => controller.abort(new AbortError({ cause: signal?.reason }));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => controller.abort(new TimeoutError({ timeoutMs })), timeoutMs);
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      release();
+    };
+    try {
+      const url = this.#url(request);
+      const init: RequestInit = {
+        method: request.method,
+        headers: await this.#headers(request),
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: controller.signal,
+      };
+      this.debug(`${request.method} ${url}${retry ? ` (retry ${retry})` : ''}`);
+      const response = await this.#fetch(url, init).catch((cause: unknown) => {
+        throw controller.signal.reason instanceof PlatformError
+          ? controller.signal.reason
+          : new NetworkError({ cause });
+      });
+      this.debug(`${request.method} ${request.path} -> ${response.status}`);
+      if (response.ok)
+        return {
+          response,
+          signal: controller.signal,
+          abort: (reason) => controller.abort(reason),
+          close,
+        };
+      const body = await response.text().catch(() => '');
+      throw PlatformError.fromResponse(response.status, body, response.headers);
+    } catch (error) {
+      close();
+      throw error;
+    }
+  }
+
+  #url(request: RequestOptions): string {
+    const url = new URL(this.#options.baseUrl + request.path);
+    for (const [key, value] of Object.entries(request.query ?? {}))
+      if (value !== undefined) url.searchParams.set(key, value);
+    return url.toString();
+  }
+
+  async #headers(request: RequestOptions): Promise<Headers> {
+    const headers = new Headers({ accept: 'application/json', 'user-agent': USER_AGENT });
+    if (request.body !== undefined) headers.set('content-type', 'application/json');
+    for (const [name, value] of Object.entries(await authHeaders(this.#options, request.bearer)))
+      headers.set(name, value);
+    if (request.idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, request.idempotencyKey);
+    for (const [name, value] of Object.entries(request.headers ?? {}))
+      if (value !== undefined) headers.set(name, value);
+    return headers;
+  }
+}
+
+/** Anything thrown inside the client leaves it as a PlatformError. */
+export function toPlatformError(error: unknown): PlatformError {
+  if (error instanceof PlatformError) return error;
+  return new UnknownError({
+    message: error instanceof Error ? error.message : String(error),
+    cause: error,
+  });
+}
+
+export function randomKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function')
+    return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}

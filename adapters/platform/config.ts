@@ -1,0 +1,91 @@
+import { PAGE_PATHS } from './api/paths';
+import { LIMITS } from '../../domain/model/constants';
+
+/** Where debug and warning lines go; console by default, anything with these methods in tests. */
+export interface Logger {
+  debug(message: string, ...rest: unknown[]): void;
+  info(message: string, ...rest: unknown[]): void;
+  warn(message: string, ...rest: unknown[]): void;
+  error(message: string, ...rest: unknown[]): void;
+}
+
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** Client configuration (SPEC.md section 3), plus the injectable parts a library needs. */
+export interface ClientOptions {
+  /** The platform's API host. */
+  baseUrl?: string;
+  /** The authorization page; derived from baseUrl by replacing 'api' with 'auth'. */
+  authorizationUrl?: string;
+  /** Milliseconds per request (for a stream: the whole stream). */
+  timeout?: number;
+  /** Retries after the first attempt. */
+  maxRetries?: number;
+  /** Logs every request and retry through `logger.debug`. */
+  debug?: boolean;
+  /** Mode (a): a universal access token of a signed-in user. */
+  accessToken?: string;
+  /** The project's API key (the project token); whitespace and trailing '=' are stripped. */
+  apiKey?: string;
+  /** Mode (b): the user's token, sent with the project key. */
+  userKey?: string;
+  /** Mode (b) when the user token comes from elsewhere, asked for on every request. */
+  getUserToken?: () => Promise<string | undefined> | string | undefined;
+  /** For tests and runtimes without a global fetch. */
+  fetch?: Fetch;
+  logger?: Logger;
+  /** Longest quiet gap inside a stream before it is given up, separate from `timeout`. */
+  streamIdleTimeout?: number;
+  /** Queue limits; the platform's are 10 at once and 60 per 60000 ms. */
+  queue?: { concurrency?: number; intervalCap?: number; interval?: number };
+}
+
+export const DEFAULT_BASE_URL = 'https://api.subscribe.dev';
+export const DEFAULT_STREAM_IDLE_TIMEOUT = 60_000;
+
+export type ResolvedOptions = Required<
+  Pick<
+    ClientOptions,
+    'baseUrl' | 'authorizationUrl' | 'timeout' | 'maxRetries' | 'debug' | 'streamIdleTimeout'
+  >
+> &
+  Pick<ClientOptions, 'accessToken' | 'apiKey' | 'userKey' | 'getUserToken'>;
+
+/** A pasted key often carries a newline or base64 padding the platform does not expect. */
+export const cleanApiKey = (key: string | undefined) => {
+  const cleaned = key?.replace(/\s+/g, '').replace(/=+$/, '');
+  return cleaned ? cleaned : undefined;
+};
+
+/** 'https://api.example.com' becomes 'https://auth.example.com'; a host without 'api' serves /auth itself. */
+export const deriveAuthorizationUrl = (baseUrl: string) =>
+  baseUrl.includes('api') ? baseUrl.replace('api', 'auth') : `${baseUrl}${PAGE_PATHS.authorize}`;
+
+const blank = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+
+export function resolveOptions(options: ClientOptions): ResolvedOptions {
+  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  return {
+    baseUrl,
+    authorizationUrl: (options.authorizationUrl ?? deriveAuthorizationUrl(baseUrl)).replace(
+      /\/+$/,
+      '',
+    ),
+    timeout: options.timeout ?? LIMITS.requestTimeoutMs,
+    maxRetries: options.maxRetries ?? LIMITS.maxRetries,
+    debug: options.debug ?? false,
+    streamIdleTimeout: options.streamIdleTimeout ?? DEFAULT_STREAM_IDLE_TIMEOUT,
+    accessToken: blank(options.accessToken),
+    apiKey: cleanApiKey(options.apiKey),
+    userKey: blank(options.userKey),
+    getUserToken: options.getUserToken,
+  };
+}
+
+/** Nothing is logged unless asked for; a silent default keeps library users' consoles clean. */
+export const consoleLogger: Logger = {
+  debug: (...args) => console.debug(...args),
+  info: (...args) => console.info(...args),
+  warn: (...args) => console.warn(...args),
+  error: (...args) => console.error(...args),
+};

@@ -1,0 +1,217 @@
+import { ERROR_CODES, ErrorBody, REQUEST_ID_HEADER } from './api/error';
+
+/** What the app should offer the user for an error: it picks its dialog from this, not from text. */
+export type ErrorAction = 'upgrade' | 'top-up' | 'wait' | 'sign-in' | 'retry' | 'none';
+
+export interface PlatformErrorInit {
+  message?: string;
+  code?: string;
+  statusCode?: number;
+  details?: unknown;
+  requestId?: string;
+  context?: Record<string, unknown>;
+  /** The answer's headers, when there was an answer. */
+  headers?: Headers;
+  cause?: unknown;
+}
+
+type HeaderSource = Headers | Record<string, string | undefined> | undefined;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const count = (value: unknown) => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+};
+const header = (headers: HeaderSource, name: string) =>
+  headers instanceof Headers ? (headers.get(name) ?? undefined) : headers?.[name];
+
+/** The root of every error the platform client throws (SPEC.md section 8 "Platform errors"). */
+export class PlatformError extends Error {
+  override name = 'PlatformError';
+  readonly code: string;
+  readonly statusCode: number | undefined;
+  readonly details: unknown;
+  readonly requestId: string | undefined;
+  readonly context: Record<string, unknown>;
+  readonly headers: Headers | undefined;
+  readonly action: ErrorAction = 'none';
+
+  constructor(init: PlatformErrorInit = {}) {
+    super(init.message ?? `HTTP ${init.statusCode ?? 'error'}`, { cause: init.cause });
+    this.code = init.code ?? ERROR_CODES.unknown;
+    this.statusCode = init.statusCode;
+    this.details = init.details;
+    this.requestId = init.requestId;
+    this.context = init.context ?? {};
+    this.headers = init.headers;
+  }
+
+  /** The one place an error answer becomes a typed error: every row of SPEC.md section 8. */
+  static fromResponse(status: number, body: unknown, headers?: HeaderSource): PlatformError {
+    const parsed = ErrorBody.safeParse(typeof body === 'string' ? safeJson(body) : body);
+    const error = parsed.success ? parsed.data.error : undefined;
+    const init: PlatformErrorInit = {
+      message: error?.message || `HTTP ${status}`,
+      code: error?.code,
+      statusCode: status,
+      details: error?.details,
+      context: error?.context ?? {},
+      requestId: header(headers, REQUEST_ID_HEADER),
+      headers: headers instanceof Headers ? headers : undefined,
+    };
+    switch (status) {
+      case 400:
+        return new ValidationError(init);
+      case 401:
+        return new AuthenticationError(init);
+      case 402:
+        if (init.code === ERROR_CODES.planUpgradeRequired)
+          return new PlanUpgradeRequiredError(init);
+        if (
+          init.code === ERROR_CODES.userUnsubscribed ||
+          /unsubscribed|subscription/i.test(init.message ?? '')
+        )
+          return new UnsubscribedError(init);
+        return new InsufficientBalanceError(init);
+      case 403:
+        return new AccessDeniedError(init);
+      case 404:
+        return new NotFoundError(init);
+      case 429:
+        return new RateLimitError({ ...init, context: withRetryAfter(init.context, headers) });
+      case 503:
+        return init.code === ERROR_CODES.workflowUnavailable
+          ? new WorkflowUnavailableError(init)
+          : new ServiceUnavailableError(init);
+      default:
+        return new UnknownError(init);
+    }
+  }
+}
+
+function safeJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Seconds to wait from Retry-After (seconds or an HTTP date) or retry-after-ms, if given. */
+export function parseRetryAfter(headers: HeaderSource): number | undefined {
+  const ms = count(header(headers, 'retry-after-ms'));
+  if (ms !== undefined) return ms / 1000;
+  const value = header(headers, 'retry-after');
+  const seconds = count(value);
+  if (seconds !== undefined) return seconds;
+  const date = value ? Date.parse(value) : NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+}
+
+/** A 429 may say when to come back only in its headers; the body wins when it says so too. */
+function withRetryAfter(context: Record<string, unknown> = {}, headers: HeaderSource) {
+  const retryAfter = context.retryAfter ?? parseRetryAfter(headers);
+  return retryAfter === undefined ? context : { ...context, retryAfter };
+}
+
+export class ValidationError extends PlatformError {
+  override name = 'ValidationError';
+  constructor(init: PlatformErrorInit) {
+    super({ ...init, code: ERROR_CODES.validation });
+  }
+}
+
+export class AuthenticationError extends PlatformError {
+  override name = 'AuthenticationError';
+  override readonly action = 'sign-in';
+  constructor(init: PlatformErrorInit) {
+    super({ ...init, code: ERROR_CODES.authentication });
+  }
+}
+
+export class PlanUpgradeRequiredError extends PlatformError {
+  override name = 'PlanUpgradeRequiredError';
+  override readonly action = 'upgrade';
+  readonly upgradeUrl = text(this.context.upgradeUrl);
+  readonly currentPlan = text(this.context.currentPlan);
+  readonly currentLimit = count(this.context.currentLimit);
+  readonly required = count(this.context.required);
+  constructor(init: PlatformErrorInit) {
+    super({ ...init, code: ERROR_CODES.planUpgradeRequired });
+  }
+}
+
+export class UnsubscribedError extends PlatformError {
+  override name = 'UnsubscribedError';
+  override readonly action = 'upgrade';
+  constructor(init: PlatformErrorInit) {
+    super({ ...init, code: ERROR_CODES.userUnsubscribed });
+  }
+}
+
+export class InsufficientBalanceError extends PlatformError {
+  override name = 'InsufficientBalanceError';
+  override readonly action = 'top-up';
+  readonly remainingCredits = count(
+    this.context.remainingCredits ?? detail(this.details, 'remainingCredits'),
+  );
+  readonly requiredCredits = count(
+    this.context.requiredCredits ?? detail(this.details, 'requiredCredits'),
+  );
+  constructor(init: PlatformErrorInit) {
+    super({ ...init, code: ERROR_CODES.insufficientBalance });
+  }
+}
+
+export class AccessDeniedError extends PlatformError {
+  override name = 'AccessDeniedError';
+  constructor(init: PlatformErrorInit) {
+    super({ ...init, code: ERROR_CODES.accessDenied });
+  }
+}
+
+export class NotFoundError extends PlatformError {
+  override name = 'NotFoundError';
+  constructor(init: PlatformErrorInit) {
+    super({ ...init, code: ERROR_CODES.notFound });
+  }
+}
+
+export class RateLimitError extends PlatformError {
+  override name = 'RateLimitError';
+  override readonly action = 'wait';
+  /** When the limit lifts, as the platform said it (ISO date or epoch ms). */
+  readonly resetTime = text(this.context.resetTime) ?? count(this.context.resetTime);
+  /** Seconds to wait before trying again. */
+  readonly retryAfter = count(this.context.retryAfter);
+  constructor(init: PlatformErrorInit) {
+    super({ ...init, code: ERROR_CODES.rateLimitExceeded });
+  }
+}
+
+export class WorkflowUnavailableError extends PlatformError {
+  override name = 'WorkflowUnavailableError';
+  override readonly action = 'wait';
+  constructor(init: PlatformErrorInit) {
+    super({ ...init, code: ERROR_CODES.workflowUnavailable });
+  }
+}
+
+export class ServiceUnavailableError extends PlatformError {
+  override name = 'ServiceUnavailableError';
+  override readonly action = 'retry';
+  constructor(init: PlatformErrorInit) {
+    super({ ...init, code: ERROR_CODES.serviceUnavailable });
+  }
+}
+
+export class UnknownError extends PlatformError {
+  override name = 'UnknownError';
+  override readonly action: ErrorAction = (this.statusCode ?? 500) >= 500 ? 'retry' : 'none';
+}
+
+function detail(details: unknown, key: string): unknown {
+  return typeof details === 'object' && details !== null
+    ? (details as Record<string, unknown>)[key]
+    : undefined;
+}

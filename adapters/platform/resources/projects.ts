@@ -1,0 +1,18 @@
+import { API_PATHS } from '../api/paths';
+import { DemoProjectResponse } from '../api/projects';
+import type { PlatformClient } from '../client';
+import { userKeyRequired } from './require-user';
+
+/** POST /v1/platform/projects/demo: a demo project for the user, who is named by the user key as bearer. */
+export class Projects {
+  constructor(private readonly client: PlatformClient) {}
+
+  async demo(options: { signal?: AbortSignal } = {}): Promise<DemoProjectResponse> {
+    const { userKey } = this.client.options;
+    if (!userKey) throw userKeyRequired('demo project');
+    return this.client.request(
+      { method: 'POST', path: API_PATHS.demoProject, bearer: userKey, ...options },
+      DemoProjectResponse,
+    );
+  }
+}

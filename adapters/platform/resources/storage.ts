@@ -1,0 +1,97 @@
+import { API_PATHS } from '../api/paths';
+import { StorageGetResponse, type SessionData } from '../api/storage';
+import type { Lease, PlatformClient, RequestOptions } from '../client';
+import { UnknownError } from '../errors';
+
+export interface StorageOptions {
+  /** Keeps each app version's data apart (?appVersion=). */
+  appVersion?: string;
+  signal?: AbortSignal;
+}
+
+/** The stored object and its version; etag is undefined when the platform does not version it. */
+export interface StorageSnapshot {
+  sessionData: SessionData;
+  etag?: string;
+}
+
+const PRECONDITION_FAILED = 412;
+/** Concurrent writers rarely collide more than once or twice; past this something else is wrong. */
+const MAX_WRITE_CONFLICTS = 5;
+
+/** GET/PUT/DELETE /v1/storage: the user's whole sessionData, written with If-Match when versioned. */
+export class Storage {
+  constructor(private readonly client: PlatformClient) {}
+
+  async get(options: StorageOptions = {}): Promise<StorageSnapshot> {
+    return this.client.openWith(this.#request('GET', options), async (lease) => {
+      const snapshot = { ...(await readJson(lease, StorageGetResponse)), etag: etagOf(lease) };
+      lease.close();
+      return snapshot;
+    });
+  }
+
+  /** Writes the whole sessionData; with ifMatch, a newer stored version answers 412. */
+  async put(
+    sessionData: SessionData,
+    options: StorageOptions & { ifMatch?: string } = {},
+  ): Promise<{ etag?: string }> {
+    const request = this.#request('PUT', options);
+    request.body = { sessionData };
+    if (options.ifMatch) request.headers = { 'if-match': options.ifMatch };
+    return this.client.openWith(request, async (lease) => {
+      await lease.response.text();
+      lease.close();
+      return { etag: etagOf(lease) };
+    });
+  }
+
+  async delete(options: StorageOptions = {}): Promise<void> {
+    await this.client.request(this.#request('DELETE', options));
+  }
+
+  /**
+   * Sets one key (undefined removes it) and keeps every other: re-reads, changes the key, writes
+   * with If-Match, and on 412 does it again on the fresh data, so writers on other tabs lose nothing.
+   */
+  async update(key: string, value: unknown, options: StorageOptions = {}): Promise<SessionData> {
+    for (let conflict = 0; ; conflict++) {
+      const { sessionData, etag } = await this.get(options);
+      const next = { ...sessionData };
+      if (value === undefined) delete next[key];
+      else next[key] = value;
+      try {
+        await this.put(next, { ...options, ifMatch: etag });
+        return next;
+      } catch (error) {
+        if (!(error instanceof UnknownError) || error.statusCode !== PRECONDITION_FAILED)
+          throw error;
+        if (conflict + 1 >= MAX_WRITE_CONFLICTS) throw error;
+        this.client.debug(`storage write conflict on '${key}'; merging into the fresh data`);
+      }
+    }
+  }
+
+  #request(
+    method: RequestOptions['method'],
+    { appVersion, signal }: StorageOptions,
+  ): RequestOptions {
+    return { method, path: API_PATHS.storage, query: { appVersion }, signal };
+  }
+}
+
+const etagOf = (lease: Lease) => lease.response.headers.get('etag') ?? undefined;
+
+async function readJson<T>(
+  lease: Lease,
+  schema: {
+    safeParse(data: unknown): { success: true; data: T } | { success: false; error: Error };
+  },
+): Promise<T> {
+  const text = await lease.response.text();
+  const parsed = schema.safeParse(text ? JSON.parse(text) : {});
+  if (parsed.success) return parsed.data;
+  throw new UnknownError({
+    message: `Unexpected answer from ${API_PATHS.storage}: ${parsed.error.message}`,
+  });
+}
