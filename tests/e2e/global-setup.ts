@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { accessSync, constants, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildAppOnce } from './support/build';
+import { CHROMIUM_PATH, ROOT, SCREENSHOT_DIR } from './support/paths';
+import { freePort, waitUntilAnswering } from './support/server-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Origin of the local platform server that also serves the built app, e.g. http://localhost:41234. */
+    e2eBaseUrl: string;
+    /** The project token the server was started with. */
+    e2eProjectToken: string;
+  }
+}
+
+function requireChromium() {
+  try {
+    accessSync(CHROMIUM_PATH, constants.X_OK);
+  } catch {
+    throw new Error(
+      `The browser tests need Debian's chromium at ${CHROMIUM_PATH}, which is missing.\n` +
+        'Install it as root with:\n  apt-get update && apt-get install -y chromium\n' +
+        '(.ci/run does this for you.)',
+    );
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Builds the app once and starts the same local platform server `npm start` runs, on a free port
+ * with a fresh data folder and fault injection on; the journeys reach it through inject().
+ */
+export default async function setup(project: TestProject) {
+  requireChromium();
+  rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
+  await buildAppOnce(ROOT);
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-e2e-'));
+  const port = await freePort();
+  const projectToken = `pk_e2e_${randomBytes(9).toString('base64url')}`;
+  const baseUrl = `http://localhost:${port}`;
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PROJECT_TOKEN: projectToken,
+      PUBLIC_BASE_URL: baseUrl,
+      HOST: '127.0.0.1',
+      PAWLOWEEN_FAULTS: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Kept for the error message only: a server that dies on start says why.
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  try {
+    await waitUntilAnswering(`http://127.0.0.1:${port}/healthz`, child, 60_000);
+  } catch (error) {
+    await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output.join('')}`);
+  }
+
+  project.provide('e2eBaseUrl', baseUrl);
+  project.provide('e2eProjectToken', projectToken);
+
+  return async () => {
+    await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    const shots = existsSync(SCREENSHOT_DIR) ? readdirSync(SCREENSHOT_DIR).length : 0;
+    console.log(`\nBrowser journeys: ${shots} failure screenshot(s) in ${SCREENSHOT_DIR}\n`);
+  };
+}

@@ -1,0 +1,121 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
+import { useE2E } from './support/e2e';
+
+const e2e = useE2E();
+
+/** Distance of an element's top from the top of the viewport, once scrolling has settled. */
+async function topOf(page: Page, selector: string): Promise<number> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => Math.round(element.getBoundingClientRect().top));
+}
+
+async function expectScrolledTo(page: Page, heading: string) {
+  await expect
+    .poll(
+      () =>
+        page
+          .getByRole('heading', { name: heading, level: 2 })
+          .evaluate((element) => element.getBoundingClientRect().top),
+      {
+        timeout: 5_000,
+      },
+    )
+    .toBeLessThan(200);
+  const top = await page
+    .getByRole('heading', { name: heading, level: 2 })
+    .evaluate((element) => element.getBoundingClientRect().top);
+  expect(top).toBeGreaterThanOrEqual(0);
+}
+
+describe('landing page (signed out)', () => {
+  it('shows the hero, the three steps, the transformations, the call to action and the footer, with no prices', async () => {
+    const page = await e2e.open('desktop');
+
+    await page.getByRole('heading', { level: 1, name: 'Pawloween' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
+
+    await page.getByRole('heading', { name: 'How the Magic Works' }).waitFor();
+    for (const step of ['Upload Photos', 'Mystical Transformation', 'Get Images & Videos']) {
+      expect(await page.getByRole('heading', { level: 3, name: step }).isVisible(), step).toBe(
+        true,
+      );
+    }
+
+    await page.getByRole('heading', { name: 'See the Transformations' }).waitFor();
+    expect(await page.getByRole('img', { name: /before$/ }).count()).toBe(3);
+    expect(await page.getByRole('img', { name: /Halloween costume result$/ }).count()).toBe(3);
+    const videos = page.locator('video');
+    expect(await videos.count()).toBe(6);
+    const loops = await videos.evaluateAll((elements) =>
+      (elements as HTMLVideoElement[]).map((video) => video.loop),
+    );
+    expect(loops).toEqual([true, true, true, true, true, true]);
+    // Six looping videos side by side on a wide screen: nothing hidden off to the side.
+    const overflow = await videos.first().evaluate((video) => {
+      const list = video.closest('ul') ?? video.parentElement!;
+      return list.scrollWidth - list.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(1);
+    expect(
+      await page
+        .getByRole('list', { name: /costume examples/i })
+        .getByRole('img')
+        .count(),
+    ).toBe(10);
+
+    expect(await page.getByRole('button', { name: 'Try it Now for Free' }).isVisible()).toBe(true);
+    const footer = page.getByRole('contentinfo');
+    for (const name of ['How it Works', 'See Transformations', 'Back to Top']) {
+      expect(await footer.getByRole('button', { name }).isVisible(), name).toBe(true);
+    }
+    expect(await footer.textContent()).toContain('2025');
+
+    // Free to start, instant results, HD quality; prices and credit amounts are not shown.
+    const text = await page.locator('body').innerText();
+    for (const claim of [/free/i, /instant/i, /HD/]) expect(text).toMatch(claim);
+    expect(text).not.toMatch(/[$€£]\s?\d|\d\s?(USD|credits?)\b|per month|\/mo\b/i);
+
+    await expectAccessible(page, 'landing page (desktop)');
+  });
+
+  it('scrolls to each section from the footer buttons', async () => {
+    const page = await e2e.open('desktop');
+    const footer = page.getByRole('contentinfo');
+    await footer.scrollIntoViewIfNeeded();
+
+    await footer.getByRole('button', { name: 'How it Works' }).click();
+    await expectScrolledTo(page, 'How the Magic Works');
+
+    await footer.getByRole('button', { name: 'See Transformations' }).click();
+    await expectScrolledTo(page, 'See the Transformations');
+
+    await footer.getByRole('button', { name: 'Back to Top' }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
+    expect(await topOf(page, 'h1')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('turns the video grid into a swipeable carousel on mobile', async () => {
+    const page = await e2e.open('mobile');
+    await page.getByRole('heading', { name: 'See the Transformations' }).scrollIntoViewIfNeeded();
+    const carousel = await page
+      .locator('video')
+      .first()
+      .evaluate((video) => {
+        const list = video.closest('ul') ?? video.parentElement!;
+        const style = getComputedStyle(list);
+        return { overflowX: style.overflowX, wider: list.scrollWidth > list.clientWidth + 10 };
+      });
+    expect(carousel.wider).toBe(true);
+    expect(['auto', 'scroll']).toContain(carousel.overflowX);
+    // The page itself does not scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+
+    await expectAccessible(page, 'landing page (mobile)');
+  });
+});

@@ -1,0 +1,32 @@
+import { inject } from 'vitest';
+
+export type Fault = 'video-fail' | 'run-fail' | '503' | '402' | '429' | 'slow';
+
+/** Arms the local platform's fault injection (PAWLOWEEN_FAULTS=1): the next `count` runs do `next`. */
+export async function armFault(
+  next: Fault,
+  options: { count?: number; path?: string } = {},
+): Promise<void> {
+  const response = await fetch(`${inject('e2eBaseUrl')}/__faults`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${inject('e2eProjectToken')}`,
+    },
+    body: JSON.stringify({ next, count: options.count ?? 1, path: options.path ?? '/v1/run' }),
+  });
+  if (!response.ok)
+    throw new Error(
+      `Arming fault ${next} failed: HTTP ${response.status} ${await response.text()}`,
+    );
+}
+
+/** Disarms every fault so one journey's leftovers never reach the next. */
+export async function clearFaults(): Promise<void> {
+  const response = await fetch(`${inject('e2eBaseUrl')}/__faults`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${inject('e2eProjectToken')}` },
+  });
+  if (!response.ok && response.status !== 404)
+    throw new Error(`Clearing faults failed: HTTP ${response.status}`);
+}
