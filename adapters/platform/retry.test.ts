@@ -1,0 +1,238 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PlatformClient } from './client';
+import type { PlatformError } from './errors';
+import { BASE_URL, url, useMswServer } from './testing/msw-server';
+
+const server = useMswServer();
+const balance = {
+  credits: { userBalance: { allocatedCredits: 1, usedCredits: 0, remainingCredits: 1 } },
+};
+const fail = (
+  status: number,
+  error: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) => HttpResponse.json({ error: { message: `failed ${status}`, ...error } }, { status, headers });
+
+/** Serves these answers in order to GET usage (the last one repeats) and counts the calls. */
+function usageAnswers(...answers: (() => Response)[]) {
+  const calls = { count: 0 };
+  server.use(
+    http.get(url('/v1/subscriptions/usage'), () => {
+      const answer = answers[Math.min(calls.count, answers.length - 1)]!;
+      calls.count++;
+      return answer();
+    }),
+  );
+  return calls;
+}
+
+const client = (maxRetries = 2) =>
+  new PlatformClient({ baseUrl: BASE_URL, accessToken: 't', maxRetries });
+const settle = (promise: Promise<unknown>) =>
+  promise.then(
+    (value) => ({ value, error: undefined as PlatformError | undefined }),
+    (error: PlatformError) => ({ value: undefined, error }),
+  );
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('retries (DESIGN.md maxRetries)', () => {
+  it.each([408, 429, 500, 502, 503])('retries %i and succeeds', async (status) => {
+    const calls = usageAnswers(
+      () => fail(status),
+      () => HttpResponse.json(balance),
+    );
+    const result = settle(client().subscriptions.usage());
+    await vi.runAllTimersAsync();
+    expect((await result).value).toEqual(balance.credits.userBalance);
+    expect(calls.count).toBe(2);
+  });
+
+  it('retries network errors', async () => {
+    const calls = usageAnswers(
+      () => HttpResponse.error(),
+      () => HttpResponse.json(balance),
+    );
+    const result = settle(client().subscriptions.usage());
+    await vi.runAllTimersAsync();
+    expect((await result).value).toEqual(balance.credits.userBalance);
+    expect(calls.count).toBe(2);
+  });
+
+  it.each([400, 401, 402, 403, 404])('never retries %i', async (status) => {
+    const calls = usageAnswers(() => fail(status));
+    const result = settle(client().subscriptions.usage());
+    await vi.runAllTimersAsync();
+    expect((await result).error?.statusCode).toBe(status);
+    expect(calls.count).toBe(1);
+  });
+
+  it('never retries WORKFLOW_UNAVAILABLE: only the owner adding credits fixes it', async () => {
+    const calls = usageAnswers(() => fail(503, { code: 'WORKFLOW_UNAVAILABLE' }));
+    const result = settle(client().subscriptions.usage());
+    await vi.runAllTimersAsync();
+    expect((await result).error?.name).toBe('WorkflowUnavailableError');
+    expect(calls.count).toBe(1);
+  });
+
+  it('gives up after maxRetries retries with the last error', async () => {
+    const calls = usageAnswers(() => fail(500));
+    const result = settle(client(2).subscriptions.usage());
+    await vi.runAllTimersAsync();
+    expect((await result).error?.name).toBe('UnknownError');
+    expect(calls.count).toBe(3);
+  });
+
+  it('backs off exponentially with jitter: ~500 ms, then ~1000 ms', async () => {
+    const calls = usageAnswers(() => fail(500));
+    const result = settle(client(2).subscriptions.usage());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.count).toBe(1);
+    await vi.advanceTimersByTimeAsync(374);
+    expect(calls.count).toBe(1);
+    await vi.advanceTimersByTimeAsync(126);
+    expect(calls.count).toBe(2);
+    await vi.advanceTimersByTimeAsync(749);
+    expect(calls.count).toBe(2);
+    await vi.advanceTimersByTimeAsync(251);
+    expect(calls.count).toBe(3);
+    await result;
+  });
+
+  it('honours Retry-After (seconds) on a 429', async () => {
+    const calls = usageAnswers(
+      () => fail(429, {}, { 'retry-after': '3' }),
+      () => HttpResponse.json(balance),
+    );
+    const result = settle(client().subscriptions.usage());
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(calls.count).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.count).toBe(2);
+    expect((await result).value).toEqual(balance.credits.userBalance);
+  });
+
+  it("honours the body's retryAfter on a 429", async () => {
+    const calls = usageAnswers(
+      () => fail(429, { context: { retryAfter: 2 } }),
+      () => HttpResponse.json(balance),
+    );
+    const result = settle(client().subscriptions.usage());
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(calls.count).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.count).toBe(2);
+    await result;
+  });
+
+  it('does not wait out a Retry-After longer than a minute: the app is told to wait', async () => {
+    const calls = usageAnswers(() => fail(429, { context: { retryAfter: 3600 } }));
+    const result = settle(client().subscriptions.usage());
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await result).error).toMatchObject({
+      name: 'RateLimitError',
+      retryAfter: 3600,
+      action: 'wait',
+    });
+    expect(calls.count).toBe(1);
+  });
+
+  it('a long 429 pauses the shared queue until resetTime, so other calls wait too', async () => {
+    const resetTime = new Date(Date.now() + 10_000).toISOString();
+    const usage = usageAnswers(
+      () => fail(429, { context: { retryAfter: 10, resetTime } }),
+      () => HttpResponse.json(balance),
+    );
+    let planCalls = 0;
+    server.use(
+      http.get(url('/v1/subscriptions/plan'), () => {
+        planCalls++;
+        return HttpResponse.json({
+          userPlan: { planId: null, status: 'none', startedAt: null, endsAt: null, plan: null },
+        });
+      }),
+    );
+    const shared = client();
+    const first = settle(shared.subscriptions.usage());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(usage.count).toBe(1);
+    const other = settle(shared.subscriptions.status());
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(planCalls).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(planCalls).toBe(1);
+    expect(usage.count).toBe(2);
+    expect((await first).value).toEqual(balance.credits.userBalance);
+    expect((await other).value).toMatchObject({ status: 'none' });
+  });
+});
+
+describe('POST /v1/run is retried only when it surely never started', () => {
+  /** Serves these answers to POST /v1/run in order and records each request's Idempotency-Key. */
+  function runAnswers(...answers: (() => Response)[]) {
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(url('/v1/run'), ({ request }) => {
+        const answer = answers[Math.min(keys.length, answers.length - 1)]!;
+        keys.push(request.headers.get('idempotency-key'));
+        return answer();
+      }),
+    );
+    return keys;
+  }
+  const run = (c = client()) => settle(c.run.create({ model: 'workflow/x', input: { a: 1 } }));
+
+  it('retries a run that got no answer, with the same Idempotency-Key', async () => {
+    const keys = runAnswers(
+      () => HttpResponse.error(),
+      () => HttpResponse.json({ output: ['done'] }),
+    );
+    const result = run();
+    await vi.runAllTimersAsync();
+    expect((await result).value).toMatchObject({ output: ['done'] });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\w-]{16,}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('a new run gets a new key', async () => {
+    const keys = runAnswers(() => HttpResponse.json({ output: [] }));
+    const c = client();
+    await run(c);
+    await run(c);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('does not retry a 5xx that may have started the run', async () => {
+    const keys = runAnswers(() => fail(500));
+    const result = run();
+    await vi.runAllTimersAsync();
+    expect((await result).error?.statusCode).toBe(500);
+    expect(keys).toHaveLength(1);
+  });
+
+  it('retries a 503 the server marks as not started (x-run-started: false), and 429s', async () => {
+    const keys = runAnswers(
+      () => fail(503, {}, { 'x-run-started': 'false' }),
+      () => fail(429, {}, { 'retry-after': '1' }),
+      () => HttpResponse.json({ output: ['ok'] }),
+    );
+    const result = run();
+    await vi.runAllTimersAsync();
+    expect((await result).value).toMatchObject({ output: ['ok'] });
+    expect(new Set(keys)).toHaveProperty('size', 1);
+    expect(keys).toHaveLength(3);
+  });
+
+  it('never retries a 402: quota is not a rate limit', async () => {
+    const keys = runAnswers(() =>
+      fail(402, { context: { remainingCredits: 0, requiredCredits: 1 } }),
+    );
+    const result = run();
+    await vi.runAllTimersAsync();
+    expect((await result).error?.name).toBe('InsufficientBalanceError');
+    expect(keys).toHaveLength(1);
+  });
+});
