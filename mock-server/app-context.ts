@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { Authenticator } from './auth/authenticate';
+import { TokenService } from './auth/token-service';
+import { DEFAULT_PRICING } from './billing/plans';
+import {
+  DEFAULT_PROJECT_TOKEN,
+  DEMO_PROJECT_ID,
+  LOCAL_PROJECT_ID,
+  type AppOptions,
+} from './config';
+import { FaultInjector } from './http/fault-injector';
+import { Guard } from './http/guard';
+import { RateLimiter } from './http/rate-limiter';
+import type { CostumeRenderer } from './runs/costume-renderer';
+import { RunService } from './runs/run-service';
+import { AccountsStore } from './store/accounts-store';
+import { CheckoutStore } from './store/checkout-store';
+import { openDatabase, type Db } from './store/database';
+import { IdempotencyStore } from './store/idempotency-store';
+import { StorageStore } from './store/storage-store';
+
+/** Everything the routes use, wired once per app. */
+export interface AppContext {
+  db: Db;
+  accounts: AccountsStore;
+  storage: StorageStore;
+  idempotency: IdempotencyStore;
+  checkout: CheckoutStore;
+  tokens: TokenService;
+  authenticator: Authenticator;
+  guard: Guard;
+  runs: RunService;
+  faults: FaultInjector | undefined;
+  now: () => number;
+  projectToken: string;
+  filesDir: string;
+  distDir: string | undefined;
+  publicDir: string;
+  /** Origins besides this server's that may receive tokens, messages and API answers. */
+  allowedOrigins: readonly string[];
+  /** This server's origin as the caller reached it. */
+  originOf: (request: FastifyRequest) => string;
+}
+
+/** The signing secret survives restarts (tokens stay valid) and is created on first start. */
+function signingSecret(dataDir: string): Uint8Array {
+  const file = path.join(dataDir, 'signing-secret');
+  if (!existsSync(file))
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+}
+
+const OWNER_CREDITS_CENTS = 1_000_00;
+
+export function createContext(options: AppOptions, render: CostumeRenderer): AppContext {
+  const now = options.now ?? Date.now;
+  mkdirSync(options.dataDir, { recursive: true });
+  const filesDir = path.join(options.dataDir, 'files');
+  mkdirSync(filesDir, { recursive: true });
+  const db = openDatabase(options.databaseFile ?? path.join(options.dataDir, 'pawloween.db'));
+
+  const accounts = new AccountsStore(db, now);
+  const projectToken = (options.projectToken ?? DEFAULT_PROJECT_TOKEN).trim().replace(/=+$/, '');
+  const ownerCents = Math.round((options.ownerCredits ?? OWNER_CREDITS_CENTS / 100) * 100);
+  accounts.seedProject({
+    id: LOCAL_PROJECT_ID,
+    apiKey: projectToken,
+    name: 'Pawloween (local)',
+    isDemo: false,
+    ownerCents,
+  });
+  accounts.seedProject({
+    id: DEMO_PROJECT_ID,
+    apiKey: `pk_demo_${randomBytes(18).toString('base64url')}`,
+    name: 'Pawloween demo',
+    isDemo: true,
+    ownerCents,
+  });
+  if (options.ownerCredits !== undefined) {
+    accounts.setOwnerCredits(LOCAL_PROJECT_ID, ownerCents);
+    accounts.setOwnerCredits(DEMO_PROJECT_ID, ownerCents);
+  }
+
+  const tokens = new TokenService(
+    options.signingSecret ?? signingSecret(options.dataDir),
+    options.tokenTtlSeconds ?? 24 * 3600,
+    now,
+  );
+  const authenticator = new Authenticator(accounts, tokens);
+  const faults = options.faults ? new FaultInjector() : undefined;
+  const rateLimit =
+    options.rateLimit === undefined ? { max: 60, windowMs: 60_000 } : options.rateLimit;
+  const limiter = rateLimit ? new RateLimiter(rateLimit.max, rateLimit.windowMs, now) : undefined;
+  const distDir = path.resolve(options.distDir ?? 'dist');
+  const publicDir = path.resolve(options.publicDir ?? 'ui/public');
+  const hasDist = existsSync(path.join(distDir, 'index.html'));
+  const allowedOrigins = [
+    ...new Set((options.allowedOrigins ?? []).map((origin) => new URL(origin).origin)),
+  ];
+  const baseOrigin = options.publicBaseUrl ? new URL(options.publicBaseUrl).origin : undefined;
+
+  const fallbackOrigin = baseOrigin ?? 'http://localhost';
+  // A Host header that is no valid host (only a hand-made request sends one) falls back to the configured origin.
+  const originOf = (request: FastifyRequest) => {
+    try {
+      return new URL(`${request.protocol}://${request.host}`).origin;
+    } catch {
+      return fallbackOrigin;
+    }
+  };
+  new URL(`${request.protocol}://${request.host}`).origin;
+  const runs = new RunService({
+    accounts,
+    pricing: { ...DEFAULT_PRICING, ...options.pricing },
+    render,
+    faults,
+    sources: {
+      publicDirs: hasDist ? [distDir, publicDir] : [publicDir],
+      filesDir,
+      ownOrigins: baseOrigin ? [baseOrigin] : [],
+    },
+  });
+
+  return {
+    db,
+    accounts,
+    storage: new StorageStore(db, now),
+    idempotency: new IdempotencyStore(db, now),
+    checkout: new CheckoutStore(db, now),
+    tokens,
+    authenticator,
+    guard: new Guard(authenticator, limiter, faults, now),
+    runs,
+    faults,
+    now,
+    projectToken,
+    filesDir,
+    distDir: hasDist ? distDir : undefined,
+    publicDir,
+    allowedOrigins,
+    originOf,
+  };
+}

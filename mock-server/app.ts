@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { createContext } from './app-context';
+import type { AppOptions } from './config';
+import { installErrorHandler } from './http/error-handler';
+import { installSecurityHeaders } from './http/security-headers';
+import type { CostumeRenderer } from './runs/costume-renderer';
+import { authRoutes } from './routes/auth';
+import { faultRoutes } from './routes/faults';
+import { projectRoutes } from './routes/projects';
+import { runRoutes } from './routes/run';
+import { staticRoutes } from './routes/static-files';
+import { storageRoutes } from './routes/storage';
+import { subscribeRoutes } from './routes/subscribe';
+import { subscriptionRoutes } from './routes/subscriptions';
+
+export type { AppOptions } from './config';
+
+/** Logs name the path only: query strings carry tokens (?access_token=, ?accessToken=) and never reach a log. */
+const requestSerializer = (request: FastifyRequest) => ({
+  id: request.id,
+  method: request.method,
+  path: request.url.split('?')[0],
+});
+
+function loggerOptions(logger: AppOptions['logger']) {
+  if (!logger) return false;
+  return {
+    ...(typeof logger === 'object' ? logger : {}),
+    serializers: { req: requestSerializer },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers["x-sub-dev-access-token"]',
+        'req.headers["x-user-token"]',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/** The costume workflow, loaded on first use so route tests that stub it never pay for sharp and ffmpeg. */
+function lazyWorkflow(): CostumeRenderer {
+  let loaded: Promise<CostumeRenderer> | undefined;
+  return async (job) => {
+    // A variable specifier until the workflow's index lands, so this file type-checks without it.
+    const specifier = './workflow/index.ts';
+    loaded ??= import(specifier).then(
+      (module: { renderCostume: CostumeRenderer }) => module.renderCostume,
+    );
+    return (await loaded)(job);
+  };
+}
+
+/** The local platform as a fastify app with no listen(): server.ts starts it, tests call app.inject(). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    genReqId: () => randomUUID(),
+    // x-forwarded-* is not trusted: the origin and client address come from the connection.
+    trustProxy: false,
+    return503OnClosing: true,
+  });
+  const ctx = createContext(options, options.renderCostume ?? lazyWorkflow());
+  app.addHook('onClose', async () => ctx.db.close());
+
+  installErrorHandler(app);
+  installSecurityHeaders(app, { allowedOrigins: ctx.allowedOrigins });
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  app.get('/healthz', async () => ({ ok: true }));
+
+  for (const routes of [
+    runRoutes,
+    subscriptionRoutes,
+    storageRoutes,
+    projectRoutes,
+    authRoutes,
+    subscribeRoutes,
+    faultRoutes,
+    staticRoutes,
+  ])
+    await app.register(routes, { ctx });
+  return app;
+}

@@ -1,0 +1,69 @@
+import type { FastifyRequest } from 'fastify';
+import { AUTH_HEADERS } from '../../adapters/platform/api';
+import type { AccountsStore, ProjectRow, UserRow } from '../store/accounts-store';
+import type { TokenService } from './token-service';
+import { authenticationFailed } from '../http/platform-error';
+
+/**
+ * Who is calling, by the three auth modes of SPEC.md 6:
+ * (a) 'user': a universal access token; (b) 'headless': project key plus user token; (c) 'anonymous': project key only.
+ */
+export type Principal =
+  | { mode: 'user'; user: UserRow; project: ProjectRow }
+  | { mode: 'headless'; user: UserRow; project: ProjectRow }
+  | { mode: 'anonymous'; project: ProjectRow };
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+};
+
+/** The bearer credential, cleaned the way the client cleans API keys (SPEC.md 5). */
+export function bearerOf(request: FastifyRequest): string | undefined {
+  const authorization = header(request, AUTH_HEADERS.authorization);
+  const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1]?.replace(/=+$/, '');
+}
+
+export class Authenticator {
+  constructor(
+    private readonly accounts: AccountsStore,
+    private readonly tokens: TokenService,
+  ) {}
+
+  /** The signed-in user of a token, if the token is valid and the user still exists in its project. */
+  async userOf(token: string): Promise<{ user: UserRow; project: ProjectRow } | undefined> {
+    const claims = await this.tokens.verify(token);
+    if (!claims) return undefined;
+    const user = this.accounts.userById(claims.sub);
+    if (!user || user.project_id !== claims.projectId) return undefined;
+    const project = this.accounts.projectById(user.project_id);
+    return project ? { user, project } : undefined;
+  }
+
+  /** Throws 401 for missing or invalid credentials of any mode. */
+  async principal(request: FastifyRequest): Promise<Principal> {
+    const accessToken = header(request, AUTH_HEADERS.accessToken);
+    const bearer = bearerOf(request);
+    const bearerProject = bearer ? this.accounts.projectByKey(bearer) : undefined;
+    if (bearer && !bearerProject && !accessToken)
+      throw authenticationFailed('Invalid project key.');
+
+    if (accessToken) {
+      const signedIn = await this.userOf(accessToken);
+      if (!signedIn) throw authenticationFailed('Invalid or expired access token.');
+      if (bearerProject && bearerProject.id !== signedIn.project.id)
+        throw authenticationFailed('The access token belongs to another project.');
+      return { mode: 'user', ...signedIn };
+    }
+    if (!bearerProject)
+      throw authenticationFailed('Missing credentials: send an access token or a project key.');
+
+    const userToken = header(request, AUTH_HEADERS.userToken);
+    if (!userToken) return { mode: 'anonymous', project: bearerProject };
+    const signedIn = await this.userOf(userToken);
+    if (!signedIn || signedIn.project.id !== bearerProject.id)
+      throw authenticationFailed('Invalid or expired user token.');
+    return { mode: 'headless', ...signedIn };
+  }
+}

@@ -1,0 +1,39 @@
+import type { CostumeRenderer } from './runs/costume-renderer';
+import type { Pricing } from './billing/plans';
+
+/** The local project's token when PROJECT_TOKEN is not set: fixed so the built app runs out of the box. */
+export const DEFAULT_PROJECT_TOKEN = 'pk_local_pawloween';
+export const LOCAL_PROJECT_ID = 'proj_local';
+export const DEMO_PROJECT_ID = 'proj_demo';
+/** Issuer of every access token this platform signs; tokens from anyone else are refused. */
+export const TOKEN_ISSUER = 'pawloween-local-platform';
+
+export interface AppOptions {
+  /** Database, signing secret and generated files live here. */
+  dataDir: string;
+  /** ':memory:' in tests; defaults to <dataDir>/pawloween.db. */
+  databaseFile?: string;
+  projectToken?: string;
+  /** Origin the server is reached at, used for absolute output URLs and same-origin checks. */
+  publicBaseUrl?: string;
+  /** Extra origins allowed for CORS, sign-in redirects, framing and message targets. */
+  allowedOrigins?: string[];
+  logger?: boolean | object;
+  faults?: boolean;
+  /** HS256 secret; defaults to one generated into dataDir on first start. */
+  signingSecret?: Uint8Array;
+  /** Built app to serve at / (defaults to ./dist) and the public folder used when it is absent. */
+  distDir?: string;
+  publicDir?: string;
+  /** Per-user request budget: 60 per 60 s by default (SPEC.md 9); false turns it off (benchmarks). */
+  rateLimit?: { max: number; windowMs: number } | false;
+  pricing?: Partial<Pricing>;
+  /** Credits (USD) the project owners start with. */
+  ownerCredits?: number;
+  /** Token lifetime in seconds (24 h by default). */
+  tokenTtlSeconds?: number;
+  /** The costume workflow; tests pass a fast stub. */
+  renderCostume?: CostumeRenderer;
+  /** Milliseconds since the epoch; tests pass a fake clock. */
+  now?: () => number;
+}

@@ -1,0 +1,64 @@
+import type { FastifyRequest } from 'fastify';
+import type { Authenticator, Principal } from '../auth/authenticate';
+import type { FaultInjector } from './fault-injector';
+import {
+  accessDenied,
+  authenticationFailed,
+  insufficientBalance,
+  PlatformError,
+  rateLimited,
+  workflowUnavailable,
+} from './platform-error';
+import type { RateLimiter } from './rate-limiter';
+
+type Mode = Principal['mode'];
+type UserMode = Exclude<Mode, 'anonymous'>;
+export type UserPrincipal = Extract<Principal, { mode: UserMode }>;
+
+const MODE_NAMES: Record<Mode, string> = {
+  user: 'a signed-in user (access token)',
+  headless: 'a project key with a user token',
+  anonymous: 'a project key',
+};
+
+/** Every /v1 route starts here: who is calling, may they, and are they within their request budget. */
+export class Guard {
+  constructor(
+    private readonly authenticator: Authenticator,
+    private readonly limiter: RateLimiter | undefined,
+    private readonly faults: FaultInjector | undefined,
+    private readonly now: () => number,
+  ) {}
+
+  async check(request: FastifyRequest, allowed: readonly Mode[]): Promise<Principal> {
+    const principal = await this.authenticator.principal(request);
+    if (!allowed.includes(principal.mode)) {
+      // A missing user is an authentication problem; a user in the wrong mode (storage in headless) is a permission one.
+      if (principal.mode === 'anonymous')
+        throw authenticationFailed('This call needs a signed-in user.');
+      throw accessDenied(`This call is not allowed for ${MODE_NAMES[principal.mode]}.`);
+    }
+    const key =
+      principal.mode === 'anonymous'
+        ? `anon:${principal.project.id}:${request.ip}`
+        : `user:${principal.user.id}`;
+    this.limiter?.hit(key);
+    await this.injectFault(request);
+    return principal;
+  }
+
+  /** As check, for calls that need a user (modes a and b). */
+  async user(request: FastifyRequest, allowed: readonly UserMode[]): Promise<UserPrincipal> {
+    return (await this.check(request, allowed)) as UserPrincipal;
+  }
+
+  private async injectFault(request: FastifyRequest) {
+    const fault = this.faults?.take(request.url.split('?')[0] ?? '', ['503', '402', '429', 'slow']);
+    if (!fault) return;
+    if (fault.next === 'slow') return new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    if (fault.next === '503') throw workflowUnavailable();
+    if (fault.next === '402') throw insufficientBalance(0, 0.5);
+    if (fault.next === '429') throw rateLimited(this.now() + 1000, this.now());
+    throw new PlatformError(500, 'UNKNOWN_ERROR', 'Unknown fault');
+  }
+}

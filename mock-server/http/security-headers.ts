@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+
+export interface SecurityOptions {
+  /** Origins (besides this server) allowed to call the API, frame the app and receive its messages. */
+  allowedOrigins: readonly string[];
+}
+
+/** The policy pages and the app run under: no inline script anywhere, framing only by ourselves and allowed origins. */
+export function contentSecurityPolicy(
+  allowedOrigins: readonly string[],
+  formTargets: readonly string[] = [],
+): string {
+  const others = allowedOrigins.join(' ');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // React and html2canvas set style attributes; scripts stay locked down.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${others}`.trim(),
+    "frame-src 'self'",
+    "worker-src 'self' blob:",
+    `frame-ancestors 'self' ${others}`.trim(),
+    `form-action 'self' ${formTargets.join(' ')}`.trim(),
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+const ALLOWED_HEADERS =
+  'content-type, authorization, x-sub-dev-access-token, x-user-token, idempotency-key, if-match, accept';
+
+/**
+ * Headers on every answer. Referrer-Policy is no-referrer everywhere: the sign-in return lands on the
+ * app with ?accessToken= and the pricing page carries tokens, so no page of this origin may leak its URL.
+ */
+export function installSecurityHeaders(app: FastifyInstance, options: SecurityOptions) {
+  const allowed = new Set(options.allowedOrigins);
+  const defaultCsp = contentSecurityPolicy(options.allowedOrigins);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    const origin = request.headers.origin;
+    if (typeof origin !== 'string' || !allowed.has(origin)) {
+      if (request.method === 'OPTIONS' && origin) return reply.code(403).send();
+      return;
+    }
+    reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    reply.header('access-control-expose-headers', 'x-request-id, etag, retry-after');
+    if (request.method === 'OPTIONS') {
+      return reply
+        .code(204)
+        .header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS')
+        .header('access-control-allow-headers', ALLOWED_HEADERS)
+        .header('access-control-max-age', '600')
+        .send();
+    }
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', defaultCsp);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    return payload;
+  });
+}

@@ -1,0 +1,50 @@
+import { escapeHtml, renderPage } from './layout';
+
+export interface SignInPageModel {
+  projectName: string;
+  projectToken: string;
+  redirectUri: string;
+  state: string;
+  email?: string;
+  error?: string;
+}
+
+/** GET /auth: the local platform's sign-in (no password: local accounts only need an e-mail). */
+export function signInPage(model: SignInPageModel): string {
+  const hidden = (name: string, value: string) =>
+    `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  const error = model.error ? `<p class="error" role="alert">${escapeHtml(model.error)}</p>` : '';
+  return renderPage({
+    title: 'Sign in',
+    scripts: ['sign-in.js'],
+    body: `<h1>Sign in to ${escapeHtml(model.projectName)}</h1>
+<p class="lead">Enter your e-mail to continue. Your account is created the first time you sign in.</p>
+${error}
+<form method="post" action="/auth/sign-in" class="form" id="sign-in-form">
+  ${hidden('project_token', model.projectToken)}${hidden('redirect_uri', model.redirectUri)}${hidden('state', model.state)}
+  <input type="hidden" name="popup" value="0" id="popup-flag">
+  <label for="email">Email</label>
+  <input id="email" name="email" type="email" autocomplete="email" required maxlength="254"
+    placeholder="you@example.com" value="${escapeHtml(model.email ?? '')}" autofocus>
+  <button type="submit" class="primary">Sign in</button>
+</form>
+<p class="muted">Local accounts need no password. You will be sent back to <strong>${escapeHtml(new URL(model.redirectUri).host)}</strong>.</p>`,
+  });
+}
+
+/** Shown in a sign-in popup: its script hands the token to the opener (origin-checked) and closes. */
+export function authDonePage(model: {
+  token: string;
+  targetOrigin: string;
+  state: string;
+  redirectUri: string;
+}): string {
+  return renderPage({
+    title: 'Signed in',
+    scripts: ['auth-done.js'],
+    body: `<h1>You're signed in</h1>
+<p class="lead">Returning to the app…</p>
+<div id="auth-result" hidden data-token="${escapeHtml(model.token)}" data-target-origin="${escapeHtml(model.targetOrigin)}"
+  data-state="${escapeHtml(model.state)}" data-redirect="${escapeHtml(model.redirectUri)}"></div>`,
+  });
+}

@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { PAGE_PATHS } from '../../adapters/platform/api';
+import type { AppContext } from '../app-context';
+import { allowedRedirect } from '../auth/redirect-policy';
+import { DEMO_PROJECT_ID } from '../config';
+import { contentSecurityPolicy } from '../http/security-headers';
+import { refusalPage } from '../pages/layout';
+import { authDonePage, signInPage } from '../pages/sign-in-page';
+import type { ProjectRow } from '../store/accounts-store';
+
+const text = z.string().max(4096).optional().catch(undefined);
+const AuthQuery = z.object({
+  project_token: text,
+  redirect_uri: text,
+  state: z.string().max(512).optional().catch(undefined),
+});
+const SignInForm = AuthQuery.extend({
+  email: z.string().max(254).optional().catch(undefined),
+  popup: z.string().max(4).optional().catch(undefined),
+});
+const Email = z.string().trim().toLowerCase().pipe(z.email());
+
+type Resolved = { project: ProjectRow; redirect: URL } | { refusal: string };
+
+function html(reply: FastifyReply, status: number, body: string, formTargets: string[] = []) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', contentSecurityPolicy([], formTargets))
+    .send(body);
+}
+
+/** Sign-in by redirect (SPEC.md 4 "Authentication"): the token only ever goes to an allowed origin. */
+export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const resolve = (
+    request: FastifyRequest,
+    query: z.infer<typeof AuthQuery>,
+    demo: boolean,
+  ): Resolved => {
+    const token = query.project_token?.trim().replace(/=+$/, '');
+    const project = token
+      ? ctx.accounts.projectByKey(token)
+      : demo
+        ? ctx.accounts.projectById(DEMO_PROJECT_ID)
+        : undefined;
+    if (!project)
+      return {
+        refusal: token
+          ? 'This project token is not known to this platform.'
+          : 'A project_token is required.',
+      };
+    const projectOrigins = JSON.parse(project.allowed_origins) as string[];
+    const redirect = query.redirect_uri
+      ? allowedRedirect(query.redirect_uri, ctx.originOf(request), [
+          ...ctx.allowedOrigins,
+          ...projectOrigins,
+        ])
+      : undefined;
+    if (!redirect)
+      return {
+        refusal:
+          'The address to return to (redirect_uri) is missing or not allowed for this project, so no token was sent.',
+      };
+    return { project, redirect };
+  };
+
+  const showSignIn = (demo: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = AuthQuery.parse(request.query ?? {});
+    const resolved = resolve(request, query, demo);
+    if ('refusal' in resolved)
+      return html(reply, 400, refusalPage('Sign-in refused', resolved.refusal));
+    return html(
+      reply,
+      200,
+      signInPage({
+        projectName: resolved.project.name,
+        projectToken:
+          resolved.project.is_demo && !query.project_token ? '' : resolved.project.api_key,
+        redirectUri: resolved.redirect.href,
+        state: query.state ?? '',
+      }),
+      [resolved.redirect.origin],
+    );
+  };
+  app.get(PAGE_PATHS.authorize, showSignIn(false));
+  app.get(PAGE_PATHS.authorizeDemo, showSignIn(true));
+
+  app.post(`${PAGE_PATHS.authorize}/sign-in`, async (request, reply) => {
+    const form = SignInForm.parse(
+      typeof request.body === 'object' && request.body ? request.body : {},
+    );
+    const resolved = resolve(request, form, !form.project_token);
+    if ('refusal' in resolved)
+      return html(reply, 400, refusalPage('Sign-in refused', resolved.refusal));
+    const email = Email.safeParse(form.email ?? '');
+    if (!email.success) {
+      const page = signInPage({
+        projectName: resolved.project.name,
+        projectToken: form.project_token ?? '',
+        redirectUri: resolved.redirect.href,
+        state: form.state ?? '',
+        email: form.email,
+        error: 'Please enter a valid e-mail address.',
+      });
+      return html(reply, 400, page, [resolved.redirect.origin]);
+    }
+    const user = ctx.accounts.signIn(resolved.project.id, email.data);
+    const avatarUrl = new URL(user.avatar_url, ctx.originOf(request)).href;
+    const token = await ctx.tokens.sign({
+      id: user.id,
+      email: user.email,
+      avatarUrl,
+      projectId: user.project_id,
+    });
+    const target = new URL(resolved.redirect.href);
+    target.searchParams.set('accessToken', token);
+    if (form.state) target.searchParams.set('state', form.state);
+    if (form.popup === '1') {
+      const page = authDonePage({
+        token,
+        targetOrigin: resolved.redirect.origin,
+        state: form.state ?? '',
+        redirectUri: target.href,
+      });
+      return html(reply, 200, page);
+    }
+    return reply
+      .code(303)
+      .header('cache-control', 'no-store')
+      .header('location', target.href)
+      .send();
+  });
+}

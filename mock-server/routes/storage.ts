@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  API_PATHS,
+  ERROR_CODES,
+  StoragePutRequest,
+  StorageQuery,
+} from '../../adapters/platform/api';
+import type { AppContext } from '../app-context';
+import { parse } from '../http/parse';
+import { PlatformError } from '../http/platform-error';
+import type { WriteResult } from '../store/storage-store';
+
+const etagOf = (version: number) => `"v${version}"`;
+
+/** The version an If-Match names: undefined when absent or '*', NaN when it names no version of ours. */
+function expectedVersion(request: FastifyRequest): number | undefined {
+  const header = request.headers['if-match'];
+  if (typeof header !== 'string' || header.trim() === '*') return undefined;
+  const match = header.trim().match(/^(?:W\/)?"v(\d{1,15})"$/);
+  return match ? Number(match[1]) : Number.NaN;
+}
+
+function answerWrite(reply: FastifyReply, result: WriteResult) {
+  if (!result.ok)
+    throw new PlatformError(
+      412,
+      ERROR_CODES.preconditionFailed,
+      'Storage changed since it was read: read it again, merge and retry.',
+      { currentETag: etagOf(result.currentVersion) },
+    );
+  return reply.header('etag', etagOf(result.version)).send({ success: true });
+}
+
+/** Per-user remote storage, mode (a) only (SPEC.md 6), with ETag / If-Match (DESIGN.md). */
+export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.get(API_PATHS.storage, async (request, reply) => {
+    const { user } = await ctx.guard.user(request, ['user']);
+    parse(StorageQuery, request.query, 'query');
+    const stored = ctx.storage.read(user.id);
+    return reply
+      .header('etag', etagOf(stored.version))
+      .header('cache-control', 'no-store')
+      .send({ sessionData: stored.data });
+  });
+
+  app.put(API_PATHS.storage, async (request, reply) => {
+    const { user } = await ctx.guard.user(request, ['user']);
+    const { appVersion } = parse(StorageQuery, request.query, 'query');
+    const { sessionData } = parse(StoragePutRequest, request.body, 'storage body');
+    return answerWrite(
+      reply,
+      ctx.storage.write(user.id, sessionData, appVersion, expectedVersion(request)),
+    );
+  });
+
+  app.delete(API_PATHS.storage, async (request, reply) => {
+    const { user } = await ctx.guard.user(request, ['user']);
+    const { appVersion } = parse(StorageQuery, request.query, 'query');
+    return answerWrite(reply, ctx.storage.clear(user.id, appVersion, expectedVersion(request)));
+  });
+}

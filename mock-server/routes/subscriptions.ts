@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { API_PATHS, type PlanResponse, type UsageResponse } from '../../adapters/platform/api';
+import type { AppContext } from '../app-context';
+import { FREE_PLAN, findPlan, planView, toUsd } from '../billing/plans';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** Balance and plan of the signed-in user (modes a and b). */
+export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.get(API_PATHS.usage, async (request) => {
+    const { user } = await ctx.guard.user(request, ['user', 'headless']);
+    const row = ctx.accounts.userById(user.id);
+    const allocated = row?.allocated_cents ?? 0;
+    const used = row?.used_cents ?? 0;
+    const answer: UsageResponse = {
+      credits: {
+        userBalance: {
+          allocatedCredits: toUsd(allocated),
+          usedCredits: toUsd(used),
+          remainingCredits: toUsd(allocated - used),
+        },
+      },
+    };
+    return answer;
+  });
+
+  app.get(API_PATHS.plan, async (request) => {
+    const { user } = await ctx.guard.user(request, ['user', 'headless']);
+    const row = ctx.accounts.userById(user.id);
+    const plan = (row && findPlan(row.plan_id)) || FREE_PLAN;
+    const active = row?.plan_status === 'active' && plan.priceCents > 0;
+    const answer: PlanResponse & { hasActiveSubscription: boolean } = {
+      userPlan: {
+        planId: plan.id,
+        status: active ? 'active' : 'none',
+        startedAt: iso(row?.plan_started_at ?? null),
+        endsAt: iso(row?.plan_ends_at ?? null),
+        plan: planView(plan),
+      },
+      hasActiveSubscription: active,
+    };
+    return answer;
+  });
+}

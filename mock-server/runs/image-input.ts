@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ACCEPTED_IMAGE_TYPES, LIMITS } from '../../domain/model/constants';
+import { validationError } from '../http/platform-error';
+
+/** Where URL inputs may come from: presets of the app and this platform's own output files, never the internet. */
+export interface ImageSources {
+  /** Folders holding /presets/** (the built app first, then ui/public). */
+  publicDirs: string[];
+  filesDir: string;
+  /** Origins under which absolute URLs still mean this server. */
+  ownOrigins: string[];
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const PRESET_PATH = /^\/presets\/(pets|costumes)\/[A-Za-z0-9_-]{1,64}\.(png|webp|jpg|jpeg)$/;
+const FILE_PATH = /^\/files\/[A-Za-z0-9_-]{1,80}\/[A-Za-z0-9_-]{1,64}\.(png|jpg|webp)$/;
+
+function sniff(bytes: Buffer): string | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return 'image/jpeg';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (bytes.subarray(0, 4).toString('latin1') === 'GIF8') return 'image/gif';
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'image/webp';
+  return undefined;
+}
+
+const notAnImage = (field: string) =>
+  validationError(`${field} must be a JPEG, PNG, WebP or GIF image.`, { field });
+
+function decodeDataUrl(field: string, value: string): Buffer {
+  const comma = value.indexOf(',');
+  const meta = comma > 0 ? value.slice(5, comma) : '';
+  const [mime = '', ...params] = meta.split(';');
+  if (comma < 0 || !params.includes('base64'))
+    throw validationError(`${field} must be a base64 data URL.`, { field });
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(mime.toLowerCase()))
+    throw notAnImage(field);
+  const payload = value.slice(comma + 1).replace(/\s+/g, '');
+  const maxChars = Math.ceil(LIMITS.maxUploadBytes / 3) * 4;
+  if (payload.length > maxChars) throw validationError(`${field} is larger than 10 MB.`, { field });
+  if (payload.length === 0 || payload.length % 4 === 1 || !BASE64.test(payload))
+    throw validationError(`${field} has broken base64 data.`, { field });
+  const bytes = Buffer.from(payload, 'base64');
+  if (bytes.length > LIMITS.maxUploadBytes)
+    throw validationError(`${field} is larger than 10 MB.`, { field });
+  if (!sniff(bytes)) throw notAnImage(field);
+  return bytes;
+}
+
+function localPath(field: string, value: string, sources: ImageSources): string {
+  if (value.startsWith('/') && !value.startsWith('//')) return value.split(/[?#]/)[0] as string;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw validationError(`${field} must be a data URL or a preset image URL.`, { field });
+  }
+  if (!sources.ownOrigins.includes(url.origin))
+    throw validationError(
+      `${field} must be a data URL or an image of this platform; other hosts are not fetched.`,
+      {
+        field,
+      },
+    );
+  return url.pathname;
+}
+
+/** Reads one workflow input (SPEC.md 3: a data URL or a preset image URL) into bytes, or a 400 naming the field. */
+export async function resolveImage(
+  field: string,
+  value: string,
+  sources: ImageSources,
+): Promise<Buffer> {
+  if (value.startsWith('data:')) return decodeDataUrl(field, value);
+  const pathname = localPath(field, value, sources);
+  const candidates = PRESET_PATH.test(pathname)
+    ? sources.publicDirs.map((dir) => path.join(dir, pathname))
+    : FILE_PATH.test(pathname)
+      ? [path.join(sources.filesDir, pathname.slice('/files/'.length))]
+      : [];
+  if (candidates.length === 0)
+    throw validationError(`${field} is not a known preset image.`, { field });
+  for (const file of candidates) {
+    const bytes = await readFile(file).catch(() => undefined);
+    if (bytes) {
+      if (!sniff(bytes)) throw notAnImage(field);
+      return bytes;
+    }
+  }
+  throw validationError(`${field} names a preset image that does not exist.`, { field });
+}

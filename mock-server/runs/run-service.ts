@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import {
+  CostumeWorkflowInput,
+  type RunRequest,
+  type RunResponse,
+} from '../../adapters/platform/api';
+import { COSTUME_WORKFLOW_ID, WORKFLOW_INPUT } from '../../domain/model/workflow';
+import type { Principal } from '../auth/authenticate';
+import { FREE_PLAN, findPlan, toUsd, type Pricing } from '../billing/plans';
+import type { FaultInjector } from '../http/fault-injector';
+import {
+  insufficientBalance,
+  notFound,
+  planUpgradeRequired,
+  PlatformError,
+  validationError,
+  workflowUnavailable,
+} from '../http/platform-error';
+import type { AccountsStore } from '../store/accounts-store';
+import type { CostumeRenderer } from './costume-renderer';
+import { resolveImage, type ImageSources } from './image-input';
+import { TEXT_MODEL_ID, textAnswer } from './text-model';
+
+export interface RunServiceDeps {
+  accounts: AccountsStore;
+  pricing: Pricing;
+  render: CostumeRenderer;
+  faults: FaultInjector | undefined;
+  sources: ImageSources;
+}
+
+const workflowFailed = () =>
+  new PlatformError(
+    500,
+    'WORKFLOW_FAILED',
+    'Workflow processing failed: nothing was charged, please retry.',
+    {
+      charged: false,
+    },
+  );
+
+/** POST /v1/run: price, charge, run and answer; the costume workflow or the text model. */
+export class RunService {
+  constructor(private readonly deps: RunServiceDeps) {}
+
+  async execute(principal: Principal, request: RunRequest, origin: string): Promise<RunResponse> {
+    if (request.model === COSTUME_WORKFLOW_ID) return this.costume(principal, request, origin);
+    if (request.model === TEXT_MODEL_ID) return this.text(principal, request, origin);
+    throw notFound(`Unknown model or workflow: ${request.model.slice(0, 100)}`);
+  }
+
+  private async costume(
+    principal: Principal,
+    request: RunRequest,
+    origin: string,
+  ): Promise<RunResponse> {
+    const parsed = CostumeWorkflowInput.safeParse(request.input);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((issue) => issue.path.join('.') || 'input');
+      throw validationError(
+        `Invalid input: ${fields.join(', ')} must be an image (data URL or preset URL).`,
+        parsed.error.issues,
+      );
+    }
+    const { sources, pricing, accounts, faults } = this.deps;
+    const local = { ...sources, ownOrigins: [...sources.ownOrigins, origin] };
+    const pet = await resolveImage(WORKFLOW_INPUT.pet, parsed.data.upload_your_pets_photo, local);
+    const costume = await resolveImage(
+      WORKFLOW_INPUT.costume,
+      parsed.data.upload_costume_character,
+      local,
+    );
+    const cost = pricing.imageCents + pricing.videoCents;
+    const userId = this.charge(principal, cost, origin);
+
+    const id = randomUUID();
+    const fault = faults?.take('/v1/run', ['run-fail', 'video-fail']);
+    let files: { imageFile: string; videoFile: string };
+    try {
+      if (fault?.next === 'run-fail') throw workflowFailed();
+      files = await this.deps.render({ pet, costume, outDir: path.join(sources.filesDir, id), id });
+    } catch (error) {
+      accounts.refund(userId, principal.project.id, cost);
+      throw error instanceof PlatformError ? error : workflowFailed();
+    }
+    const videoFailed = fault?.next === 'video-fail';
+    if (videoFailed) accounts.refund(userId, principal.project.id, pricing.videoCents);
+    const charged = videoFailed ? pricing.imageCents : cost;
+    accounts.recordRun({
+      id,
+      userId,
+      projectId: principal.project.id,
+      model: request.model,
+      costCents: charged,
+    });
+
+    const url = (file: string) =>
+      `${origin}/files/${path.relative(sources.filesDir, file).split(path.sep).join('/')}`;
+    return {
+      id,
+      model: request.model,
+      output: [
+        {
+          image_output: { image: url(files.imageFile), outputType: 'image' },
+          ...(videoFailed
+            ? {}
+            : { video_output: { video: url(files.videoFile), outputType: 'video' } }),
+        },
+      ],
+      usage: this.usage(principal, charged),
+    };
+  }
+
+  private async text(
+    principal: Principal,
+    request: RunRequest,
+    origin: string,
+  ): Promise<RunResponse> {
+    const content = textAnswer(request.input, request.response_format);
+    this.charge(principal, this.deps.pricing.textCents, origin);
+    return {
+      id: randomUUID(),
+      model: request.model,
+      output: [{ type: 'text', content }],
+      usage: this.usage(principal, this.deps.pricing.textCents),
+    };
+  }
+
+  /** Checks the plan's per-operation limit, then takes the credits; returns the user charged. */
+  private charge(principal: Principal, cents: number, origin: string): string | undefined {
+    const user = principal.mode === 'anonymous' ? undefined : principal.user;
+    const plan = (user && findPlan(user.plan_id)) || FREE_PLAN;
+    if (cents > plan.perOperationLimitCents)
+      throw planUpgradeRequired({
+        upgradeUrl: `${origin}/subscribe`,
+        currentPlan: plan.name,
+        currentLimit: toUsd(plan.perOperationLimitCents),
+        required: toUsd(cents),
+      });
+    const reservation = this.deps.accounts.reserve(user?.id, principal.project.id, cents);
+    if (!reservation.ok)
+      throw reservation.reason === 'owner-balance'
+        ? workflowUnavailable()
+        : insufficientBalance(toUsd(reservation.remainingCents), toUsd(cents));
+    return user?.id;
+  }
+
+  private usage(principal: Principal, cents: number): RunResponse['usage'] {
+    if (principal.mode === 'anonymous') return { cost: toUsd(cents) };
+    const user = this.deps.accounts.userById(principal.user.id);
+    return {
+      cost: toUsd(cents),
+      remainingCredits: user ? toUsd(user.allocated_cents - user.used_cents) : 0,
+    };
+  }
+}

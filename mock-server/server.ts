@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { DEFAULT_PROJECT_TOKEN } from './config';
+
+// Starts the local platform: the app and the platform API on one origin (DESIGN.md "Embedded default").
+const port = Number(process.env.PORT ?? 8787);
+const host = process.env.HOST ?? '127.0.0.1';
+const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
+const projectToken = process.env.PROJECT_TOKEN ?? DEFAULT_PROJECT_TOKEN;
+const publicBaseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
+const allowedOrigins = (process.env.ALLOWED_ORIGINS ?? '')
+  .split(',')
+  .map((origin) => origin.trim())
+  .filter(Boolean);
+
+const app = await buildApp({
+  dataDir,
+  projectToken,
+  publicBaseUrl,
+  allowedOrigins,
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  faults: process.env.PAWLOWEEN_FAULTS === '1',
+});
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    // Finish requests in flight, then close the database so the WAL is checkpointed.
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
+
+// Loopback by default: the platform has local-only accounts and admin routes; HOST=0.0.0.0 opts in to the network.
+await app.listen({ port, host });
+console.log(`Pawloween is running at ${publicBaseUrl}`);
+console.log(`Local project token: ${projectToken}`);

@@ -1,0 +1,75 @@
+import Database from 'libsql';
+
+export type Db = InstanceType<typeof Database>;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS projects (
+  id TEXT PRIMARY KEY,
+  api_key TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  is_demo INTEGER NOT NULL DEFAULT 0,
+  owner_user_id TEXT,
+  owner_credits_cents INTEGER NOT NULL,
+  allowed_origins TEXT NOT NULL DEFAULT '[]',
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS users (
+  id TEXT PRIMARY KEY,
+  project_id TEXT NOT NULL REFERENCES projects(id),
+  email TEXT NOT NULL,
+  avatar_url TEXT NOT NULL,
+  plan_id TEXT NOT NULL,
+  plan_status TEXT NOT NULL,
+  plan_started_at INTEGER,
+  plan_ends_at INTEGER,
+  allocated_cents INTEGER NOT NULL,
+  used_cents INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL,
+  UNIQUE (project_id, email)
+);
+CREATE TABLE IF NOT EXISTS storage (
+  user_id TEXT PRIMARY KEY REFERENCES users(id),
+  data TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  app_version TEXT,
+  updated_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS idempotency (
+  scope TEXT NOT NULL,
+  key TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (scope, key)
+);
+CREATE TABLE IF NOT EXISTS checkout_sessions (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id),
+  origin TEXT NOT NULL,
+  completed_plan TEXT,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS runs (
+  id TEXT PRIMARY KEY,
+  user_id TEXT,
+  project_id TEXT NOT NULL,
+  model TEXT NOT NULL,
+  cost_cents INTEGER NOT NULL,
+  created_at INTEGER NOT NULL
+);
+`;
+
+/**
+ * Opens the platform database. WAL with synchronous=NORMAL: a committed transaction is in the WAL
+ * file before the reply goes out, so a killed process (SIGKILL) loses nothing acknowledged; only a
+ * power cut could, and FULL would cost an fsync on every storage write.
+ */
+export function openDatabase(file: string): Db {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.exec(SCHEMA);
+  return db;
+}
