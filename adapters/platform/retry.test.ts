@@ -85,20 +85,22 @@ describe('retries (DESIGN.md maxRetries)', () => {
     expect(calls.count).toBe(3);
   });
 
-  it('backs off exponentially with jitter: ~500 ms, then ~1000 ms', async () => {
+  it('backs off exponentially with jitter: 500 ms then 1000 ms, each cut by up to a quarter', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.2);
     const calls = usageAnswers(() => fail(500));
     const result = settle(client(2).subscriptions.usage());
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.count).toBe(1);
-    await vi.advanceTimersByTimeAsync(374);
+    await vi.advanceTimersByTimeAsync(474);
     expect(calls.count).toBe(1);
-    await vi.advanceTimersByTimeAsync(126);
+    await vi.advanceTimersByTimeAsync(1);
     expect(calls.count).toBe(2);
-    await vi.advanceTimersByTimeAsync(749);
+    await vi.advanceTimersByTimeAsync(949);
     expect(calls.count).toBe(2);
-    await vi.advanceTimersByTimeAsync(251);
+    await vi.advanceTimersByTimeAsync(1);
     expect(calls.count).toBe(3);
     await result;
+    vi.restoreAllMocks();
   });
 
   it('honours Retry-After (seconds) on a 429', async () => {
