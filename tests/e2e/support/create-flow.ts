@@ -1,0 +1,93 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { FilePayload } from './images';
+
+/** One of the two upload zones, found by its heading (Pet Photo / Costume Character). */
+export function dropZone(page: Page, label: 'Pet Photo' | 'Costume Character'): Locator {
+  return page
+    .locator('div', { has: page.getByRole('heading', { name: label, exact: true }) })
+    .getByTestId('drop-zone')
+    .last();
+}
+
+/** Drops a file the way a person's drag does: dragenter, dragover, drop with a DataTransfer. */
+export async function dropFile(target: Locator, file: FilePayload): Promise<void> {
+  const dataTransfer = await target.page().evaluateHandle(
+    ({ name, mimeType, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], name, { type: mimeType }));
+      return transfer;
+    },
+    { name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64') },
+  );
+  for (const type of ['dragenter', 'dragover', 'drop'])
+    await target.dispatchEvent(type, { dataTransfer });
+  await dataTransfer.dispose();
+}
+
+export function generateButton(page: Page): Locator {
+  return page.getByRole('button', { name: /Generate Halloween Costume|Generating Magic/ });
+}
+
+/** Picks a preset with its Select This button (scrolling the carousel with its arrow if needed). */
+export async function selectPreset(
+  page: Page,
+  row: 'Choose Your Pet' | 'Choose Costume',
+  name: string,
+) {
+  const section = page.getByRole('region', { name: row });
+  const button = section.getByRole('button', { name: `Select This: ${name}` });
+  // Presets outside the carousel's window are aria-hidden, so getByRole does not find them yet.
+  for (let step = 0; step < 6 && (await button.count()) === 0; step += 1) {
+    await section.getByRole('button', { name: /^Next / }).click();
+  }
+  await button.click();
+  await section.getByRole('button', { name: `Selected: ${name}` }).waitFor();
+}
+
+/** The result view with both cards done; returns once the image has loaded. */
+export async function waitForResults(page: Page, timeout = 90_000): Promise<void> {
+  await page.getByRole('heading', { name: 'Your Halloween Costume' }).waitFor({ timeout });
+  await page
+    .getByRole('dialog', { name: 'Generating Magic...' })
+    .waitFor({ state: 'detached', timeout });
+}
+
+/** The generated image has really loaded (decoded, non-zero size). */
+export async function expectImageLoaded(image: Locator): Promise<void> {
+  await image.waitFor();
+  await expect
+    .poll(
+      () => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBeGreaterThan(0);
+}
+
+/** The video has data and its clock moves (it loops, so "moves" rather than "grows"): it is playing. */
+export async function expectVideoPlaying(video: Locator): Promise<void> {
+  await video.waitFor();
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThanOrEqual(2);
+  const start = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), {
+      timeout: 10_000,
+    })
+    .not.toBe(start);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+}
+
+/** Presets mode, both presets picked, Generate clicked. */
+export async function generateFromPresets(page: Page, pet: string, costume: string): Promise<void> {
+  await page.getByRole('button', { name: 'Use Presets' }).click();
+  await selectPreset(page, 'Choose Your Pet', pet);
+  await selectPreset(page, 'Choose Costume', costume);
+  await generateButton(page).click();
+}
