@@ -1,0 +1,112 @@
+import sharp, { type OverlayOptions } from 'sharp';
+import { batPath } from './halloween-shapes';
+import { between, type Random } from './seeded-random';
+
+/** One bat's loop through the clip; whole cycles so the video loops without a seam. */
+export interface BatFlight {
+  readonly x0: number;
+  readonly y0: number;
+  /** Width on the 1024 portrait. */
+  readonly size: number;
+  readonly laps: number;
+  readonly bob: number;
+  readonly flaps: number;
+  readonly phase: number;
+}
+
+export interface BatPose {
+  readonly x: number;
+  readonly y: number;
+  readonly size: number;
+  /** Index into the flap sprites, 0..FLAP_POSES-1. */
+  readonly pose: number;
+}
+
+export const FLAP_POSES = 5;
+const SPAN = 1024 + 240;
+
+export function planBats(random: Random, count: number): BatFlight[] {
+  return Array.from({ length: count }, (_, i) => ({
+    x0: between(random, 0, SPAN),
+    y0: between(random, 40, 330) + (i % 2) * 60,
+    size: Math.round(between(random, 46, 110)),
+    laps: random() < 0.5 ? 1 : -1,
+    bob: between(random, 10, 34),
+    flaps: 6 + Math.floor(random() * 4),
+    phase: random(),
+  }));
+}
+
+/** Where each bat is at time t (0..1 of the clip), in portrait coordinates. */
+export function batPoses(flights: readonly BatFlight[], t: number): BatPose[] {
+  return flights.map((flight) => {
+    const travel = (((flight.x0 + flight.laps * SPAN * t) % SPAN) + SPAN) % SPAN;
+    const wave = Math.sin(2 * Math.PI * (2 * t + flight.phase));
+    const flap = Math.sin(2 * Math.PI * (flight.flaps * t + flight.phase));
+    return {
+      x: travel - 120 - flight.size / 2,
+      y: flight.y0 + flight.bob * wave,
+      size: flight.size,
+      pose: Math.round(((flap + 1) / 2) * (FLAP_POSES - 1)),
+    };
+  });
+}
+
+export interface BatSprite {
+  readonly data: Buffer;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Rasterises each bat size and flap pose once, so frames only paste pixels. */
+export async function renderBatSprites(
+  sizes: readonly number[],
+  fill: string,
+  rim: string,
+): Promise<Map<string, BatSprite>> {
+  const sprites = new Map<string, BatSprite>();
+  await Promise.all(
+    [...new Set(sizes)].flatMap((size) =>
+      Array.from({ length: FLAP_POSES }, async (_, pose) => {
+        const lift = (pose / (FLAP_POSES - 1)) * 2 - 1;
+        const width = Math.max(8, Math.round(size));
+        const height = Math.round(width * 0.72);
+        const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 -12 100 72"><path d="${batPath(lift)}" fill="${fill}" stroke="${rim}" stroke-width="2.2" stroke-linejoin="round"/></svg>`;
+        const { data, info } = await sharp(Buffer.from(svg))
+          .ensureAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        sprites.set(spriteKey(size, pose), { data, width: info.width, height: info.height });
+      }),
+    ),
+  );
+  return sprites;
+}
+
+export const spriteKey = (size: number, pose: number) => `${Math.round(size)}:${pose}`;
+
+/** sharp composite entries for the bats at their poses, scaled to a canvas of `canvas` pixels. */
+export function batOverlays(
+  poses: readonly BatPose[],
+  sprites: ReadonlyMap<string, BatSprite>,
+  scale: number,
+  canvas: number,
+): OverlayOptions[] {
+  return poses.flatMap((pose) => {
+    const sprite = sprites.get(spriteKey(pose.size * scale, pose.pose));
+    if (!sprite) return [];
+    const left = Math.round(pose.x * scale);
+    const top = Math.round(pose.y * scale);
+    // Partly visible bats are clipped by sharp; wholly hidden ones are skipped.
+    if (left <= -sprite.width || top <= -sprite.height || left >= canvas || top >= canvas)
+      return [];
+    return [
+      {
+        input: sprite.data,
+        raw: { width: sprite.width, height: sprite.height, channels: 4 as const },
+        left,
+        top,
+      },
+    ];
+  });
+}

@@ -1,0 +1,99 @@
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { batOverlays, batPoses, renderBatSprites } from './bats';
+import { hex, mix } from './color';
+import { abortError } from './ffmpeg';
+import { composePortrait, type Portrait } from './portrait';
+import { PORTRAIT_SIZE } from './scene';
+import { DEFAULT_VIDEO, encodeVideo, type VideoOptions } from './video';
+
+export interface CostumeJob {
+  readonly pet: Buffer;
+  readonly costume: Buffer;
+  /** Directory the outputs are written to (created if missing). */
+  readonly outDir: string;
+  /** File stem of the outputs: `<id>.png` and `<id>.mp4`. */
+  readonly id: string;
+  readonly signal?: AbortSignal;
+  /** Called as soon as the image file is complete, while the video is still encoding. */
+  readonly onImage?: (imageFile: string) => void;
+  readonly video?: Partial<VideoOptions>;
+}
+
+export interface CostumeResult {
+  readonly imageFile: string;
+  readonly videoFile: string;
+}
+
+const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+function outputPath(job: Pick<CostumeJob, 'outDir' | 'id'>, extension: string): string {
+  // The id becomes a served file name: never let it climb out of outDir.
+  if (!SAFE_ID.test(job.id)) throw new Error(`Invalid output id: ${JSON.stringify(job.id)}`);
+  return path.join(job.outDir, `${job.id}${extension}`);
+}
+
+/** The 1024x1024 PNG portrait, written atomically so a half-written file is never served. */
+export async function renderCostumeImage(
+  job: Omit<CostumeJob, 'onImage' | 'video'>,
+): Promise<{ imageFile: string; portrait: Portrait }> {
+  const imageFile = outputPath(job, '.png');
+  job.signal?.throwIfAborted();
+  const portrait = await composePortrait(job.pet, job.costume);
+  const sprites = await renderBatSprites(
+    portrait.bats.map((flight) => flight.size),
+    '#07040c',
+    hex(mix(portrait.palette.accent, { r: 0, g: 0, b: 0 }, 0.35)),
+  );
+  const png = await sharp(portrait.base, {
+    raw: { width: PORTRAIT_SIZE, height: PORTRAIT_SIZE, channels: 3 },
+  })
+    .composite(batOverlays(batPoses(portrait.bats, 0), sprites, 1, PORTRAIT_SIZE))
+    .png({ compressionLevel: 6, adaptiveFiltering: false })
+    .toBuffer();
+  if (job.signal?.aborted) throw abortError(job.signal);
+  await mkdir(job.outDir, { recursive: true });
+  await writeAtomically(imageFile, png);
+  return { imageFile, portrait };
+}
+
+/** The looping MP4 of a composed portrait; a partial file is removed on failure or abort. */
+export async function renderCostumeVideo(job: {
+  readonly portrait: Portrait;
+  readonly outDir: string;
+  readonly id: string;
+  readonly signal?: AbortSignal;
+  readonly video?: Partial<VideoOptions>;
+}): Promise<{ videoFile: string }> {
+  const videoFile = outputPath(job, '.mp4');
+  const partial = `${videoFile}.${process.pid}.part`;
+  await mkdir(job.outDir, { recursive: true });
+  try {
+    await encodeVideo(job.portrait, partial, { ...DEFAULT_VIDEO, ...job.video }, job.signal);
+    await rename(partial, videoFile);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+  return { videoFile };
+}
+
+/** The whole costume workflow: image first (reported through onImage), then the video. */
+export async function renderCostume(job: CostumeJob): Promise<CostumeResult> {
+  const { imageFile, portrait } = await renderCostumeImage(job);
+  job.onImage?.(imageFile);
+  const { videoFile } = await renderCostumeVideo({ ...job, portrait });
+  return { imageFile, videoFile };
+}
+
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  const partial = `${file}.${process.pid}.part`;
+  try {
+    await writeFile(partial, data);
+    await rename(partial, file);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,111 @@
+import sharp from 'sharp';
+import { batOverlays, batPoses, renderBatSprites } from './bats';
+import { hex, mix } from './color';
+import { candleOverlays, prepareCandlelight } from './candlelight';
+import { abortError, startFfmpeg, writeChunk } from './ffmpeg';
+import type { Portrait } from './portrait';
+import { PET_DISC, PORTRAIT_SIZE } from './scene';
+
+export interface VideoOptions {
+  /** Square frame side in pixels (even, for yuv420p). */
+  readonly size: number;
+  readonly fps: number;
+  readonly seconds: number;
+  readonly crf: number;
+  readonly preset: string;
+}
+
+/** 720 px at 24 fps encodes in about a second per core with x264 veryfast (see bench/). */
+export const DEFAULT_VIDEO: VideoOptions = {
+  size: 720,
+  fps: 24,
+  seconds: 4,
+  crf: 23,
+  preset: 'veryfast',
+};
+
+// Frames rendered ahead of the encoder: enough to keep ffmpeg busy, few enough to bound memory.
+const FRAMES_AHEAD = 3;
+
+/** H.264 yuv420p with the index up front: what chromium plays and what starts while downloading. */
+export function encoderArgs(options: VideoOptions, channels: number, output: string): string[] {
+  return [
+    ...['-f', 'rawvideo', '-pix_fmt', channels === 4 ? 'rgba' : 'rgb24'],
+    ...['-s', `${options.size}x${options.size}`, '-r', String(options.fps), '-i', 'pipe:0'],
+    ...['-c:v', 'libx264', '-preset', options.preset, '-crf', String(options.crf)],
+    ...['-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', '-f', 'mp4', '-y', output],
+  ];
+}
+
+/** The camera's crop at time t (0..1): periodic, so the clip loops seamlessly. */
+export function cameraAt(t: number) {
+  const swell = (1 - Math.cos(2 * Math.PI * t)) / 2;
+  const zoom = 1 + 0.14 * swell;
+  const crop = Math.round(PORTRAIT_SIZE / zoom);
+  const cx = PORTRAIT_SIZE / 2 + 18 * Math.sin(2 * Math.PI * t);
+  const cy = PORTRAIT_SIZE / 2 + (PET_DISC.cy - PORTRAIT_SIZE / 2) * swell;
+  const clampEdge = (v: number) => Math.max(0, Math.min(PORTRAIT_SIZE - crop, Math.round(v)));
+  return { crop, left: clampEdge(cx - crop / 2), top: clampEdge(cy - crop / 2) };
+}
+
+/** Renders the animated frames with sharp and pipes them to ffmpeg; aborting kills ffmpeg. */
+export async function encodeVideo(
+  portrait: Portrait,
+  output: string,
+  options: VideoOptions = DEFAULT_VIDEO,
+  signal?: AbortSignal,
+): Promise<void> {
+  const frames = Math.round(options.fps * options.seconds);
+  const scale = options.size / PORTRAIT_SIZE;
+  const rim = hex(mix(portrait.palette.accent, { r: 0, g: 0, b: 0 }, 0.35));
+  const [sprites, candlelight] = await Promise.all([
+    renderBatSprites(
+      portrait.bats.map((flight) => flight.size * scale),
+      '#07040c',
+      rim,
+    ),
+    prepareCandlelight(portrait.mirror, scale),
+  ]);
+  const renderFrame = (index: number) => {
+    const t = index / frames;
+    const camera = cameraAt(t);
+    return sharp(portrait.base, {
+      raw: { width: PORTRAIT_SIZE, height: PORTRAIT_SIZE, channels: 3 },
+    })
+      .extract({ left: camera.left, top: camera.top, width: camera.crop, height: camera.crop })
+      .resize(options.size, options.size, { kernel: 'linear' })
+      .composite([
+        ...candleOverlays(candlelight, t, camera, options.size),
+        ...batOverlays(batPoses(portrait.bats, t), sprites, scale, options.size),
+      ])
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  };
+  signal?.throwIfAborted();
+  const pending = new Map<number, ReturnType<typeof renderFrame>>();
+  const ahead = (index: number) => {
+    if (index < frames) pending.set(index, renderFrame(index));
+  };
+  for (let i = 0; i < FRAMES_AHEAD; i++) ahead(i);
+  const first = await pending.get(0);
+  if (!first) throw new Error('A video needs at least one frame');
+  const ffmpeg = startFfmpeg(encoderArgs(options, first.info.channels, output), signal);
+  try {
+    for (let index = 0; index < frames; index++) {
+      if (signal?.aborted) throw abortError(signal);
+      const frame = await pending.get(index);
+      pending.delete(index);
+      ahead(index + FRAMES_AHEAD);
+      if (frame) await writeChunk(ffmpeg.stdin, frame.data);
+    }
+    ffmpeg.stdin.end();
+    await ffmpeg.done;
+  } catch (error) {
+    ffmpeg.stdin.destroy();
+    await ffmpeg.done.catch(() => undefined);
+    // Frames still rendering must not surface as unhandled rejections.
+    await Promise.allSettled(pending.values());
+    throw signal?.aborted ? abortError(signal) : error;
+  }
+}

@@ -1,0 +1,108 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../domain/model/constants';
+import { WORKFLOW_INPUT } from '../../domain/model/workflow';
+import { readWorkflowInput, WorkflowInputError } from './workflow-input';
+
+const FIELD = WORKFLOW_INPUT.pet;
+const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
+const tiny = (format: 'png' | 'jpeg' | 'webp' | 'gif') =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#f80' } })
+    .toFormat(format)
+    .toBuffer();
+
+async function rejection(promise: Promise<unknown>): Promise<WorkflowInputError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(WorkflowInputError);
+  return error as WorkflowInputError;
+}
+
+describe('readWorkflowInput', () => {
+  it.each(['png', 'jpeg', 'webp', 'gif'] as const)('accepts a %s data URL', async (format) => {
+    const bytes = await tiny(format);
+    const decoded = await readWorkflowInput(FIELD, dataUrl(`image/${format}`, bytes));
+    expect(decoded.equals(bytes)).toBe(true);
+  });
+
+  it('judges by content, not the declared type: PNG bytes labelled image/jpeg pass', async () => {
+    const bytes = await tiny('png');
+    await expect(readWorkflowInput(FIELD, dataUrl('image/jpeg', bytes))).resolves.toBeInstanceOf(
+      Buffer,
+    );
+  });
+
+  it('refuses text dressed as an image, naming the field', async () => {
+    const error = await rejection(
+      readWorkflowInput(FIELD, dataUrl('image/png', Buffer.from('hello, not a picture'))),
+    );
+    expect(error.field).toBe(FIELD);
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.message).toContain(FIELD);
+    expect(error.message).toMatch(/not an image/);
+  });
+
+  it('refuses image formats outside jpeg/png/webp/gif (SVG)', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>');
+    const error = await rejection(readWorkflowInput(FIELD, dataUrl('image/svg+xml', svg)));
+    expect(error.message).toMatch(/JPEG, PNG, WebP or GIF/);
+  });
+
+  it('refuses a non-image mime type', async () => {
+    const error = await rejection(
+      readWorkflowInput(WORKFLOW_INPUT.costume, dataUrl('text/plain', Buffer.from('hi'))),
+    );
+    expect(error.field).toBe(WORKFLOW_INPUT.costume);
+  });
+
+  it('refuses broken base64', async () => {
+    const error = await rejection(readWorkflowInput(FIELD, 'data:image/png;base64,iVBOR*w0K!!'));
+    expect(error.message).toMatch(/base64/);
+  });
+
+  it('refuses images over 10 MB, before decoding', async () => {
+    const big = 'A'.repeat(Math.ceil((LIMITS.maxUploadBytes * 4) / 3) + 8);
+    const error = await rejection(readWorkflowInput(FIELD, `data:image/png;base64,${big}`));
+    expect(error.message).toMatch(/larger than 10 MB/);
+  });
+
+  it('refuses raw bytes over 10 MB', async () => {
+    const error = await rejection(
+      readWorkflowInput(FIELD, Buffer.alloc(LIMITS.maxUploadBytes + 1)),
+    );
+    expect(error.message).toMatch(/larger than 10 MB/);
+  });
+
+  it.each([42, '', undefined, { url: 'x' }])('refuses a non-string input %j', async (value) => {
+    const error = await rejection(readWorkflowInput(FIELD, value));
+    expect(error.field).toBe(FIELD);
+  });
+
+  it('never fetches arbitrary URLs', async () => {
+    const error = await rejection(
+      readWorkflowInput(FIELD, 'http://169.254.169.254/latest/meta-data', { publicDir: '/tmp' }),
+    );
+    expect(error.message).toMatch(/data URL or a preset image URL/);
+  });
+
+  it('reads preset URLs (absolute or relative) from the public directory', async () => {
+    const publicDir = await mkdtemp(path.join(tmpdir(), 'presets-'));
+    await mkdir(path.join(publicDir, 'presets', 'pets'), { recursive: true });
+    const bytes = await tiny('png');
+    await writeFile(path.join(publicDir, 'presets', 'pets', 'dog1.png'), bytes);
+    for (const url of ['/presets/pets/dog1.png', 'http://localhost:8787/presets/pets/dog1.png']) {
+      const read = await readWorkflowInput(FIELD, url, { publicDir });
+      expect(read.equals(bytes)).toBe(true);
+    }
+    const error = await rejection(
+      readWorkflowInput(FIELD, '/presets/pets/nope1.png', { publicDir }),
+    );
+    expect(error.message).toMatch(/unknown preset/);
+    await rejection(readWorkflowInput(FIELD, '/presets/pets/../../etc/passwd', { publicDir }));
+  });
+});

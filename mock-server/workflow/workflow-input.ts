@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { LIMITS } from '../../domain/model/constants';
+
+/** A workflow input the route must refuse with 400 VALIDATION_ERROR; `field` names the input. */
+export class WorkflowInputError extends Error {
+  override readonly name = 'WorkflowInputError';
+  readonly code = 'VALIDATION_ERROR';
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(`${field}: ${message}`);
+  }
+}
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+// A small file can still decode to a huge bitmap; 40 MP is well above any phone photo.
+const MAX_INPUT_PIXELS = 40_000_000;
+const DATA_URL = /^data:([^;,]*)((?:;[^;,]*)*),/;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const PRESET_PATH = /^\/presets\/(pets|costumes)\/([a-z0-9]+)\.png$/;
+
+export interface ReadInputOptions {
+  /** Directory holding `presets/` (ui/public or the built app): preset URLs are read from it. */
+  readonly publicDir?: string;
+}
+
+/**
+ * Turns one workflow input (a data URL, a preset URL, or bytes) into a checked image buffer.
+ * Preset URLs are served from disk, never fetched: arbitrary URLs are refused.
+ */
+export async function readWorkflowInput(
+  field: string,
+  value: unknown,
+  options: ReadInputOptions = {},
+): Promise<Buffer> {
+  if (Buffer.isBuffer(value)) return checkImage(field, value);
+  if (typeof value !== 'string' || value.length === 0) {
+    throw new WorkflowInputError(field, 'expected an image as a data URL or a preset image URL');
+  }
+  if (value.startsWith('data:')) return checkImage(field, decodeDataUrl(field, value));
+  const preset = presetFile(value, options.publicDir);
+  if (preset === undefined) {
+    throw new WorkflowInputError(field, 'expected an image as a data URL or a preset image URL');
+  }
+  const bytes = await readFile(preset).catch(() => {
+    throw new WorkflowInputError(field, 'unknown preset image');
+  });
+  return checkImage(field, bytes);
+}
+
+export function decodeDataUrl(field: string, value: string): Buffer {
+  const header = DATA_URL.exec(value);
+  if (!header) throw new WorkflowInputError(field, 'malformed data URL');
+  const mime = (header[1] ?? '').toLowerCase();
+  if (mime !== '' && !mime.startsWith('image/')) {
+    throw new WorkflowInputError(field, `expected an image, got ${mime}`);
+  }
+  if (!(header[2] ?? '').toLowerCase().split(';').includes('base64')) {
+    throw new WorkflowInputError(field, 'the data URL must be base64-encoded');
+  }
+  const payload = value.slice(header[0].length).replace(/\s+/g, '');
+  // Check the size before decoding so an oversized upload is never held twice in memory.
+  if (Math.floor((payload.length * 3) / 4) > LIMITS.maxUploadBytes + 2) {
+    throw new WorkflowInputError(field, tooLarge());
+  }
+  if (payload.length % 4 !== 0 || !BASE64.test(payload)) {
+    throw new WorkflowInputError(field, 'broken base64 in the data URL');
+  }
+  return Buffer.from(payload, 'base64');
+}
+
+/** Accepts JPEG, PNG, WebP and GIF by their content (magic bytes), not by a declared type. */
+export async function checkImage(field: string, bytes: Buffer): Promise<Buffer> {
+  if (bytes.length === 0) throw new WorkflowInputError(field, 'the image is empty');
+  if (bytes.length > LIMITS.maxUploadBytes) throw new WorkflowInputError(field, tooLarge());
+  const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    .metadata()
+    .catch(() => undefined);
+  if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format)) {
+    throw new WorkflowInputError(field, 'not an image (expected JPEG, PNG, WebP or GIF)');
+  }
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  if (pixels === 0 || pixels > MAX_INPUT_PIXELS) {
+    throw new WorkflowInputError(field, 'image dimensions are out of range');
+  }
+  return bytes;
+}
+
+function presetFile(value: string, publicDir: string | undefined): string | undefined {
+  if (publicDir === undefined) return undefined;
+  let pathname = value;
+  if (/^https?:\/\//i.test(value)) {
+    try {
+      pathname = new URL(value).pathname;
+    } catch {
+      return undefined;
+    }
+  }
+  const match = PRESET_PATH.exec(pathname);
+  if (!match) return undefined;
+  return path.join(publicDir, 'presets', match[1] ?? '', `${match[2] ?? ''}.png`);
+}
+
+const tooLarge = () => `the image is larger than ${LIMITS.maxUploadBytes / 1024 / 1024} MB`;
