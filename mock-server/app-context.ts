@@ -111,7 +111,6 @@ export function createContext(options: AppOptions, render: CostumeRenderer): App
       return fallbackOrigin;
     }
   };
-  new URL(`${request.protocol}://${request.host}`).origin;
   const runs = new RunService({
     accounts,
     pricing: { ...DEFAULT_PRICING, ...options.pricing },

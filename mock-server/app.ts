@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { createContext } from './app-context';
+import { createContext, type AppContext } from './app-context';
 import type { AppOptions } from './config';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
@@ -16,6 +16,13 @@ import { subscribeRoutes } from './routes/subscribe';
 import { subscriptionRoutes } from './routes/subscriptions';
 
 export type { AppOptions } from './config';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The platform's stores and services, for tests and benchmarks that set up accounts directly. */
+    platform: AppContext;
+  }
+}
 
 /** Logs name the path only: query strings carry tokens (?access_token=, ?accessToken=) and never reach a log. */
 const requestSerializer = (request: FastifyRequest) => ({
@@ -63,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
   const ctx = createContext(options, options.renderCostume ?? lazyWorkflow());
+  app.decorate('platform', ctx);
   app.addHook('onClose', async () => ctx.db.close());
 
   installErrorHandler(app);

@@ -1,0 +1,117 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
+import { buildApp, type AppOptions } from '../../mock-server/app';
+import { DEFAULT_PROJECT_TOKEN } from '../../mock-server/config';
+import type { CostumeRenderer } from '../../mock-server/runs/costume-renderer';
+
+export const PROJECT_TOKEN = DEFAULT_PROJECT_TOKEN;
+export const ORIGIN = 'http://localhost';
+
+/** Writes two small files instead of rendering: route tests check the platform, not the artwork. */
+export const stubRenderer: CostumeRenderer = async ({ outDir, id }) => {
+  await mkdir(outDir, { recursive: true });
+  const imageFile = path.join(outDir, `${id}.png`);
+  const videoFile = path.join(outDir, `${id}.mp4`);
+  await writeFile(imageFile, PNG_BYTES);
+  await writeFile(videoFile, Buffer.from('000000186674797069736f6d', 'hex'));
+  return { imageFile, videoFile };
+};
+
+export const PNG_BYTES = await sharp({
+  create: { width: 4, height: 4, channels: 3, background: '#ff7a1a' },
+})
+  .png()
+  .toBuffer();
+export const PNG_DATA_URL = `data:image/png;base64,${PNG_BYTES.toString('base64')}`;
+
+export interface TestApp {
+  app: FastifyInstance;
+  dir: string;
+  close: () => Promise<void>;
+}
+
+/** A platform on a temporary data folder with an in-memory database and a preset folder holding dog1 and vampire. */
+export async function testApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pawloween-server-'));
+  const publicDir = path.join(dir, 'public');
+  mkdirSync(path.join(publicDir, 'presets', 'pets'), { recursive: true });
+  mkdirSync(path.join(publicDir, 'presets', 'costumes'), { recursive: true });
+  writeFileSync(path.join(publicDir, 'presets', 'pets', 'dog1.png'), PNG_BYTES);
+  writeFileSync(path.join(publicDir, 'presets', 'costumes', 'vampire.png'), PNG_BYTES);
+  const app = await buildApp({
+    dataDir: path.join(dir, 'data'),
+    databaseFile: ':memory:',
+    signingSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
+    distDir: path.join(dir, 'no-dist'),
+    publicDir,
+    renderCostume: stubRenderer,
+    ...options,
+  });
+  return {
+    app,
+    dir,
+    close: async () => {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the real sign-in form and returns the access token from the 303 redirect. */
+export async function signIn(
+  app: FastifyInstance,
+  email = 'ghost@example.com',
+  projectToken = PROJECT_TOKEN,
+): Promise<string> {
+  const reply = await app.inject({
+    method: 'POST',
+    url: '/auth/sign-in',
+    payload: new URLSearchParams({
+      email,
+      project_token: projectToken,
+      redirect_uri: `${ORIGIN}/`,
+    }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  if (reply.statusCode !== 303)
+    throw new Error(`sign-in answered ${reply.statusCode}: ${reply.body}`);
+  const token = new URL(String(reply.headers.location)).searchParams.get('accessToken');
+  if (!token) throw new Error('no accessToken in the redirect');
+  return token;
+}
+
+export const userHeaders = (token: string) => ({ 'x-sub-dev-access-token': token });
+export const headlessHeaders = (token: string) => ({
+  authorization: `Bearer ${PROJECT_TOKEN}`,
+  'x-user-token': token,
+});
+export const anonymousHeaders = { authorization: `Bearer ${PROJECT_TOKEN}` };
+
+export const costumeRun = (pet = PNG_DATA_URL, costume = PNG_DATA_URL) => ({
+  model: COSTUME_WORKFLOW_ID,
+  input: { upload_your_pets_photo: pet, upload_costume_character: costume },
+});
+
+/** Every error answer has the platform's shape (SPEC.md 8) and a request id. */
+export function expectErrorShape(
+  reply: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+  code?: string,
+) {
+  const body = reply.json() as { error?: { message?: unknown; code?: unknown } };
+  if (typeof body.error?.message !== 'string' || typeof body.error.code !== 'string')
+    throw new Error(`not an error body: ${JSON.stringify(body)}`);
+  if (typeof reply.headers['x-request-id'] !== 'string') throw new Error('no x-request-id');
+  if (code && body.error.code !== code)
+    throw new Error(`expected ${code}, got ${String(body.error.code)}`);
+  return body.error as {
+    message: string;
+    code: string;
+    details?: unknown;
+    context?: Record<string, unknown>;
+  };
+}
