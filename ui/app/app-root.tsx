@@ -1,0 +1,32 @@
+import '@fontsource/creepster/latin-400.css';
+import '@fontsource/nunito/latin-400.css';
+import '@fontsource/nunito/latin-700.css';
+import '@fontsource/nunito/latin-800.css';
+import '../styles/base.css';
+import { StrictMode, useEffect } from 'react';
+import type { AppConfig } from '../../domain/model/app-config';
+import type { AssetTable } from '../../domain/model/asset-table';
+import { AuthGate } from './auth-gate';
+import { ConfigProvider } from './config-context';
+import { ServicesProvider } from './services-context';
+import type { UiServices } from './services';
+import { themeStyle } from './theme-style';
+
+/** The whole app: config, theme and services provided once at the top, then the auth gate. */
+export function AppRoot(props: { config: AppConfig; assets?: AssetTable; services: UiServices }) {
+  const { config } = props;
+  useEffect(() => {
+    document.title = config.name;
+  }, [config.name]);
+  return (
+    <StrictMode>
+      <ConfigProvider config={config} assets={props.assets}>
+        <ServicesProvider services={props.services}>
+          <div className="pw-app" style={themeStyle(config.colors)}>
+            <AuthGate />
+          </div>
+        </ServicesProvider>
+      </ConfigProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,82 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { defaultDisplayName } from '../../domain/model/profile';
+import { Dialog } from '../components/dialog';
+import { CreateView } from '../features/create/components/create-view';
+import { GalleryView } from '../features/gallery/gallery-view';
+import { AppShell } from '../features/shell/components/app-shell';
+import type { AppView } from '../features/shell/components/shell-props';
+import { creditsDisplay } from '../features/shell/format-credits';
+import { useBalance, useSubscription } from '../features/shell/hooks/use-account-data';
+import { useAccountActions, type AccountActions } from './account-actions';
+import { createQueryClient } from './query-client';
+import { useServices } from './services-context';
+import { useStore } from './use-store';
+
+/** The signed-in app, loaded lazily: query cache, shell and the Create / Gallery view switch. */
+export default function SignedInApp() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SignedInShell />
+    </QueryClientProvider>
+  );
+}
+
+function SignedInShell() {
+  const services = useServices();
+  const auth = useStore(services.session);
+  const [view, setView] = useState<AppView>('create');
+  const [confirmSignOut, setConfirmSignOut] = useState(false);
+  const balance = useBalance();
+  const subscription = useSubscription();
+  const provided = useAccountActions();
+  const actions: AccountActions = provided ?? {
+    openSettings: () => undefined,
+    requestSignOut: () => setConfirmSignOut(true),
+    openSubscription: () => {
+      void services.billing.subscribeUrl().then((url) => window.open(url, '_blank', 'noopener'));
+    },
+  };
+
+  return (
+    <AppShell
+      view={view}
+      onViewChange={setView}
+      displayName={defaultDisplayName(auth.user?.email)}
+      avatarUrl={auth.user?.avatarUrl}
+      credits={creditsDisplay(balance.data)}
+      hasActiveSubscription={subscription.data?.hasActiveSubscription ?? false}
+      onSettings={actions.openSettings}
+      onSignOut={actions.requestSignOut}
+      onUpgrade={actions.openSubscription}
+    >
+      {view === 'create' ? (
+        <CreateView onShowGallery={() => setView('gallery')} />
+      ) : (
+        <GalleryView />
+      )}
+      {confirmSignOut && (
+        <Dialog title="Sign Out" onClose={() => setConfirmSignOut(false)} role="alertdialog">
+          <p>Are you sure you want to sign out?</p>
+          <div className="pw-dialog__actions">
+            <button
+              type="button"
+              className="pw-btn pw-btn--ghost"
+              onClick={() => setConfirmSignOut(false)}
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="pw-btn pw-btn--primary"
+              onClick={() => void services.session.signOut()}
+            >
+              Sign Out
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </AppShell>
+  );
+}

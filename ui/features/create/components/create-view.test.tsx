@@ -1,0 +1,241 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { platformError } from '../../../../domain/errors';
+import { ServicesProvider } from '../../../app/services-context';
+import { createTestServices, workflowOutput } from '../../../test-support/test-services';
+import { CreateView } from './create-view';
+
+function renderCreate(options: Parameters<typeof createTestServices>[0] = {}) {
+  const test = createTestServices(options);
+  render(
+    <ServicesProvider services={test.services}>
+      <CreateView />
+    </ServicesProvider>,
+  );
+  return test;
+}
+
+const generateButton = () =>
+  screen.getByRole('button', { name: /Generate Halloween Costume|Generating Magic/ });
+
+async function pickPresets(user = userEvent.setup()) {
+  await user.click(screen.getByRole('button', { name: 'Use Presets' }));
+  // Label queries: role queries over 36 preset cards are slow in jsdom.
+  await user.click(screen.getByLabelText('Select This: Golden Retriever'));
+  await user.click(screen.getByLabelText('Select This: Vampire'));
+}
+
+/** A run that finishes only when the test says so. */
+function deferredRun() {
+  let finish!: (value: ReturnType<typeof workflowOutput>) => void;
+  let fail!: (error: unknown) => void;
+  const promise = new Promise<ReturnType<typeof workflowOutput>>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  return { run: () => promise, finish, fail };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+// Each case renders both preset rows (36 cards); jsdom on a shared machine needs the room.
+vi.setConfig({ testTimeout: 20_000 });
+
+describe('CreateView: inputs', () => {
+  it('starts in Upload Photos with Generate announced as disabled; clicking it shows the upload message word for word', async () => {
+    renderCreate();
+    expect(screen.getByRole('button', { name: 'Upload Photos' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(generateButton()).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(generateButton());
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "Please upload both your pet's photo and a costume character image.",
+    );
+  });
+
+  it('in Use Presets, asks for both a pet and a costume word for word', async () => {
+    const { run } = renderCreate();
+    await userEvent.click(screen.getByRole('button', { name: 'Use Presets' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Select This: Golden Retriever' }));
+    await userEvent.click(generateButton());
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Please select both a pet and a costume from the presets.',
+    );
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('selecting a preset marks it Selected; selecting it again deselects it', async () => {
+    renderCreate();
+    await userEvent.click(screen.getByRole('button', { name: 'Use Presets' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Select This: Golden Retriever' }));
+    const selected = screen.getByRole('button', { name: 'Selected: Golden Retriever' });
+    expect(selected).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(selected);
+    expect(screen.getByRole('button', { name: 'Select This: Golden Retriever' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(generateButton()).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('enables Generate once both presets are chosen and sends their image URLs to the workflow', async () => {
+    const { run } = renderCreate();
+    await pickPresets();
+    expect(generateButton()).not.toHaveAttribute('aria-disabled');
+    await userEvent.click(generateButton());
+    expect(run).toHaveBeenCalledWith(expect.stringMatching(/^workflow\//), {
+      upload_your_pets_photo: '/presets/pets/dog1.png',
+      upload_costume_character: '/presets/costumes/vampire.png',
+    });
+  });
+
+  it('refuses a dropped file that is not an image, with a clear message', async () => {
+    renderCreate();
+    const zone = screen.getAllByTestId('drop-zone')[0]!;
+    const file = new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' });
+    await act(async () => {
+      zone.dispatchEvent(
+        Object.assign(new Event('drop', { bubbles: true, cancelable: true }), {
+          dataTransfer: { files: [file] },
+        }),
+      );
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Please choose an image file (JPEG, PNG, WebP or GIF).',
+    );
+  });
+
+  it('refuses an image over 10 MB, with a clear message', async () => {
+    renderCreate();
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Pet Photo'), big);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'That image is larger than 10 MB. Please choose a smaller one.',
+    );
+  });
+});
+
+describe('CreateView: generating', () => {
+  it('reads Generating Magic... and is disabled while running, with the overlay locking page scroll', async () => {
+    const deferred = deferredRun();
+    renderCreate({ run: deferred.run });
+    await pickPresets();
+    await userEvent.click(generateButton());
+    expect(generateButton()).toHaveTextContent('Generating Magic...');
+    expect(generateButton()).toBeDisabled();
+    expect(screen.getByRole('dialog', { name: 'Generating Magic...' })).toBeInTheDocument();
+    expect(document.body.style.overflow).toBe('hidden');
+    await act(async () => deferred.finish(workflowOutput()));
+    expect(screen.queryByRole('dialog', { name: 'Generating Magic...' })).not.toBeInTheDocument();
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('changes the status line every 2 s and fills the bar over 15 s, then restarts for the 25 s video stage', async () => {
+    vi.useFakeTimers();
+    const deferred = deferredRun();
+    renderCreate({ run: deferred.run });
+    // fireEvent: synchronous clicks, nothing for the fake timers to wait on.
+    fireEvent.click(screen.getByRole('button', { name: 'Use Presets' }));
+    fireEvent.click(screen.getByLabelText('Select This: Golden Retriever'));
+    fireEvent.click(screen.getByLabelText('Select This: Vampire'));
+    fireEvent.click(generateButton());
+    const status = () => screen.getByRole('status').textContent;
+    const percent = () => Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));
+    const first = status();
+    expect(percent()).toBe(0);
+
+    act(() => vi.advanceTimersByTime(1_800));
+    expect(status()).toBe(first);
+    act(() => vi.advanceTimersByTime(400));
+    const second = status();
+    expect(second).not.toBe(first);
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(status()).not.toBe(second);
+
+    act(() => vi.advanceTimersByTime(7_600 - 4_200)); // 7.6 s of 15 s: about half
+    expect(percent()).toBeGreaterThanOrEqual(49);
+    expect(percent()).toBeLessThanOrEqual(52);
+
+    act(() => vi.advanceTimersByTime(15_000 - 7_600 + 200)); // the image stage is over: video stage
+    expect(screen.getByText('Animating your costume video')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(12_600));
+    expect(percent()).toBeGreaterThanOrEqual(49);
+    expect(percent()).toBeLessThanOrEqual(52);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(percent()).toBe(100);
+
+    await act(async () => deferred.finish(workflowOutput()));
+  });
+});
+
+describe('CreateView: results', () => {
+  it('shows both results with success ticks, then Create Another Costume clears everything', async () => {
+    const { services } = renderCreate();
+    await pickPresets();
+    await userEvent.click(generateButton());
+    const image = await screen.findByRole('img', { name: 'Your pet in its Halloween costume' });
+    expect(image).toHaveAttribute('src', '/files/out.png');
+    const videoCard = screen.getByRole('article', { name: 'Generated Video' });
+    expect(videoCard.querySelector('video')).toHaveAttribute('src', '/files/out.mp4');
+    expect(screen.getAllByRole('img', { name: 'Ready' })).toHaveLength(2);
+    expect(services.gallery.getSnapshot().items).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create Another Costume' }));
+    expect(generateButton()).toHaveAttribute('aria-disabled', 'true');
+    expect(
+      screen.getByRole('button', { name: 'Select This: Golden Retriever' }),
+    ).toBeInTheDocument();
+  });
+
+  it('an image without a video shows the video error card; Retry Video recovers it', async () => {
+    const { run } = renderCreate({ run: async () => workflowOutput('/files/a.png', '') });
+    await pickPresets();
+    await userEvent.click(generateButton());
+    const videoCard = await screen.findByRole('article', { name: 'Generated Video' });
+    expect(within(videoCard).getByRole('heading', { level: 4 })).toHaveTextContent(
+      /^Video generation failed/,
+    );
+    expect(
+      screen.queryByRole('button', { name: 'Retry Both Image & Video' }),
+    ).not.toBeInTheDocument();
+
+    run.mockImplementation(async () => workflowOutput('/files/b.png', '/files/b.mp4'));
+    await userEvent.click(within(videoCard).getByRole('button', { name: 'Retry Video' }));
+    expect(await within(videoCard).findByLabelText(/Animated video/)).toHaveAttribute(
+      'src',
+      '/files/b.mp4',
+    );
+  });
+
+  it('a failed run shows both error cards, Retry Both Image & Video, and the error dialog', async () => {
+    const { run } = renderCreate({
+      run: async () => {
+        throw platformError('InsufficientBalanceError', 'Insufficient balance', {
+          remainingCredits: 0.1,
+          requiredCredits: 0.35,
+        });
+      },
+    });
+    await pickPresets();
+    await userEvent.click(generateButton());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Insufficient Credits' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('article', { name: 'Generated Image' })).toHaveTextContent(
+      'Image generation failed',
+    );
+    expect(screen.getByRole('article', { name: 'Generated Video' })).toHaveTextContent(
+      'Video generation failed',
+    );
+
+    run.mockImplementation(async () => workflowOutput());
+    await userEvent.click(screen.getByRole('button', { name: 'Retry Both Image & Video' }));
+    expect(
+      await screen.findByRole('img', { name: 'Your pet in its Halloween costume' }),
+    ).toBeInTheDocument();
+  });
+});

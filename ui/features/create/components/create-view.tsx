@@ -1,0 +1,106 @@
+import '../create.css';
+import { useAppConfig } from '../../../app/config-context';
+import { WandIcon } from '../../../components/icons';
+import { useCreateFlow } from '../hooks/use-create-flow';
+import { usePresetCards } from '../hooks/use-preset-cards';
+import { ErrorDialog } from './error-dialog';
+import { ModeToggle } from './mode-toggle';
+import { PresetCarousel } from './preset-carousel';
+import { ProgressOverlay } from './progress-overlay';
+import { ResultView } from './result-view';
+import { UploadInputs } from './upload-inputs';
+
+/** The Create view (SPEC.md section 2): inputs, Generate, progress overlay, results, error dialog. */
+export function CreateView(_props: { onShowGallery?: () => void }) {
+  const config = useAppConfig();
+  const { view, actions } = useCreateFlow();
+  const presets = usePresetCards();
+  const generating = view.state.isGenerating;
+
+  return (
+    <div className="pw-create">
+      {view.showResults ? (
+        <ResultView
+          state={view.state}
+          results={view.results}
+          imageError={view.imageError}
+          videoError={view.videoError}
+          canRetryBoth={view.canRetryBoth}
+          onRetryImage={actions.retryImage}
+          onRetryVideo={actions.retryVideo}
+          onRetryBoth={actions.retryBoth}
+          onCreateAnother={actions.createAnother}
+        />
+      ) : (
+        <section aria-labelledby="pw-create-title">
+          <h1 id="pw-create-title" className="pw-display pw-create__title">
+            Create a Costume
+          </h1>
+          <p className="pw-create__subtitle">
+            Pick your pet and a costume, then let {config.name} work its magic.
+          </p>
+          <ModeToggle mode={view.mode} onChange={actions.setMode} disabled={generating} />
+          {view.mode === 'upload' ? (
+            <UploadInputs
+              petImage={view.petImage}
+              costumeImage={view.costumeImage}
+              disabled={generating}
+              onPetImage={actions.setPetImage}
+              onCostumeImage={actions.setCostumeImage}
+            />
+          ) : (
+            <div className="pw-preset-rows">
+              <PresetCarousel
+                title="Choose Your Pet"
+                presets={presets.pets}
+                selectedId={view.selectedPetId}
+                onSelect={actions.selectPet}
+                disabled={generating}
+              />
+              <PresetCarousel
+                title="Choose Costume"
+                presets={presets.costumes}
+                selectedId={view.selectedCostumeId}
+                onSelect={actions.selectCostume}
+                disabled={generating}
+              />
+            </div>
+          )}
+          <div className="pw-generate">
+            {view.validationError && (
+              <p className="pw-form-error" role="alert">
+                {view.validationError}
+              </p>
+            )}
+            {/* Missing inputs: announced as disabled, yet a click still asks the domain, which
+                answers with the validation message (SPEC.md section 5). */}
+            <button
+              type="button"
+              className="pw-btn pw-btn--primary"
+              disabled={generating}
+              aria-disabled={!view.canGenerate || undefined}
+              onClick={actions.generate}
+            >
+              <WandIcon /> {generating ? 'Generating Magic...' : 'Generate Halloween Costume'}
+            </button>
+          </div>
+        </section>
+      )}
+      {view.progress && (
+        <ProgressOverlay
+          title="Generating Magic..."
+          status={view.progress.status}
+          percent={view.progress.percent}
+          stageLabel={view.progress.stageLabel}
+        />
+      )}
+      {view.dialog && (
+        <ErrorDialog
+          dialog={view.dialog}
+          onAction={actions.runDialogAction}
+          onClose={actions.dismissDialog}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useId, useState } from 'react';
+import { isDroppableImage } from '../../../../domain/use-cases/select-inputs';
+import { CloseIcon, UploadIcon } from '../../../components/icons';
+
+/**
+ * A drop/tap zone for one input image. It only hands files over: onFile gets what was picked or
+ * dropped, except that drag-and-drop passes on only files whose type starts with image/ (SPEC.md
+ * section 5) and reports the rest through onReject.
+ */
+export function DropZone(props: {
+  label: string;
+  hint: string;
+  preview: string | undefined;
+  previewAlt: string;
+  error?: string;
+  busy?: boolean;
+  disabled?: boolean;
+  onFile: (file: File) => void;
+  onReject: (file: File) => void;
+  onClear: () => void;
+}) {
+  const inputId = useId();
+  const errorId = useId();
+  const [dragging, setDragging] = useState(false);
+
+  const onDrop = (event: React.DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (props.disabled) return;
+    const file = event.dataTransfer.files[0];
+    if (!file) return;
+    if (isDroppableImage(file)) props.onFile(file);
+    else props.onReject(file);
+  };
+
+  return (
+    <div className="pw-dropzone-wrap">
+      <h3 className="pw-dropzone__label">{props.label}</h3>
+      <div
+        className={`pw-dropzone${dragging ? ' is-dragging' : ''}${props.preview ? ' has-preview' : ''}${props.error ? ' has-error' : ''}`}
+        data-testid="drop-zone"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        {props.preview ? (
+          <>
+            <img className="pw-dropzone__preview" src={props.preview} alt={props.previewAlt} />
+            <button
+              type="button"
+              className="pw-icon-btn pw-dropzone__clear"
+              aria-label={`Remove ${props.label.toLowerCase()}`}
+              onClick={props.onClear}
+              disabled={props.disabled}
+            >
+              <CloseIcon />
+            </button>
+          </>
+        ) : (
+          <label htmlFor={inputId} className="pw-dropzone__empty">
+            {props.busy ? (
+              <span className="pw-spinner" aria-hidden="true" />
+            ) : (
+              <UploadIcon className="pw-dropzone__icon" />
+            )}
+            <span className="pw-dropzone__cta">
+              {props.busy ? 'Preparing image…' : 'Tap to choose or drop an image'}
+            </span>
+            <span className="pw-dropzone__hint">{props.hint}</span>
+          </label>
+        )}
+        <input
+          id={inputId}
+          className="pw-visually-hidden"
+          type="file"
+          accept="image/*"
+          aria-label={props.label}
+          aria-describedby={props.error ? errorId : undefined}
+          aria-invalid={props.error ? true : undefined}
+          disabled={props.disabled}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) props.onFile(file);
+          }}
+        />
+      </div>
+      {props.error && (
+        <p id={errorId} className="pw-field-error" role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import { PumpkinIcon } from '../../../components/icons';
+import { useScrollLock } from '../../../components/use-scroll-lock';
+
+/**
+ * The generation progress overlay. What it says and how full the bar is come from the progress
+ * timeline use case; this only draws them and locks page scrolling while it shows.
+ */
+export function ProgressOverlay(props: {
+  title: string;
+  status: string;
+  percent: number;
+  stageLabel?: string;
+}) {
+  useScrollLock(true);
+  const titleId = useId();
+  const percent = Math.max(0, Math.min(100, Math.round(props.percent)));
+  return (
+    <div
+      className="pw-backdrop pw-progress"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+    >
+      <div className="pw-card pw-progress__panel">
+        <div className="pw-progress__cauldron" aria-hidden="true">
+          <PumpkinIcon />
+        </div>
+        <h2 id={titleId} className="pw-display pw-progress__title">
+          {props.title}
+        </h2>
+        {props.stageLabel && <p className="pw-progress__stage">{props.stageLabel}</p>}
+        <p className="pw-progress__status" role="status" aria-live="polite">
+          {props.status}
+        </p>
+        <div
+          className="pw-progress__bar"
+          role="progressbar"
+          aria-label="Generation progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <span style={{ width: `${percent}%` }} />
+        </div>
+        <p className="pw-progress__percent" aria-hidden="true">
+          {percent}%
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { DialogAction, ErrorDialog } from '../../../../domain/use-cases/error-presentation';
+import type {
+  DisplayedError,
+  GenerationResults,
+  GenerationState,
+  InputMode,
+} from '../../../../domain/model/generation';
+
+export interface ProgressView {
+  readonly status: string;
+  readonly percent: number;
+  readonly stageLabel: string;
+}
+
+/** The create view's state as the components draw it; every field is computed by the domain. */
+export interface CreateFlowView {
+  readonly mode: InputMode;
+  readonly petImage: string | undefined;
+  readonly costumeImage: string | undefined;
+  readonly selectedPetId: string | undefined;
+  readonly selectedCostumeId: string | undefined;
+  readonly canGenerate: boolean;
+  readonly validationError: string | undefined;
+  readonly state: GenerationState;
+  readonly results: GenerationResults;
+  readonly imageError: DisplayedError | undefined;
+  readonly videoError: DisplayedError | undefined;
+  readonly showResults: boolean;
+  readonly canRetryBoth: boolean;
+  readonly progress: ProgressView | undefined;
+  readonly dialog: ErrorDialog | undefined;
+}
+
+export interface CreateFlowActions {
+  setMode(mode: InputMode): void;
+  setPetImage(dataUrl: string | undefined): void;
+  setCostumeImage(dataUrl: string | undefined): void;
+  selectPet(id: string): void;
+  selectCostume(id: string): void;
+  generate(): void;
+  retryImage(): void;
+  retryVideo(): void;
+  retryBoth(): void;
+  createAnother(): void;
+  dismissDialog(): void;
+  runDialogAction(action: DialogAction): void;
+}

@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import type { DialogAction } from '../../../../domain/use-cases/error-presentation';
+import { useAccountActions } from '../../../app/account-actions';
+import { useServices } from '../../../app/services-context';
+import { useStore } from '../../../app/use-store';
+import type { CreateFlowActions, CreateFlowView } from './create-flow';
+
+const NO_RESULTS = { imageUrl: '', videoUrl: '' } as const;
+
+/** The Create view's state and intents, read from and handed to the domain use cases. */
+export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActions } {
+  const services = useServices();
+  const { selectInputs, generateCostume, retryGeneration, createAnother, progress, billing } =
+    services;
+  const creation = useStore(generateCostume);
+  const timeline = useStore(progress);
+  const account = useAccountActions();
+
+  const view: CreateFlowView = {
+    mode: creation.mode,
+    petImage: creation.uploads.pet,
+    costumeImage: creation.uploads.costume,
+    selectedPetId: creation.presets.pet,
+    selectedCostumeId: creation.presets.costume,
+    canGenerate: creation.canGenerate,
+    validationError: creation.validationMessage,
+    state: creation.generation,
+    results: creation.results ?? NO_RESULTS,
+    imageError: creation.imageError,
+    videoError: creation.videoError,
+    showResults: creation.showResults,
+    canRetryBoth: creation.canRetryBoth,
+    progress: timeline.active
+      ? {
+          status: timeline.message,
+          percent: timeline.percent,
+          stageLabel:
+            timeline.stage === 'image'
+              ? 'Creating your costume image'
+              : 'Animating your costume video',
+        }
+      : undefined,
+    dialog: creation.dialog,
+  };
+
+  const actions = useMemo<CreateFlowActions>(() => {
+    const openSubscription = () =>
+      account?.openSubscription
+        ? account.openSubscription()
+        : void billing.subscribeUrl().then((url) => window.open(url, '_blank', 'noopener'));
+    return {
+      setMode: (mode) => selectInputs.setMode(mode),
+      setPetImage: (dataUrl) => selectInputs.setUpload('pet', dataUrl),
+      setCostumeImage: (dataUrl) => selectInputs.setUpload('costume', dataUrl),
+      selectPet: (id) => selectInputs.selectPreset('pet', id),
+      selectCostume: (id) => selectInputs.selectPreset('costume', id),
+      generate: () => void generateCostume.execute(),
+      retryImage: () => void retryGeneration.retryImage(),
+      retryVideo: () => void retryGeneration.retryVideo(),
+      retryBoth: () => void retryGeneration.retryBoth(),
+      createAnother: () => createAnother.execute(),
+      dismissDialog: () => generateCostume.dismissDialog(),
+      runDialogAction: (action: DialogAction) => {
+        switch (action.kind) {
+          case 'open-url':
+            window.open(action.url, '_blank', 'noopener');
+            return;
+          case 'subscribe':
+            openSubscription();
+            return;
+          case 'add-credits':
+            (account?.addCredits ?? openSubscription)();
+            return;
+          case 'retry-video':
+            void retryGeneration.retryVideo();
+            return;
+          case 'close':
+            return;
+        }
+      },
+    };
+  }, [selectInputs, generateCostume, retryGeneration, createAnother, billing, account]);
+
+  return { view, actions };
+}

@@ -1,0 +1,146 @@
+import { vi } from 'vitest';
+import {
+  INITIAL_GALLERY,
+  isGalleryItems,
+  type GalleryItems,
+} from '../../domain/model/gallery-item';
+import type { AuthPort } from '../../domain/ports/auth.port';
+import type { BillingPort } from '../../domain/ports/billing.port';
+import type { ClockPort } from '../../domain/ports/clock.port';
+import type { RunResult, RunnerPort } from '../../domain/ports/runner.port';
+import type { LocalStoragePort, RemoteStoragePort } from '../../domain/ports/storage.port';
+import { CreateAnother } from '../../domain/use-cases/create-another';
+import { Creation } from '../../domain/use-cases/creation';
+import { Gallery } from '../../domain/use-cases/gallery';
+import { GenerateCostume } from '../../domain/use-cases/generate-costume';
+import { ProgressTimeline } from '../../domain/use-cases/progress-timeline';
+import { RetryGeneration } from '../../domain/use-cases/retry-generation';
+import { SelectInputs } from '../../domain/use-cases/select-inputs';
+import { Session } from '../../domain/use-cases/session';
+import { StorageSync } from '../../domain/use-cases/storage-sync';
+import { STORAGE_KEYS } from '../../domain/model/constants';
+import type { UiServices } from '../app/services';
+
+/** Time through the global timers, so vi.useFakeTimers() drives every timing rule. */
+export const timerClock: ClockPort = {
+  now: () => Date.now(),
+  after: (ms, fn) => {
+    const id = setTimeout(fn, ms);
+    return () => clearTimeout(id);
+  },
+  every: (ms, fn) => {
+    const id = setInterval(fn, ms);
+    return () => clearInterval(id);
+  },
+};
+
+export function memoryLocalStorage(): LocalStoragePort {
+  const map = new Map<string, string>();
+  return {
+    getItem: (key) => map.get(key),
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  };
+}
+
+const memoryRemote = (): RemoteStoragePort => {
+  const map = new Map<string, unknown>();
+  return {
+    get: async (key) => map.get(key),
+    set: async (key, value) => void map.set(key, value),
+    remove: async (key) => void map.delete(key),
+    clear: async () => map.clear(),
+  };
+};
+
+/** An unsigned token with the given claims (the client only decodes, never verifies). */
+export function fakeToken(claims: Record<string, unknown>): string {
+  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  return `${part({ alg: 'none' })}.${part(claims)}.sig`;
+}
+
+const fakeAuth: AuthPort = {
+  decodeToken: (token) => {
+    try {
+      return JSON.parse(atob(token.split('.')[1] ?? ''));
+    } catch {
+      return undefined;
+    }
+  },
+  useCredentials: () => undefined,
+  signInUrl: (redirect) => `/auth?redirect_uri=${encodeURIComponent(redirect)}`,
+  onUnauthorized: () => () => undefined,
+};
+
+/** The workflow's answer with both media, as the local platform returns it. */
+export function workflowOutput(
+  imageUrl = '/files/out.png',
+  videoUrl = '/files/out.mp4',
+): RunResult {
+  return {
+    output: [
+      { image_output: { image: imageUrl, outputType: 'image' } },
+      { video_output: { video: videoUrl, outputType: 'video' } },
+    ],
+  };
+}
+
+/**
+ * The real domain use cases over in-memory ports, with a runner the test controls: the services
+ * the browser composition root provides, minus the network.
+ */
+export function createTestServices(options: { signedIn?: boolean; run?: RunnerPort['run'] } = {}) {
+  const local = memoryLocalStorage();
+  if (options.signedIn ?? true) {
+    local.setItem(
+      STORAGE_KEYS.accessToken,
+      fakeToken({ sub: 'u1', email: 'luna@example.com', exp: Date.now() / 1000 + 3600 }),
+    );
+  }
+  const run = vi.fn<RunnerPort['run']>(options.run ?? (async () => workflowOutput()));
+  const runner: RunnerPort = { run, stream: () => (async function* () {})() };
+  const session = new Session(fakeAuth, local, timerClock, { projectToken: 'project' });
+  const galleryStorage = new StorageSync<GalleryItems>(
+    STORAGE_KEYS.gallery,
+    INITIAL_GALLERY,
+    isGalleryItems,
+    local,
+    memoryRemote(),
+    session,
+  );
+  const gallery = new Gallery(galleryStorage);
+  const creation = new Creation();
+  const progress = new ProgressTimeline(timerClock);
+  const generateCostume = new GenerateCostume(creation, runner, gallery, timerClock, progress);
+  const billing: UiServices['billing'] = {
+    getBalance: vi.fn<BillingPort['getBalance']>(async () => ({
+      allocatedCredits: 10,
+      usedCredits: 2.5,
+      remainingCredits: 7.5,
+    })),
+    getSubscriptionStatus: vi.fn<BillingPort['getSubscriptionStatus']>(async () => ({
+      hasActiveSubscription: false,
+      status: 'none',
+    })),
+    subscribeUrl: vi.fn(async () => '/subscribe'),
+    onUsageChanged: () => () => undefined,
+  };
+  const services: UiServices = {
+    session,
+    gallery,
+    selectInputs: new SelectInputs(creation),
+    generateCostume,
+    retryGeneration: new RetryGeneration(
+      creation,
+      runner,
+      gallery,
+      timerClock,
+      progress,
+      generateCostume,
+    ),
+    createAnother: new CreateAnother(creation),
+    progress,
+    billing,
+  };
+  return { services, run, local };
+}
