@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { LIMITS } from './constants';
 import type { User } from './user';
 
 /** What the person chose to show of themselves (SPEC.md section 3 "User profile"). */
@@ -22,4 +24,27 @@ export function needsDefaultName(displayName: string | undefined): boolean {
 
 export function defaultProfile(user: User | undefined): UserProfile {
   return { displayName: defaultDisplayName(user?.email), avatarUrl: user?.avatarUrl ?? '' };
+}
+
+const ProfileShape = z.object({ displayName: z.string(), avatarUrl: z.string() });
+
+/** True for a stored profile; anything else is corrupted. */
+export function isUserProfile(value: unknown): value is UserProfile {
+  return ProfileShape.safeParse(value).success;
+}
+
+export const EMPTY_PROFILE: UserProfile = { displayName: '', avatarUrl: '' };
+
+// C0 and C1 control characters, DEL included.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** DESIGN.md: trimmed, 1 to 50 characters, no control characters. Undefined when valid. */
+export function displayNameProblem(name: string): string | undefined {
+  const trimmed = name.trim();
+  if (!trimmed) return 'Display name cannot be empty.';
+  if ([...trimmed].length > LIMITS.displayNameMaxLength) {
+    return `Display name must be at most ${LIMITS.displayNameMaxLength} characters.`;
+  }
+  if (CONTROL.test(trimmed)) return 'Display name cannot contain control characters.';
+  return undefined;
 }

@@ -1,0 +1,190 @@
+import { APP_DEFAULTS } from './model/app-config';
+import { STORAGE_KEYS } from './model/constants';
+import { INITIAL_GALLERY, isGalleryItems, type GalleryItems } from './model/gallery-item';
+import { presetImagePath } from './model/presets';
+import { EMPTY_PROFILE, isUserProfile, type UserProfile } from './model/profile';
+import { AuthPort } from './ports/auth.port';
+import { BillingPort } from './ports/billing.port';
+import { ClockPort } from './ports/clock.port';
+import { RunnerPort } from './ports/runner.port';
+import { LocalStoragePort, RemoteStoragePort } from './ports/storage.port';
+import { Account } from './use-cases/account';
+import { CreateAnother } from './use-cases/create-another';
+import { Creation } from './use-cases/creation';
+import { Gallery } from './use-cases/gallery';
+import { GenerateCostume, type PresetUrl } from './use-cases/generate-costume';
+import { Profile } from './use-cases/profile';
+import { ProgressTimeline } from './use-cases/progress-timeline';
+import { RetryGeneration } from './use-cases/retry-generation';
+import { SelectInputs } from './use-cases/select-inputs';
+import { Session, type SessionConfig } from './use-cases/session';
+import { StorageSync } from './use-cases/storage-sync';
+
+/** What a driver decides when it builds the services (a composition root binds it). */
+export interface ServicesConfig {
+  readonly session?: SessionConfig;
+  /** The app name of download file names; the preview's CONSTANTS may change it. */
+  readonly appName?: string;
+  /** Where the workflow fetches preset images from. */
+  readonly presetUrl?: PresetUrl;
+}
+export const ServicesConfig = Symbol('ServicesConfig');
+
+/** Every use case, resolved once per driver and handed to it as one typed object. */
+export interface Services {
+  readonly session: Session;
+  readonly gallery: Gallery;
+  readonly profile: Profile;
+  readonly account: Account;
+  readonly progress: ProgressTimeline;
+  readonly selectInputs: SelectInputs;
+  readonly generateCostume: GenerateCostume;
+  readonly retryGeneration: RetryGeneration;
+  readonly createAnother: CreateAnother;
+}
+
+/** Container tokens of the services and of the state they share. */
+export const TOKENS = {
+  session: Symbol('Session'),
+  gallery: Symbol('Gallery'),
+  profile: Symbol('Profile'),
+  account: Symbol('Account'),
+  progress: Symbol('ProgressTimeline'),
+  selectInputs: Symbol('SelectInputs'),
+  generateCostume: Symbol('GenerateCostume'),
+  retryGeneration: Symbol('RetryGeneration'),
+  createAnother: Symbol('CreateAnother'),
+  creation: Symbol('Creation'),
+  galleryStorage: Symbol('GalleryStorage'),
+  profileStorage: Symbol('ProfileStorage'),
+} as const satisfies Record<keyof Services | string, symbol>;
+
+/**
+ * A use case's factory and the tokens of its constructor arguments: exactly what inversify's
+ * toResolvedValue(factory, deps) takes, without the domain depending on inversify.
+ */
+export interface Factory {
+  readonly token: symbol;
+  readonly deps: readonly symbol[];
+  readonly create: (...deps: never[]) => unknown;
+}
+
+const factory = <A extends unknown[]>(
+  token: symbol,
+  deps: { [K in keyof A]: symbol },
+  create: (...args: A) => unknown,
+): Factory => ({ token, deps, create: create as Factory['create'] });
+
+/** Every stateful domain object; composition roots bind each as a singleton. */
+export const FACTORIES: readonly Factory[] = [
+  factory(
+    TOKENS.session,
+    [AuthPort, LocalStoragePort, ClockPort, ServicesConfig],
+    (auth: AuthPort, local: LocalStoragePort, clock: ClockPort, config: ServicesConfig) =>
+      new Session(auth, local, clock, config.session),
+  ),
+  factory(
+    TOKENS.galleryStorage,
+    [LocalStoragePort, RemoteStoragePort, TOKENS.session],
+    (local: LocalStoragePort, remote: RemoteStoragePort, session: Session) =>
+      new StorageSync<GalleryItems>(
+        STORAGE_KEYS.gallery,
+        INITIAL_GALLERY,
+        isGalleryItems,
+        local,
+        remote,
+        session,
+      ),
+  ),
+  factory(
+    TOKENS.profileStorage,
+    [LocalStoragePort, RemoteStoragePort, TOKENS.session],
+    (local: LocalStoragePort, remote: RemoteStoragePort, session: Session) =>
+      new StorageSync<UserProfile>(
+        STORAGE_KEYS.profile,
+        EMPTY_PROFILE,
+        isUserProfile,
+        local,
+        remote,
+        session,
+      ),
+  ),
+  factory(
+    TOKENS.gallery,
+    [TOKENS.galleryStorage, ServicesConfig],
+    (storage: StorageSync<GalleryItems>, config: ServicesConfig) =>
+      new Gallery(storage, config.appName ?? APP_DEFAULTS.name),
+  ),
+  factory(
+    TOKENS.profile,
+    [TOKENS.profileStorage, TOKENS.session],
+    (storage: StorageSync<UserProfile>, session: Session) => new Profile(storage, session),
+  ),
+  factory(
+    TOKENS.account,
+    [BillingPort, TOKENS.session],
+    (billing: BillingPort, session: Session) => new Account(billing, session),
+  ),
+  factory(TOKENS.progress, [ClockPort], (clock: ClockPort) => new ProgressTimeline(clock)),
+  factory(TOKENS.creation, [], () => new Creation()),
+  factory(TOKENS.selectInputs, [TOKENS.creation], (c: Creation) => new SelectInputs(c)),
+  factory(TOKENS.createAnother, [TOKENS.creation], (c: Creation) => new CreateAnother(c)),
+  factory(
+    TOKENS.generateCostume,
+    [TOKENS.creation, RunnerPort, TOKENS.gallery, ClockPort, TOKENS.progress, ServicesConfig],
+    (
+      creation: Creation,
+      runner: RunnerPort,
+      gallery: Gallery,
+      clock: ClockPort,
+      progress: ProgressTimeline,
+      config: ServicesConfig,
+    ) =>
+      new GenerateCostume(
+        creation,
+        runner,
+        gallery,
+        clock,
+        progress,
+        config.presetUrl ?? presetImagePath,
+      ),
+  ),
+  factory(
+    TOKENS.retryGeneration,
+    [
+      TOKENS.creation,
+      RunnerPort,
+      TOKENS.gallery,
+      ClockPort,
+      TOKENS.progress,
+      TOKENS.generateCostume,
+    ],
+    (
+      creation: Creation,
+      runner: RunnerPort,
+      gallery: Gallery,
+      clock: ClockPort,
+      progress: ProgressTimeline,
+      generate: GenerateCostume,
+    ) => new RetryGeneration(creation, runner, gallery, clock, progress, generate),
+  ),
+];
+
+const SERVICE_KEYS: readonly (keyof Services)[] = [
+  'session',
+  'gallery',
+  'profile',
+  'account',
+  'progress',
+  'selectInputs',
+  'generateCostume',
+  'retryGeneration',
+  'createAnother',
+];
+
+/** Resolves every service from a container (anything with get(token)). */
+export function resolveServices(container: { get(token: symbol): unknown }): Services {
+  return Object.fromEntries(
+    SERVICE_KEYS.map((key) => [key, container.get(TOKENS[key])]),
+  ) as unknown as Services;
+}

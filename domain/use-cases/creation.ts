@@ -1,0 +1,83 @@
+import {
+  IDLE_GENERATION,
+  type DisplayedError,
+  type GenerationResults,
+  type GenerationState,
+  type InputMode,
+} from '../model/generation';
+import type { PresetKind } from '../model/presets';
+import type { ErrorDialog } from './error-presentation';
+import { Store } from './store';
+
+/** One image per input slot: the pet photo and the costume character. */
+export interface InputPair {
+  readonly pet?: string;
+  readonly costume?: string;
+}
+
+/** The Create view's state, shared by the generate, retry, select and create-another use cases. */
+export interface CreationSnapshot {
+  readonly mode: InputMode;
+  /** Uploaded images as data URLs. */
+  readonly uploads: InputPair;
+  /** Selected preset ids. */
+  readonly presets: InputPair;
+  readonly generation: GenerationState;
+  readonly results?: GenerationResults;
+  readonly imageError?: DisplayedError;
+  readonly videoError?: DisplayedError;
+  /** The workflow error dialog, when one is open. */
+  readonly dialog?: ErrorDialog;
+  /** Why Generate refused to start, word for word from SPEC.md section 5. */
+  readonly validationMessage?: string;
+  /** Both inputs of the current mode exist and nothing is generating. */
+  readonly canGenerate: boolean;
+  /** Results exist and at least one of imageReady, videoReady, imageError, videoError is set. */
+  readonly showResults: boolean;
+  /** Both results failed: 'Retry Both Image & Video' shows. */
+  readonly canRetryBoth: boolean;
+}
+
+type Editable = Omit<CreationSnapshot, 'canGenerate' | 'showResults' | 'canRetryBoth'>;
+
+export const INITIAL_CREATION: CreationSnapshot = {
+  mode: 'upload',
+  uploads: {},
+  presets: {},
+  generation: IDLE_GENERATION,
+  canGenerate: false,
+  showResults: false,
+  canRetryBoth: false,
+};
+
+export function inputsOf(state: Pick<CreationSnapshot, 'mode' | 'uploads' | 'presets'>): InputPair {
+  return state.mode === 'upload' ? state.uploads : state.presets;
+}
+
+/** Holds the Create view's state and keeps its derived flags true. */
+export class Creation extends Store<CreationSnapshot> {
+  constructor() {
+    super(INITIAL_CREATION);
+  }
+
+  change(patch: Partial<Editable> | ((state: CreationSnapshot) => Partial<Editable>)): void {
+    this.update((state) => {
+      const next = { ...state, ...(typeof patch === 'function' ? patch(state) : patch) };
+      const inputs = inputsOf(next);
+      const { imageReady, videoReady, imageError, videoError, isGenerating } = next.generation;
+      return {
+        ...next,
+        canGenerate: Boolean(inputs.pet && inputs.costume) && !isGenerating,
+        showResults:
+          next.results !== undefined && (imageReady || videoReady || imageError || videoError),
+        canRetryBoth: imageError && videoError && !isGenerating,
+      };
+    });
+  }
+
+  changeGeneration(patch: Partial<GenerationState>): void {
+    this.change((state) => ({ generation: { ...state.generation, ...patch } }));
+  }
+}
+
+export type { PresetKind };

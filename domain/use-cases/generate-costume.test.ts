@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { costumeOutput } from '../../adapters/memory/memory-runner';
+import { platformError } from '../errors';
+import { COSTUME_WORKFLOW_ID } from '../model/workflow';
+import { createStudio as creationFixture } from '../../tests/support/test-container';
+
+describe('GenerateCostume', () => {
+  it('refuses upload mode without both images, word for word', async () => {
+    const f = creationFixture();
+    f.select.setUpload('pet', 'data:image/png;base64,PET');
+    expect(await f.generate.execute()).toEqual({ ok: false });
+    expect(f.generate.getSnapshot().validationMessage).toBe(
+      "Please upload both your pet's photo and a costume character image.",
+    );
+    expect(f.runner.runs).toHaveLength(0);
+  });
+
+  it('refuses preset mode without a pet and a costume, word for word', async () => {
+    const f = creationFixture();
+    f.select.setMode('presets');
+    f.select.selectPreset('costume', 'witch');
+    await f.generate.execute();
+    expect(f.generate.getSnapshot().validationMessage).toBe(
+      'Please select both a pet and a costume from the presets.',
+    );
+  });
+
+  it('enables Generate only when both inputs of the mode exist', () => {
+    const f = creationFixture();
+    expect(f.generate.getSnapshot().canGenerate).toBe(false);
+    f.ready();
+    expect(f.generate.getSnapshot().canGenerate).toBe(true);
+    f.select.setMode('presets');
+    expect(f.generate.getSnapshot().canGenerate).toBe(false);
+  });
+
+  it('runs the costume workflow with the uploads as its two inputs', async () => {
+    const f = creationFixture();
+    f.ready();
+    await f.generate.execute();
+    expect(f.runner.runs[0]).toMatchObject({
+      model: COSTUME_WORKFLOW_ID,
+      input: {
+        upload_your_pets_photo: 'data:image/png;base64,PET',
+        upload_costume_character: 'data:image/png;base64,COSTUME',
+      },
+    });
+  });
+
+  it('sends preset image URLs in preset mode', async () => {
+    const f = creationFixture();
+    f.select.setMode('presets');
+    f.select.selectPreset('pet', 'dog1');
+    f.select.selectPreset('costume', 'vampire');
+    await f.generate.execute();
+    expect(f.runner.runs[0]?.input).toEqual({
+      upload_your_pets_photo: '/presets/pets/dog1.png',
+      upload_costume_character: '/presets/costumes/vampire.png',
+    });
+  });
+
+  it('is generating while the run is pending, and shows progress', async () => {
+    const f = creationFixture();
+    f.ready();
+    let release: () => void = () => {};
+    f.runner.answer(
+      () => new Promise((resolve) => (release = () => resolve(costumeOutput('i', 'v')))),
+    );
+    const pending = f.generate.execute();
+    expect(f.generate.getSnapshot().generation.isGenerating).toBe(true);
+    expect(f.generate.getSnapshot().canGenerate).toBe(false);
+    expect(f.progress.getSnapshot().active).toBe(true);
+    expect(await f.generate.execute()).toEqual({ ok: false });
+    release();
+    await pending;
+    expect(f.generate.getSnapshot().generation.isGenerating).toBe(false);
+    expect(f.progress.getSnapshot().active).toBe(false);
+    expect(f.runner.runs).toHaveLength(1);
+  });
+
+  it('both ready: saves the creation to the gallery with isFavorite false', async () => {
+    const f = creationFixture();
+    f.ready();
+    f.runner.answer(costumeOutput('https://x/i.png', 'https://x/v.mp4'));
+    expect(await f.generate.execute()).toEqual({ ok: true });
+    const s = f.generate.getSnapshot();
+    expect(s.generation).toEqual({
+      isGenerating: false,
+      imageReady: true,
+      videoReady: true,
+      imageError: false,
+      videoError: false,
+    });
+    expect(s.results).toEqual({ imageUrl: 'https://x/i.png', videoUrl: 'https://x/v.mp4' });
+    expect(s.showResults).toBe(true);
+    expect(f.gallery.getSnapshot().items).toEqual([
+      {
+        id: String(f.clock.now()),
+        timestamp: f.clock.now(),
+        imageUrl: 'https://x/i.png',
+        videoUrl: 'https://x/v.mp4',
+        isFavorite: false,
+      },
+    ]);
+  });
+
+  it('reads outputs spread over several entries', async () => {
+    const f = creationFixture();
+    f.ready();
+    f.runner.answer({
+      output: [
+        { image_output: { image: 'i', outputType: 'image' } },
+        { video_output: { video: 'v', outputType: 'video' } },
+      ],
+    });
+    expect(await f.generate.execute()).toEqual({ ok: true });
+  });
+
+  it('image ready, video empty: a video error card offering Retry Video, image kept', async () => {
+    const f = creationFixture();
+    f.ready();
+    f.runner.answer(costumeOutput('i', ''));
+    await f.generate.execute();
+    const s = f.generate.getSnapshot();
+    expect(s.generation).toMatchObject({ imageReady: true, videoReady: false, videoError: true });
+    expect(s.imageError).toBeUndefined();
+    expect(s.videoError?.message).toBe('Video generation failed during processing');
+    expect(s.canRetryBoth).toBe(false);
+    expect(f.gallery.getSnapshot().items[0]).toMatchObject({ imageUrl: 'i', videoUrl: '' });
+  });
+
+  it('both missing: both error cards and Retry Both, nothing saved', async () => {
+    const f = creationFixture();
+    f.ready();
+    f.runner.answer({ output: [] });
+    await f.generate.execute();
+    const s = f.generate.getSnapshot();
+    expect(s.generation).toMatchObject({ imageError: true, videoError: true });
+    expect(s.imageError?.code).toBe('PROCESSING_ERROR');
+    expect(s.canRetryBoth).toBe(true);
+    expect(s.showResults).toBe(true);
+    expect(f.gallery.getSnapshot().items).toHaveLength(0);
+  });
+
+  it("reports 'No output received from workflow' when the answer has no output", async () => {
+    const f = creationFixture();
+    f.ready();
+    f.runner.answer({});
+    await f.generate.execute();
+    const s = f.generate.getSnapshot();
+    expect(s.imageError?.technical).toBe('No output received from workflow');
+    expect(s.videoError?.technical).toBe('No output received from workflow');
+    expect(s.canRetryBoth).toBe(true);
+    expect(s.dialog?.title).toBe('Generation Failed');
+  });
+
+  it('an exception: both error cards, classified, and the dialog for its name', async () => {
+    const f = creationFixture();
+    f.ready();
+    f.runner.answer({
+      throws: platformError('InsufficientBalanceError', 'Insufficient balance', {
+        remainingCredits: 0.5,
+        requiredCredits: 1,
+      }),
+    });
+    await f.generate.execute();
+    const s = f.generate.getSnapshot();
+    expect(s.imageError?.message).toBe('Image generation failed due to an unexpected error');
+    expect(s.dialog?.title).toBe('Insufficient Credits');
+    expect(s.generation.isGenerating).toBe(false);
+    f.generate.dismissDialog();
+    expect(f.generate.getSnapshot().dialog).toBeUndefined();
+  });
+
+  it('shows no dialog for a 401: the session signs out silently', async () => {
+    const f = creationFixture();
+    f.ready();
+    f.runner.answer({ throws: platformError('AuthenticationError', 'Unauthorized') });
+    await f.generate.execute();
+    expect(f.generate.getSnapshot().dialog).toBeUndefined();
+  });
+
+  it('clears the previous results and errors when generating again', async () => {
+    const f = creationFixture();
+    f.ready();
+    f.runner.answer({ output: [] }, costumeOutput('i', 'v'));
+    await f.generate.execute();
+    await f.generate.execute();
+    expect(f.generate.getSnapshot()).toMatchObject({
+      imageError: undefined,
+      videoError: undefined,
+      canRetryBoth: false,
+    });
+  });
+});
+
+describe('CreateAnother', () => {
+  it('clears inputs, results, state and error, keeping the mode', async () => {
+    const f = creationFixture();
+    f.select.setMode('presets');
+    f.select.selectPreset('pet', 'cat1');
+    f.select.selectPreset('costume', 'ghost');
+    f.runner.answer({ throws: new Error('boom') });
+    await f.generate.execute();
+    f.createAnother.execute();
+    const s = f.createAnother.getSnapshot();
+    expect(s).toMatchObject({
+      mode: 'presets',
+      presets: {},
+      uploads: {},
+      results: undefined,
+      imageError: undefined,
+      videoError: undefined,
+      dialog: undefined,
+      showResults: false,
+      canGenerate: false,
+    });
+    expect(s.generation.imageError).toBe(false);
+  });
+});

@@ -1,0 +1,148 @@
+import { VideoGenerationError, ImageGenerationError, isUnauthorized } from '../errors';
+import { presetImagePath, type PresetKind } from '../model/presets';
+import type { GenerationResults } from '../model/generation';
+import type { ClockPort } from '../ports/clock.port';
+import type { RunnerPort } from '../ports/runner.port';
+import { runCostumeWorkflow } from './costume-run';
+import { inputsOf, type Creation, type CreationSnapshot } from './creation';
+import { presentErrorCard, presentErrorDialog } from './error-presentation';
+import type { Gallery } from './gallery';
+import type { ProgressTimeline } from './progress-timeline';
+
+export const VALIDATION_MESSAGES = {
+  upload: "Please upload both your pet's photo and a costume character image.",
+  presets: 'Please select both a pet and a costume from the presets.',
+} as const;
+
+/** Technical texts of the cards when the workflow answered but left a result out. */
+export const MISSING_IMAGE = 'Image generation failed: the workflow returned no image';
+export const MISSING_VIDEO = 'Video generation failed: the workflow returned no video';
+
+/** Where a preset's image is fetched from by the workflow; drivers may make it absolute. */
+export type PresetUrl = (preset: { kind: PresetKind; id: string }) => string;
+
+export interface GenerateOutcome {
+  readonly ok: boolean;
+}
+
+/**
+ * Generate Halloween Costume (SPEC.md section 4 "Generation"): validate the inputs of the current
+ * mode, run the costume workflow, and save what came back to the gallery.
+ */
+export class GenerateCostume {
+  readonly getSnapshot: Creation['getSnapshot'];
+  readonly subscribe: Creation['subscribe'];
+
+  constructor(
+    private readonly creation: Creation,
+    private readonly runner: RunnerPort,
+    private readonly gallery: Gallery,
+    private readonly clock: ClockPort,
+    private readonly progress: ProgressTimeline,
+    private readonly presetUrl: PresetUrl = presetImagePath,
+  ) {
+    this.getSnapshot = creation.getSnapshot;
+    this.subscribe = creation.subscribe;
+  }
+
+  async execute(): Promise<GenerateOutcome> {
+    const state = this.creation.getSnapshot();
+    if (state.generation.isGenerating) return { ok: false };
+    const inputs = this.workflowInputs(state);
+    if (!inputs) {
+      this.creation.change({ validationMessage: VALIDATION_MESSAGES[state.mode] });
+      return { ok: false };
+    }
+    this.creation.change({
+      validationMessage: undefined,
+      results: undefined,
+      imageError: undefined,
+      videoError: undefined,
+      dialog: undefined,
+      generation: {
+        isGenerating: true,
+        imageReady: false,
+        videoReady: false,
+        imageError: false,
+        videoError: false,
+      },
+    });
+    this.progress.start('image');
+    try {
+      const results = await runCostumeWorkflow(this.runner, inputs.pet, inputs.costume);
+      await this.settle(results);
+      return { ok: Boolean(results.imageUrl && results.videoUrl) };
+    } catch (error) {
+      this.fail(error);
+      return { ok: false };
+    } finally {
+      this.progress.finish();
+      this.creation.changeGeneration({ isGenerating: false });
+    }
+  }
+
+  /** Closes the workflow error dialog. */
+  dismissDialog(): void {
+    this.creation.change({ dialog: undefined });
+  }
+
+  /** The images the workflow takes, or undefined when one is missing. */
+  workflowInputs(state: CreationSnapshot): { pet: string; costume: string } | undefined {
+    const { pet, costume } = inputsOf(state);
+    if (!pet || !costume) return undefined;
+    if (state.mode === 'upload') return { pet, costume };
+    return {
+      pet: this.presetUrl({ kind: 'pet', id: pet }),
+      costume: this.presetUrl({ kind: 'costume', id: costume }),
+    };
+  }
+
+  private async settle(results: GenerationResults): Promise<void> {
+    const { imageUrl, videoUrl } = results;
+    this.creation.change({
+      results,
+      generation: {
+        isGenerating: true,
+        imageReady: Boolean(imageUrl),
+        videoReady: Boolean(imageUrl && videoUrl),
+        imageError: !imageUrl,
+        videoError: !imageUrl || !videoUrl,
+      },
+      imageError: imageUrl
+        ? undefined
+        : presentErrorCard('image', new ImageGenerationError(MISSING_IMAGE)),
+      videoError:
+        imageUrl && videoUrl
+          ? undefined
+          : presentErrorCard('video', new VideoGenerationError(MISSING_VIDEO)),
+    });
+    // An image alone is still a creation: Retry Video later fills in its video.
+    if (imageUrl) {
+      const now = this.clock.now();
+      await this.gallery.add({
+        id: String(now),
+        timestamp: now,
+        imageUrl,
+        videoUrl,
+        isFavorite: false,
+      });
+    }
+  }
+
+  private fail(error: unknown): void {
+    this.creation.change({
+      results: { imageUrl: '', videoUrl: '' },
+      generation: {
+        isGenerating: true,
+        imageReady: false,
+        videoReady: false,
+        imageError: true,
+        videoError: true,
+      },
+      imageError: presentErrorCard('image', error),
+      videoError: presentErrorCard('video', error),
+      // A 401 signs the user out silently (Session); no dialog for it.
+      dialog: isUnauthorized(error) ? undefined : presentErrorDialog(error),
+    });
+  }
+}

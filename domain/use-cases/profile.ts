@@ -1,0 +1,69 @@
+import {
+  EMPTY_PROFILE,
+  defaultDisplayName,
+  displayNameProblem,
+  needsDefaultName,
+  type UserProfile,
+} from '../model/profile';
+import type { User } from '../model/user';
+import type { StorageSync, SyncStatus } from './storage-sync';
+import { Store } from './store';
+
+export interface ProfileSnapshot {
+  /** What the header and settings show: stored values, with the token's avatar as fallback. */
+  readonly profile: UserProfile;
+  readonly syncStatus: SyncStatus;
+}
+
+export type SaveOutcome = { readonly ok: true } | { readonly ok: false; readonly message: string };
+
+/** Who is signed in, as far as the profile needs to know. */
+export interface ProfileUser {
+  getSnapshot(): { readonly user?: User };
+  subscribe(listener: () => void): () => void;
+}
+
+/** The user profile under 'user-profile' (SPEC.md section 3), with Account Settings' save. */
+export class Profile extends Store<ProfileSnapshot> {
+  constructor(
+    private readonly storage: StorageSync<UserProfile>,
+    private readonly session: ProfileUser,
+  ) {
+    super({ profile: EMPTY_PROFILE, syncStatus: storage.getSnapshot().status });
+    storage.subscribe(() => this.refresh());
+    session.subscribe(() => this.refresh());
+    this.refresh();
+  }
+
+  /** Saves Account Settings; the name is trimmed and checked first. */
+  async save(changes: { displayName: string; avatarUrl?: string }): Promise<SaveOutcome> {
+    const message = displayNameProblem(changes.displayName);
+    if (message) return { ok: false, message };
+    await this.storage.set((current) => ({
+      displayName: changes.displayName.trim(),
+      avatarUrl: changes.avatarUrl ?? current.avatarUrl,
+    }));
+    return { ok: true };
+  }
+
+  private refresh(): void {
+    const { value, status } = this.storage.getSnapshot();
+    const user = this.session.getSnapshot().user;
+    // Re-initialise an empty or 'User' name once the stored copy has settled, never mid-sync:
+    // a write during the read would win over the user's real remote profile.
+    if (user && status !== 'syncing' && needsDefaultName(value.displayName)) {
+      const displayName = defaultDisplayName(user.email);
+      if (displayName !== value.displayName) {
+        void this.storage.set({ ...value, displayName });
+        return;
+      }
+    }
+    this.update({
+      profile: {
+        displayName: value.displayName,
+        avatarUrl: value.avatarUrl || user?.avatarUrl || '',
+      },
+      syncStatus: status,
+    });
+  }
+}

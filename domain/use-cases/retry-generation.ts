@@ -1,0 +1,127 @@
+import { ImageGenerationError, VideoGenerationError, isUnauthorized } from '../errors';
+import type { ClockPort } from '../ports/clock.port';
+import type { RunnerPort } from '../ports/runner.port';
+import { runCostumeWorkflow } from './costume-run';
+import type { Creation } from './creation';
+import { presentErrorCard, presentErrorDialog } from './error-presentation';
+import type { Gallery } from './gallery';
+import type { GenerateCostume, GenerateOutcome } from './generate-costume';
+import { MISSING_IMAGE, MISSING_VIDEO } from './generate-costume';
+import type { ProgressTimeline } from './progress-timeline';
+
+/**
+ * The retry buttons (SPEC.md section 4 "Generation"). Each re-runs the whole workflow, since it
+ * makes both results at once; transport retries stay in the platform client.
+ */
+export class RetryGeneration {
+  readonly getSnapshot: Creation['getSnapshot'];
+  readonly subscribe: Creation['subscribe'];
+
+  constructor(
+    private readonly creation: Creation,
+    private readonly runner: RunnerPort,
+    private readonly gallery: Gallery,
+    private readonly clock: ClockPort,
+    private readonly progress: ProgressTimeline,
+    private readonly generate: GenerateCostume,
+  ) {
+    this.getSnapshot = creation.getSnapshot;
+    this.subscribe = creation.subscribe;
+  }
+
+  /** Re-runs and gives the new video to the gallery item made from the current image. */
+  async retryVideo(): Promise<GenerateOutcome> {
+    const imageUrl = this.creation.getSnapshot().results?.imageUrl;
+    if (!imageUrl) return { ok: false };
+    const videoUrl = await this.rerun('video', (results) => results.videoUrl, MISSING_VIDEO);
+    if (!videoUrl) return { ok: false };
+    this.creation.change((state) => ({
+      results: { imageUrl, videoUrl },
+      videoError: undefined,
+      generation: { ...state.generation, videoReady: true, videoError: false },
+    }));
+    await this.gallery.setVideoUrl(imageUrl, videoUrl);
+    return { ok: true };
+  }
+
+  /** Re-runs and, when an image comes back, adds it to the gallery as a new creation. */
+  async retryImage(): Promise<GenerateOutcome> {
+    let video = '';
+    const imageUrl = await this.rerun(
+      'image',
+      (results) => {
+        video = results.videoUrl;
+        return results.imageUrl;
+      },
+      MISSING_IMAGE,
+    );
+    if (!imageUrl) return { ok: false };
+    const now = this.clock.now();
+    this.creation.change((state) => ({
+      results: { imageUrl, videoUrl: video || (state.results?.videoUrl ?? '') },
+      imageError: undefined,
+      videoError: video ? undefined : state.videoError,
+      generation: {
+        ...state.generation,
+        imageReady: true,
+        imageError: false,
+        videoReady: state.generation.videoReady || Boolean(video),
+        videoError: video ? false : state.generation.videoError,
+      },
+    }));
+    await this.gallery.add({
+      id: String(now),
+      timestamp: now,
+      imageUrl,
+      videoUrl: video,
+      isFavorite: false,
+    });
+    return { ok: true };
+  }
+
+  /** Resets and generates again from the same inputs. */
+  retryBoth(): Promise<GenerateOutcome> {
+    return this.generate.execute();
+  }
+
+  private async rerun(
+    kind: 'image' | 'video',
+    pick: (results: { imageUrl: string; videoUrl: string }) => string,
+    missing: string,
+  ): Promise<string | undefined> {
+    const state = this.creation.getSnapshot();
+    const inputs = this.generate.workflowInputs(state);
+    if (!inputs || state.generation.isGenerating) return undefined;
+    const errorKey = kind === 'image' ? 'imageError' : 'videoError';
+    this.creation.change((current) => ({
+      [errorKey]: undefined,
+      dialog: undefined,
+      generation: { ...current.generation, isGenerating: true, [errorKey]: false },
+    }));
+    this.progress.start(kind);
+    try {
+      const url = pick(await runCostumeWorkflow(this.runner, inputs.pet, inputs.costume));
+      if (!url) {
+        const error =
+          kind === 'video' ? new VideoGenerationError(missing) : new ImageGenerationError(missing);
+        this.failed(kind, error, kind === 'video');
+      }
+      return url || undefined;
+    } catch (error) {
+      this.failed(kind, error, !isUnauthorized(error));
+      return undefined;
+    } finally {
+      this.progress.finish();
+      this.creation.changeGeneration({ isGenerating: false });
+    }
+  }
+
+  private failed(kind: 'image' | 'video', error: unknown, withDialog: boolean): void {
+    const errorKey = kind === 'image' ? 'imageError' : 'videoError';
+    this.creation.change((state) => ({
+      [errorKey]: presentErrorCard(kind, error),
+      dialog: withDialog ? presentErrorDialog(error) : undefined,
+      generation: { ...state.generation, [errorKey]: true },
+    }));
+  }
+}
