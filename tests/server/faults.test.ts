@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  costumeRun,
+  expectErrorShape,
+  signIn,
+  testApp,
+  userHeaders,
+  type TestApp,
+} from './helpers';
+
+let t: TestApp | undefined;
+afterEach(() => {
+  vi.useRealTimers();
+  return t?.close();
+});
+
+async function setup(faults = true) {
+  t = await testApp({ faults });
+  return { app: t.app, token: await signIn(t.app) };
+}
+
+describe('fault injection', () => {
+  it('is absent unless enabled', async () => {
+    const { app } = await setup(false);
+    expect(
+      (await app.inject({ method: 'POST', url: '/__faults', payload: { next: '503' } })).statusCode,
+    ).toBe(404);
+  });
+
+  it('answers only loopback callers', async () => {
+    const { app } = await setup();
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/__faults',
+      payload: { next: '503' },
+      remoteAddress: '10.1.2.3',
+    });
+    expect(reply.statusCode).toBe(403);
+  });
+
+  it('fails the next video only: image kept, video missing, video not charged', async () => {
+    const { app, token } = await setup();
+    await app.inject({ method: 'POST', url: '/__faults', payload: { next: 'video-fail' } });
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/v1/run',
+      headers: userHeaders(token),
+      payload: costumeRun(),
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().output[0].image_output.image).toMatch(/\.png$/);
+    expect(reply.json().output[0].video_output).toBeUndefined();
+    expect(reply.json().usage.cost).toBe(0.2);
+    const next = await app.inject({
+      method: 'POST',
+      url: '/v1/run',
+      headers: userHeaders(token),
+      payload: costumeRun(),
+    });
+    expect(next.json().output[0].video_output).toBeDefined();
+  });
+
+  it('fails a whole run without charging it', async () => {
+    const { app, token } = await setup();
+    await app.inject({ method: 'POST', url: '/__faults', payload: { next: 'run-fail' } });
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/v1/run',
+      headers: userHeaders(token),
+      payload: costumeRun(),
+    });
+    expect(reply.statusCode).toBe(500);
+    expect(expectErrorShape(reply, 'WORKFLOW_FAILED').context).toEqual({ charged: false });
+    const usage = await app.inject({ url: '/v1/subscriptions/usage', headers: userHeaders(token) });
+    expect(usage.json().credits.userBalance.usedCredits).toBe(0);
+  });
+
+  it.each([
+    ['503', 503, 'WORKFLOW_UNAVAILABLE'],
+    ['402', 402, 'INSUFFICIENT_BALANCE'],
+    ['429', 429, 'RATE_LIMIT_EXCEEDED'],
+  ])('answers an injected %s for `count` requests, then recovers', async (next, status, code) => {
+    const { app, token } = await setup();
+    await app.inject({ method: 'POST', url: '/__faults', payload: { next, count: 2 } });
+    for (let i = 0; i < 2; i++) {
+      const reply = await app.inject({
+        method: 'POST',
+        url: '/v1/run',
+        headers: userHeaders(token),
+        payload: costumeRun(),
+      });
+      expect(reply.statusCode).toBe(status);
+      expectErrorShape(reply, code);
+    }
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/v1/run',
+          headers: userHeaders(token),
+          payload: costumeRun(),
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('slows a request on another path when asked, and lists and clears faults', async () => {
+    const { app, token } = await setup();
+    await app.inject({
+      method: 'POST',
+      url: '/__faults',
+      payload: { next: 'slow', path: '/v1/subscriptions/usage', delayMs: 50 },
+    });
+    expect((await app.inject('/__faults')).json().armed).toHaveLength(1);
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    let answered = false;
+    const pending = app
+      .inject({ url: '/v1/subscriptions/usage', headers: userHeaders(token) })
+      .then((reply) => {
+        answered = true;
+        return reply;
+      });
+    await vi.advanceTimersByTimeAsync(49);
+    expect(answered).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await pending).statusCode).toBe(200);
+    vi.useRealTimers();
+    await app.inject({ method: 'POST', url: '/__faults', payload: { next: '503', count: 3 } });
+    await app.inject({ method: 'DELETE', url: '/__faults' });
+    expect((await app.inject('/__faults')).json().armed).toEqual([]);
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/__faults',
+      payload: { next: 'explode' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
