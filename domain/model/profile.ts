@@ -35,8 +35,8 @@ export function isUserProfile(value: unknown): value is UserProfile {
 
 export const EMPTY_PROFILE: UserProfile = { displayName: '', avatarUrl: '' };
 
-// C0 and C1 control characters, DEL included.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// Unicode general category Cc: C0 and C1 control characters, DEL included.
+const CONTROL = /\p{Cc}/u;
 
 /** DESIGN.md: trimmed, 1 to 50 characters, no control characters. Undefined when valid. */
 export function displayNameProblem(name: string): string | undefined {

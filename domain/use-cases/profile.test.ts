@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { fakeToken } from '../../adapters/memory/memory-auth';
+import { MemoryLocalStorage } from '../../adapters/memory/memory-local-storage';
+import { createTestContainer } from '../../tests/support/test-container';
+import { FAKE_NOW } from '../../tests/support/fake-clock';
+import { defaultDisplayName, displayNameProblem, needsDefaultName } from '../model/profile';
+
+const token = (email?: string, avatarUrl?: string) =>
+  fakeToken({ sub: 'u1', email, avatarUrl, exp: FAKE_NOW / 1000 + 3600 });
+
+async function signedIn(email?: string, stored?: object, avatarUrl?: string) {
+  const local = new MemoryLocalStorage();
+  const t = createTestContainer({ local }, { session: { accessToken: token(email, avatarUrl) } });
+  if (stored) t.remote.sessionData.set('user-profile', stored);
+  await t.services.session.start();
+  await t.services.profile.getSnapshot();
+  for (let i = 0; i < 10; i += 1) await Promise.resolve();
+  return t;
+}
+
+describe('profile rules', () => {
+  it('defaults the display name to the part of the e-mail before @, else User', () => {
+    expect(defaultDisplayName('morticia@addams.example')).toBe('morticia');
+    expect(defaultDisplayName(undefined)).toBe('User');
+    expect(defaultDisplayName('@nobody')).toBe('User');
+  });
+
+  it('re-initialises a name that is empty or User', () => {
+    expect(needsDefaultName('')).toBe(true);
+    expect(needsDefaultName('  ')).toBe(true);
+    expect(needsDefaultName('User')).toBe(true);
+    expect(needsDefaultName('Wednesday')).toBe(false);
+  });
+
+  it('accepts 1 to 50 characters after trimming', () => {
+    expect(displayNameProblem('  Gomez  ')).toBeUndefined();
+    expect(displayNameProblem('x'.repeat(50))).toBeUndefined();
+    expect(displayNameProblem('🎃'.repeat(50))).toBeUndefined();
+    expect(displayNameProblem('x'.repeat(51))).toBe('Display name must be at most 50 characters.');
+    expect(displayNameProblem('   ')).toBe('Display name cannot be empty.');
+  });
+
+  it('rejects control characters', () => {
+    expect(displayNameProblem('Lurch\u0007')).toBe(
+      'Display name cannot contain control characters.',
+    );
+    expect(displayNameProblem('Thing\nOne')).toBe(
+      'Display name cannot contain control characters.',
+    );
+  });
+});
+
+describe('Profile', () => {
+  it('fills an empty profile with the name from the e-mail and the token avatar', async () => {
+    const t = await signedIn('pugsley@addams.example', undefined, 'https://a/v.png');
+    expect(t.services.profile.getSnapshot().profile).toEqual({
+      displayName: 'pugsley',
+      avatarUrl: 'https://a/v.png',
+    });
+    expect(t.remote.sessionData.get('user-profile')).toMatchObject({ displayName: 'pugsley' });
+  });
+
+  it('re-initialises a stored name of User', async () => {
+    const t = await signedIn('fester@addams.example', { displayName: 'User', avatarUrl: '' });
+    expect(t.services.profile.getSnapshot().profile.displayName).toBe('fester');
+  });
+
+  it('keeps a stored name the user chose', async () => {
+    const t = await signedIn('fester@addams.example', {
+      displayName: 'Uncle F',
+      avatarUrl: 'data:x',
+    });
+    expect(t.services.profile.getSnapshot().profile).toEqual({
+      displayName: 'Uncle F',
+      avatarUrl: 'data:x',
+    });
+  });
+
+  it('uses User without an e-mail', async () => {
+    const t = await signedIn(undefined);
+    expect(t.services.profile.getSnapshot().profile.displayName).toBe('User');
+  });
+
+  it('saves a trimmed name and the avatar', async () => {
+    const t = await signedIn('a@b.c');
+    const outcome = await t.services.profile.save({
+      displayName: '  Morticia ',
+      avatarUrl: 'data:a',
+    });
+    expect(outcome).toEqual({ ok: true });
+    expect(t.services.profile.getSnapshot().profile).toEqual({
+      displayName: 'Morticia',
+      avatarUrl: 'data:a',
+    });
+    expect(t.remote.sessionData.get('user-profile')).toEqual({
+      displayName: 'Morticia',
+      avatarUrl: 'data:a',
+    });
+  });
+
+  it('refuses an invalid name with a clear message and stores nothing', async () => {
+    const t = await signedIn('a@b.c');
+    const outcome = await t.services.profile.save({ displayName: '' });
+    expect(outcome).toEqual({ ok: false, message: 'Display name cannot be empty.' });
+    expect(t.services.profile.getSnapshot().profile.displayName).toBe('a');
+  });
+});

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { costumeOutput } from '../../adapters/memory/memory-runner';
+import { createStudio } from '../../tests/support/test-container';
+import { platformError } from '../errors';
+
+/** A studio whose first run came back with the image only. */
+async function afterVideoFailed() {
+  const f = createStudio();
+  f.ready();
+  f.runner.answer(costumeOutput('img-1', ''));
+  await f.generate.execute();
+  return f;
+}
+
+describe('RetryGeneration.retryVideo', () => {
+  it('re-runs the whole workflow and sets videoUrl on the gallery item with the same image', async () => {
+    const f = await afterVideoFailed();
+    f.runner.answer(costumeOutput('img-2', 'vid-2'));
+    expect(await f.retry.retryVideo()).toEqual({ ok: true });
+    expect(f.runner.runs).toHaveLength(2);
+    expect(f.runner.runs[1]?.input).toEqual(f.runner.runs[0]?.input);
+    expect(f.gallery.getSnapshot().items).toHaveLength(1);
+    expect(f.gallery.getSnapshot().items[0]).toMatchObject({
+      imageUrl: 'img-1',
+      videoUrl: 'vid-2',
+    });
+    expect(f.retry.getSnapshot()).toMatchObject({
+      results: { imageUrl: 'img-1', videoUrl: 'vid-2' },
+      videoError: undefined,
+      generation: { videoReady: true, videoError: false, imageReady: true, isGenerating: false },
+    });
+  });
+
+  it('shows a spinner (no error, not ready) and the video stage while retrying', async () => {
+    const f = await afterVideoFailed();
+    let release: () => void = () => {};
+    f.runner.answer(
+      () => new Promise((resolve) => (release = () => resolve(costumeOutput('i', 'v')))),
+    );
+    const pending = f.retry.retryVideo();
+    expect(f.retry.getSnapshot().generation).toMatchObject({
+      videoError: false,
+      videoReady: false,
+    });
+    expect(f.progress.getSnapshot().stage).toBe('video');
+    release();
+    await pending;
+  });
+
+  it('keeps the video error and opens the Video Generation Failed dialog when no video comes', async () => {
+    const f = await afterVideoFailed();
+    f.runner.answer(costumeOutput('img-2', ''));
+    expect(await f.retry.retryVideo()).toEqual({ ok: false });
+    const s = f.retry.getSnapshot();
+    expect(s.generation.videoError).toBe(true);
+    expect(s.dialog?.title).toBe('Video Generation Failed');
+    expect(f.gallery.getSnapshot().items[0]?.videoUrl).toBe('');
+  });
+
+  it('classifies a thrown error on the video card and opens its dialog', async () => {
+    const f = await afterVideoFailed();
+    f.runner.answer({ throws: platformError('WorkflowUnavailableError', 'Workflow unavailable') });
+    await f.retry.retryVideo();
+    const s = f.retry.getSnapshot();
+    expect(s.videoError?.code).toBe('MODEL_UNAVAILABLE');
+    expect(s.dialog?.title).toBe('Workflow Temporarily Unavailable');
+    expect(s.generation.isGenerating).toBe(false);
+  });
+
+  it('does nothing without an image to attach the video to', async () => {
+    const f = createStudio();
+    f.ready();
+    expect(await f.retry.retryVideo()).toEqual({ ok: false });
+    expect(f.runner.runs).toHaveLength(0);
+  });
+});
+
+describe('RetryGeneration.retryImage', () => {
+  async function afterBothFailed() {
+    const f = createStudio();
+    f.ready();
+    f.runner.answer({ throws: new Error('network down') });
+    await f.generate.execute();
+    return f;
+  }
+
+  it('re-runs and adds a new gallery item on success', async () => {
+    const f = await afterBothFailed();
+    f.clock.advance(5_000);
+    f.runner.answer(costumeOutput('img-new', 'vid-new'));
+    expect(await f.retry.retryImage()).toEqual({ ok: true });
+    expect(f.gallery.getSnapshot().items).toEqual([
+      {
+        id: String(f.clock.now()),
+        timestamp: f.clock.now(),
+        imageUrl: 'img-new',
+        videoUrl: 'vid-new',
+        isFavorite: false,
+      },
+    ]);
+    expect(f.retry.getSnapshot().generation).toMatchObject({
+      imageReady: true,
+      imageError: false,
+      videoReady: true,
+      videoError: false,
+    });
+  });
+
+  it('adds an item even when only the image comes back, leaving the video error', async () => {
+    const f = await afterBothFailed();
+    f.runner.answer(costumeOutput('img-new', ''));
+    await f.retry.retryImage();
+    expect(f.gallery.getSnapshot().items[0]).toMatchObject({ imageUrl: 'img-new', videoUrl: '' });
+    expect(f.retry.getSnapshot().generation).toMatchObject({ imageReady: true, videoError: true });
+  });
+
+  it('shows the image error card again when the image is still missing', async () => {
+    const f = await afterBothFailed();
+    f.runner.answer({ output: [] });
+    expect(await f.retry.retryImage()).toEqual({ ok: false });
+    expect(f.retry.getSnapshot().generation.imageError).toBe(true);
+    expect(f.gallery.getSnapshot().items).toHaveLength(0);
+  });
+});
+
+describe('RetryGeneration.retryBoth', () => {
+  it('resets the state and generates again', async () => {
+    const f = createStudio();
+    f.ready();
+    f.runner.answer({ output: [] }, costumeOutput('i', 'v'));
+    await f.generate.execute();
+    expect(f.retry.getSnapshot().canRetryBoth).toBe(true);
+    expect(await f.retry.retryBoth()).toEqual({ ok: true });
+    expect(f.retry.getSnapshot()).toMatchObject({
+      imageError: undefined,
+      videoError: undefined,
+      generation: { imageReady: true, videoReady: true, imageError: false, videoError: false },
+    });
+    expect(f.gallery.getSnapshot().counts.all).toBe(1);
+  });
+});
