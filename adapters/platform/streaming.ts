@@ -37,8 +37,9 @@ export async function* sseData(
     if (data !== undefined) yield data;
   } finally {
     signal?.removeEventListener('abort', onAbort);
-    // Leaving early (break, abort, error) must stop the download, not just stop reading it.
-    await reader.cancel().catch(() => {});
+    // Leaving early (break, abort, error) must stop the download, not just stop reading it. Not
+    // awaited: cancelling one branch of a tee'd body settles only once every branch is cancelled.
+    reader.cancel().catch(() => {});
   }
 }
 
