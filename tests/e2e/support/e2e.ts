@@ -13,6 +13,8 @@ export interface OpenOptions {
   signedInAs?: string;
   /** Path to open instead of the app root. */
   path?: string;
+  /** devicePixelRatio instead of the device's own. */
+  scale?: number;
 }
 
 interface Opened {
@@ -74,10 +76,19 @@ export function useE2E() {
     if (problems.length > 0) throw new Error(`The page misbehaved:\n${problems.join('\n')}`);
   });
 
-  async function context(device: Device, state?: StorageState): Promise<BrowserContext> {
+  async function context(
+    device: Device,
+    state?: StorageState,
+    scale?: number,
+  ): Promise<BrowserContext> {
     if (!browser)
       throw new Error('useE2E(): the browser is not launched yet (call open() inside a test)');
-    const created = await newContext(browser, device, state);
+    const created = await newContext(
+      browser,
+      device,
+      state,
+      scale ? { deviceScaleFactor: scale } : {},
+    );
     created.setDefaultTimeout(15_000);
     const guard = await Guard.watch(created);
     for (const pattern of expected) guard.expectConsoleError(pattern);
@@ -89,7 +100,7 @@ export function useE2E() {
   async function open(device: Device, options: OpenOptions = {}): Promise<Page> {
     const email = options.signedInAs;
     const saved = email ? sessions.get(email) : undefined;
-    const page = await (await context(device, saved)).newPage();
+    const page = await (await context(device, saved, options.scale)).newPage();
     await page.goto(`${baseUrl}${options.path ?? '/'}`);
     if (email && !saved) {
       await signInThroughLocalPage(page, email);

@@ -42,7 +42,7 @@ export class Guard {
     return guard;
   }
 
-  /** Declares console errors matching `pattern` (tested against the text and the source URL) as part of this journey. */
+  /** Declares console errors (text and source URL) and uncaught errors matching `pattern` as part of this journey. */
   expectConsoleError(pattern: RegExp) {
     this.expected.push(pattern);
   }
@@ -60,8 +60,9 @@ export class Guard {
       if (this.expected.some((pattern) => pattern.test(text))) return;
       this.problems.push(`console error on ${page.url()}: ${text}`);
     });
-    page.on('pageerror', (error) =>
-      this.problems.push(`uncaught error on ${page.url()}: ${error.stack ?? error.message}`),
-    );
+    page.on('pageerror', (error) => {
+      if (this.expected.some((pattern) => pattern.test(error.message))) return;
+      this.problems.push(`uncaught error on ${page.url()}: ${error.stack ?? error.message}`);
+    });
   }
 }
