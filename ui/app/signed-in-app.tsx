@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { defaultDisplayName } from '../../domain/model/profile';
+import { planButtonLabel } from '../../domain/use-cases/account';
 import { Dialog } from '../components/dialog';
 import { CreateView } from '../features/create/components/create-view';
 import { GalleryView } from '../features/gallery/gallery-view';
@@ -25,7 +25,7 @@ export default function SignedInApp() {
 
 function SignedInShell() {
   const services = useServices();
-  const auth = useStore(services.session);
+  const { profile } = useStore(services.profile);
   const [view, setView] = useState<AppView>('create');
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const balance = useBalance();
@@ -35,7 +35,7 @@ function SignedInShell() {
     openSettings: () => undefined,
     requestSignOut: () => setConfirmSignOut(true),
     openSubscription: () => {
-      void services.billing.subscribeUrl().then((url) => window.open(url, '_blank', 'noopener'));
+      void services.account.subscribeUrl().then((url) => window.open(url, '_blank', 'noopener'));
     },
   };
 
@@ -43,10 +43,10 @@ function SignedInShell() {
     <AppShell
       view={view}
       onViewChange={setView}
-      displayName={defaultDisplayName(auth.user?.email)}
-      avatarUrl={auth.user?.avatarUrl}
+      displayName={profile.displayName}
+      avatarUrl={profile.avatarUrl || undefined}
       credits={creditsDisplay(balance.data)}
-      hasActiveSubscription={subscription.data?.hasActiveSubscription ?? false}
+      planLabel={planButtonLabel(subscription.data ?? undefined)}
       onSettings={actions.openSettings}
       onSignOut={actions.requestSignOut}
       onUpgrade={actions.openSubscription}

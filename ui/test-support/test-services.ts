@@ -9,6 +9,9 @@ import type { BillingPort } from '../../domain/ports/billing.port';
 import type { ClockPort } from '../../domain/ports/clock.port';
 import type { RunResult, RunnerPort } from '../../domain/ports/runner.port';
 import type { LocalStoragePort, RemoteStoragePort } from '../../domain/ports/storage.port';
+import { Account } from '../../domain/use-cases/account';
+import { Profile } from '../../domain/use-cases/profile';
+import { EMPTY_PROFILE, isUserProfile, type UserProfile } from '../../domain/model/profile';
 import { CreateAnother } from '../../domain/use-cases/create-another';
 import { Creation } from '../../domain/use-cases/creation';
 import { Gallery } from '../../domain/use-cases/gallery';
@@ -112,7 +115,7 @@ export function createTestServices(options: { signedIn?: boolean; run?: RunnerPo
   const creation = new Creation();
   const progress = new ProgressTimeline(timerClock);
   const generateCostume = new GenerateCostume(creation, runner, gallery, timerClock, progress);
-  const billing: UiServices['billing'] = {
+  const billing: BillingPort = {
     getBalance: vi.fn<BillingPort['getBalance']>(async () => ({
       allocatedCredits: 10,
       usedCredits: 2.5,
@@ -125,9 +128,19 @@ export function createTestServices(options: { signedIn?: boolean; run?: RunnerPo
     subscribeUrl: vi.fn(async () => '/subscribe'),
     onUsageChanged: () => () => undefined,
   };
+  const profileStorage = new StorageSync<UserProfile>(
+    STORAGE_KEYS.profile,
+    EMPTY_PROFILE,
+    isUserProfile,
+    local,
+    memoryRemote(),
+    session,
+  );
   const services: UiServices = {
     session,
     gallery,
+    profile: new Profile(profileStorage, session),
+    account: new Account(billing, session),
     selectInputs: new SelectInputs(creation),
     generateCostume,
     retryGeneration: new RetryGeneration(
@@ -140,7 +153,6 @@ export function createTestServices(options: { signedIn?: boolean; run?: RunnerPo
     ),
     createAnother: new CreateAnother(creation),
     progress,
-    billing,
   };
-  return { services, run, local };
+  return { services, run, local, billing };
 }

@@ -10,11 +10,11 @@ const NO_RESULTS = { imageUrl: '', videoUrl: '' } as const;
 /** The Create view's state and intents, read from and handed to the domain use cases. */
 export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActions } {
   const services = useServices();
-  const { selectInputs, generateCostume, retryGeneration, createAnother, progress, billing } =
-    services;
+  const { selectInputs, generateCostume, retryGeneration, createAnother, progress } = services;
+  const accountUseCase = services.account;
   const creation = useStore(generateCostume);
   const timeline = useStore(progress);
-  const account = useAccountActions();
+  const accountActions = useAccountActions();
 
   const view: CreateFlowView = {
     mode: creation.mode,
@@ -45,9 +45,9 @@ export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActi
 
   const actions = useMemo<CreateFlowActions>(() => {
     const openSubscription = () =>
-      account?.openSubscription
-        ? account.openSubscription()
-        : void billing.subscribeUrl().then((url) => window.open(url, '_blank', 'noopener'));
+      accountActions?.openSubscription
+        ? accountActions.openSubscription()
+        : void accountUseCase.subscribeUrl().then((url) => window.open(url, '_blank', 'noopener'));
     return {
       setMode: (mode) => selectInputs.setMode(mode),
       setPetImage: (dataUrl) => selectInputs.setUpload('pet', dataUrl),
@@ -69,7 +69,7 @@ export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActi
             openSubscription();
             return;
           case 'add-credits':
-            (account?.addCredits ?? openSubscription)();
+            (accountActions?.addCredits ?? openSubscription)();
             return;
           case 'retry-video':
             void retryGeneration.retryVideo();
@@ -79,7 +79,14 @@ export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActi
         }
       },
     };
-  }, [selectInputs, generateCostume, retryGeneration, createAnother, billing, account]);
+  }, [
+    selectInputs,
+    generateCostume,
+    retryGeneration,
+    createAnother,
+    accountUseCase,
+    accountActions,
+  ]);
 
   return { view, actions };
 }

@@ -4,6 +4,9 @@ import { downsizeImage } from './downsize-image';
 
 const UNREADABLE = 'That image could not be read. Please choose another picture.';
 
+// The file's name tells the person which of their files was refused.
+const named = (file: File, problem: string) => `"${file.name}": ${problem}`;
+
 /** One upload zone's file handling: the domain's file check, downsizing to 1536 px, then onImage. */
 export function useImageInput(onImage: (dataUrl: string | undefined) => void) {
   const [error, setError] = useState<string | undefined>();
@@ -11,7 +14,7 @@ export function useImageInput(onImage: (dataUrl: string | undefined) => void) {
 
   const accept = async (file: File) => {
     const problem = checkImageFile(file);
-    setError(problem);
+    setError(problem && named(file, problem));
     if (problem) return;
     setBusy(true);
     try {
@@ -27,7 +30,7 @@ export function useImageInput(onImage: (dataUrl: string | undefined) => void) {
     error,
     busy,
     accept: (file: File) => void accept(file),
-    reject: (file: File) => setError(checkImageFile(file) ?? UNREADABLE),
+    reject: (file: File) => setError(named(file, checkImageFile(file) ?? UNREADABLE)),
     clear: () => {
       setError(undefined);
       onImage(undefined);

@@ -42,7 +42,7 @@ export function AccountSheet(props: ShellProps & { onClose: () => void }) {
             className="pw-btn pw-btn--primary pw-btn--block"
             onClick={close(props.onUpgrade)}
           >
-            {props.hasActiveSubscription ? 'Manage' : 'Upgrade'}
+            {props.planLabel}
           </button>
           <button
             type="button"

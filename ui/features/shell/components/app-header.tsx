@@ -41,7 +41,7 @@ export function AppHeader(props: ShellProps) {
           className="pw-btn pw-btn--primary pw-btn--small"
           onClick={props.onUpgrade}
         >
-          {props.hasActiveSubscription ? 'Manage' : 'Upgrade'}
+          {props.planLabel}
         </button>
         <span className="pw-header__user">
           <Avatar name={props.displayName} url={props.avatarUrl} />

@@ -14,7 +14,8 @@ export interface ShellProps {
   displayName: string;
   avatarUrl: string | undefined;
   credits: CreditsDisplay | undefined;
-  hasActiveSubscription: boolean;
+  /** Upgrade, or Manage with an active subscription (the domain decides). */
+  planLabel: 'Upgrade' | 'Manage';
   onSettings: () => void;
   onSignOut: () => void;
   onUpgrade: () => void;

@@ -1,29 +1,52 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { Account, AccountSnapshot } from '../../../../domain/use-cases/account';
 import { useServices } from '../../../app/services-context';
 import { useStore } from '../../../app/use-store';
 
 export const USAGE_QUERY_KEY = ['usage'] as const;
 export const PLAN_QUERY_KEY = ['plan'] as const;
 
+// The usage and plan queries both read through Account.refresh(), which fetches the two together:
+// one refresh in flight serves both queries.
+const inFlight = new WeakMap<Account, Promise<AccountSnapshot>>();
+function refreshed(account: Account): Promise<AccountSnapshot> {
+  const pending = inFlight.get(account);
+  if (pending) return pending;
+  const next = account
+    .refresh()
+    .then(() => {
+      const snapshot = account.getSnapshot();
+      if (snapshot.status === 'error')
+        throw new Error(snapshot.error ?? 'Could not read the account');
+      return snapshot;
+    })
+    .finally(() => inFlight.delete(account));
+  inFlight.set(account, next);
+  return next;
+}
+
 /**
- * The credit balance (SPEC.md section 7): 120 s stale, refetched every 300 s and on window focus,
- * and invalidated whenever the client reports usage-changed.
+ * The credit balance (SPEC.md section 7): 120 s stale, refetched every 300 s and on window focus.
+ * Account refreshes itself on the client's usage-changed event; its new balance lands in the cache.
  */
 export function useBalance() {
-  const { billing, session } = useServices();
+  const { account, session } = useServices();
   const { canFetchUsage, user } = useStore(session);
   const queryClient = useQueryClient();
+  const userId = user?.userId;
   useEffect(
     () =>
-      billing.onUsageChanged(
-        () => void queryClient.invalidateQueries({ queryKey: USAGE_QUERY_KEY }),
-      ),
-    [billing, queryClient],
+      account.subscribe(() => {
+        const { balance } = account.getSnapshot();
+        if (balance) queryClient.setQueryData([...USAGE_QUERY_KEY, userId], balance);
+      }),
+    [account, queryClient, userId],
   );
   return useQuery({
-    queryKey: [...USAGE_QUERY_KEY, user?.userId],
-    queryFn: () => billing.getBalance(),
+    queryKey: [...USAGE_QUERY_KEY, userId],
+    // null, not undefined: react-query refuses undefined as query data.
+    queryFn: async () => (await refreshed(account)).balance ?? null,
     enabled: canFetchUsage,
     staleTime: 120_000,
     refetchInterval: 300_000,
@@ -31,13 +54,13 @@ export function useBalance() {
   });
 }
 
-/** The subscription status with the query defaults (300 s stale, no refetch on focus). */
+/** The subscription status, with the query defaults (300 s stale, no refetch on focus). */
 export function useSubscription() {
-  const { billing, session } = useServices();
+  const { account, session } = useServices();
   const { canFetchUsage, user } = useStore(session);
   return useQuery({
     queryKey: [...PLAN_QUERY_KEY, user?.userId],
-    queryFn: () => billing.getSubscriptionStatus(),
+    queryFn: async () => (await refreshed(account)).subscription ?? null,
     enabled: canFetchUsage,
   });
 }

@@ -1,0 +1,77 @@
+// Bundle sizes: the landing route's JavaScript (entry plus every chunk it imports statically) and
+// the lazily loaded signed-in app, gzipped, from a fresh `vite build` into a temporary folder.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import type { BenchRow } from './bench-row';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const LANDING_BUDGET_KB = 150;
+const APP_ENTRY = 'index.html';
+const SIGNED_IN_APP = 'ui/app/signed-in-app.tsx';
+
+/** The chunk keys a chunk pulls in before it can run: itself and its static imports, transitively. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+async function gzipKb(outDir: string, manifest: Manifest, keys: Iterable<string>): Promise<number> {
+  let bytes = 0;
+  for (const key of keys) {
+    const file = manifest[key]?.file;
+    if (file?.endsWith('.js'))
+      bytes += gzipSync(await readFile(path.join(outDir, file)), { level: 9 }).length;
+  }
+  return bytes / 1024;
+}
+
+export default async function bundleBench(): Promise<BenchRow[]> {
+  const outDir = await mkdtemp(path.join(tmpdir(), 'pawloween-bundle-'));
+  try {
+    await build({
+      configFile: path.resolve('vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true, manifest: true },
+    });
+    const manifest = JSON.parse(
+      await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Manifest;
+    const landing = staticClosure(manifest, APP_ENTRY);
+    const appKey = Object.keys(manifest).find((key) => manifest[key]?.src === SIGNED_IN_APP);
+    if (!appKey)
+      throw new Error(`${SIGNED_IN_APP} is not a separate chunk: the signed-in app is not lazy`);
+    const app = [...staticClosure(manifest, appKey)].filter((key) => !landing.has(key));
+    const landingKb = await gzipKb(outDir, manifest, landing);
+    const appKb = await gzipKb(outDir, manifest, app);
+    return [
+      {
+        figure: 'landing route JS (gzip)',
+        ours: landingKb,
+        unit: 'KB',
+        budget: `<= ${LANDING_BUDGET_KB} KB`,
+        pass: landingKb <= LANDING_BUDGET_KB,
+      },
+      {
+        figure: 'signed-in app chunk JS (gzip, lazy)',
+        ours: appKb,
+        unit: 'KB',
+        pass: !landing.has(appKey),
+      },
+    ];
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
