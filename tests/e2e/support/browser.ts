@@ -42,9 +42,11 @@ export function newContext(
   browser: Browser,
   device: Device,
   storageState?: StorageState,
+  overrides: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     ...DEVICES[device],
+    ...overrides,
     storageState,
     locale: 'en-US',
     timezoneId: 'UTC',
