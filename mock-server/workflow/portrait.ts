@@ -19,7 +19,9 @@ const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 };
 
 /** Cut-out characters float inside the badge; photos fill it, cropped to its circle. */
 async function badgeArt(costume: Buffer): Promise<Buffer> {
-  const { hasAlpha } = await sharp(costume).metadata();
+  // Many opaque images still carry an alpha channel: look at the pixels, not the header.
+  const { isOpaque } = await sharp(costume, { animated: false }).stats();
+  const hasAlpha = !isOpaque;
   const inner = hasAlpha ? Math.round(COSTUME_SIZE * 0.39) * 2 : COSTUME_SIZE;
   const margin = (COSTUME_SIZE - inner) / 2;
   const mask = Buffer.from(
