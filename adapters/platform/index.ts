@@ -45,3 +45,7 @@ export {
   type AuthorizationUrlParams,
   type PricingCredentials,
 } from './urls';
+export { PlatformRunner } from './runner';
+export { PlatformBilling } from './billing';
+export { PlatformRemoteStorage } from './remote-storage';
+export { PlatformAuth } from './auth';

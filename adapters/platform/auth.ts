@@ -1,0 +1,37 @@
+import type { TokenClaims } from '../../domain/model/user';
+import type { AuthPort, Credentials } from '../../domain/ports/auth.port';
+import type { PlatformClient } from './client';
+import { decodeToken } from './token';
+import { authorizationPageUrl } from './urls';
+
+/** The domain's sign-in side of the platform: tokens, credentials in use, and 401 notices. */
+export class PlatformAuth implements AuthPort {
+  constructor(private readonly client: PlatformClient) {}
+
+  decodeToken(token: string): TokenClaims | undefined {
+    return decodeToken(token);
+  }
+
+  useCredentials({ accessToken, projectToken, userToken, getUserToken }: Credentials): void {
+    this.client.setCredentials({
+      accessToken,
+      apiKey: projectToken,
+      userKey: userToken,
+      getUserToken,
+    });
+  }
+
+  signInUrl(redirectUri: string): string {
+    const { authorizationUrl, apiKey } = this.client.options;
+    return authorizationPageUrl({
+      authorizationUrl,
+      projectToken: apiKey,
+      redirectUri,
+      demo: this.client.authMode === 'demo',
+    });
+  }
+
+  onUnauthorized(listener: () => void): () => void {
+    return this.client.on('unauthorized', () => listener());
+  }
+}

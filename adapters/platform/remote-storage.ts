@@ -1,0 +1,27 @@
+import type { RemoteStoragePort } from '../../domain/ports/storage.port';
+import type { PlatformClient } from './client';
+
+/** The domain's remote key-value storage: one key of the platform's sessionData at a time. */
+export class PlatformRemoteStorage implements RemoteStoragePort {
+  constructor(
+    private readonly client: PlatformClient,
+    private readonly options: { appVersion?: string } = {},
+  ) {}
+
+  async get(key: string): Promise<unknown> {
+    const { sessionData } = await this.client.storage.get(this.options);
+    return sessionData[key];
+  }
+
+  async set(key: string, value: unknown): Promise<void> {
+    await this.client.storage.update(key, value, this.options);
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.storage.update(key, undefined, this.options);
+  }
+
+  async clear(): Promise<void> {
+    await this.client.storage.delete(this.options);
+  }
+}

@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type {
+  RunnerPort,
+  RunOptions,
+  RunResult,
+  StreamOptions,
+} from '../../domain/ports/runner.port';
+import type { ResponseFormat } from './api/run';
+import type { PlatformClient } from './client';
+
+type Format = ResponseFormat | z.ZodType;
+
+/** The domain's runner on the platform: POST /v1/run, whole or streamed. */
+export class PlatformRunner implements RunnerPort {
+  constructor(private readonly client: PlatformClient) {}
+
+  async run(
+    model: string,
+    input: Record<string, unknown> | string,
+    options: RunOptions = {},
+  ): Promise<RunResult> {
+    const { output } = await this.client.run.create({
+      model,
+      input,
+      response_format: options.responseFormat as Format | undefined,
+      signal: options.signal,
+    });
+    return { output };
+  }
+
+  stream(
+    model: string,
+    input: Record<string, unknown> | string,
+    options: StreamOptions = {},
+  ): AsyncIterable<string> {
+    return this.client.run.stream({
+      model,
+      input,
+      response_format: options.responseFormat as Format | undefined,
+      signal: options.signal,
+      mode: options.mode,
+    });
+  }
+}
