@@ -55,7 +55,11 @@ function signingSecret(dataDir: string): Uint8Array {
 
 const OWNER_CREDITS_CENTS = 1_000_00;
 
-export function createContext(options: AppOptions, render: CostumeRenderer): AppContext {
+export function createContext(
+  options: AppOptions,
+  render: CostumeRenderer,
+  onRenderError: (error: unknown) => void,
+): AppContext {
   const now = options.now ?? Date.now;
   mkdirSync(options.dataDir, { recursive: true });
   const filesDir = path.join(options.dataDir, 'files');
@@ -115,6 +119,7 @@ export function createContext(options: AppOptions, render: CostumeRenderer): App
     accounts,
     pricing: { ...DEFAULT_PRICING, ...options.pricing },
     render,
+    onRenderError,
     faults,
     sources: {
       publicDirs: hasDist ? [distDir, publicDir] : [publicDir],

@@ -5,7 +5,7 @@ import { createContext, type AppContext } from './app-context';
 import type { AppOptions } from './config';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
-import type { CostumeRenderer } from './runs/costume-renderer';
+import { createWorkflowPool } from './workflow/index';
 import { authRoutes } from './routes/auth';
 import { faultRoutes } from './routes/faults';
 import { projectRoutes } from './routes/projects';
@@ -47,19 +47,6 @@ function loggerOptions(logger: AppOptions['logger']) {
   };
 }
 
-/** The costume workflow, loaded on first use so route tests that stub it never pay for sharp and ffmpeg. */
-function lazyWorkflow(): CostumeRenderer {
-  let loaded: Promise<CostumeRenderer> | undefined;
-  return async (job) => {
-    // A variable specifier until the workflow's index lands, so this file type-checks without it.
-    const specifier = './workflow/index.ts';
-    loaded ??= import(specifier).then(
-      (module: { renderCostume: CostumeRenderer }) => module.renderCostume,
-    );
-    return (await loaded)(job);
-  };
-}
-
 /** The local platform as a fastify app with no listen(): server.ts starts it, tests call app.inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -69,7 +56,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: false,
     return503OnClosing: true,
   });
-  const ctx = createContext(options, options.renderCostume ?? lazyWorkflow());
+  // A bounded pool: runs beyond the cores wait, and beyond its queue they are refused with 503, not piled up.
+  const render = options.renderCostume ?? createWorkflowPool().run;
+  const ctx = createContext(options, render, (error) =>
+    app.log.error({ err: error }, 'costume workflow failed'),
+  );
   app.decorate('platform', ctx);
   app.addHook('onClose', async () => ctx.db.close());
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ACCEPTED_IMAGE_TYPES, LIMITS } from '../../domain/model/constants';
 import { validationError } from '../http/platform-error';
+import { checkImage, WorkflowInputError } from '../workflow/index';
 
 /** Where URL inputs may come from: presets of the app and this platform's own output files, never the internet. */
 export interface ImageSources {
@@ -77,6 +78,17 @@ export async function resolveImage(
   value: string,
   sources: ImageSources,
 ): Promise<Buffer> {
+  const bytes = await readImage(field, value, sources);
+  try {
+    // Right magic bytes are not enough: the image must also decode, or the run would fail later.
+    return await checkImage(field, bytes);
+  } catch (error) {
+    if (error instanceof WorkflowInputError) throw validationError(error.message, { field });
+    throw error;
+  }
+}
+
+async function readImage(field: string, value: string, sources: ImageSources): Promise<Buffer> {
   if (value.startsWith('data:')) return decodeDataUrl(field, value);
   const pathname = localPath(field, value, sources);
   const candidates = PRESET_PATH.test(pathname)

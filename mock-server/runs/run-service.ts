@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {
   CostumeWorkflowInput,
+  ERROR_CODES,
   type RunRequest,
   type RunResponse,
 } from '../../adapters/platform/api';
@@ -18,6 +19,7 @@ import {
   workflowUnavailable,
 } from '../http/platform-error';
 import type { AccountsStore } from '../store/accounts-store';
+import { WorkflowInputError, WorkflowQueueFullError } from '../workflow/index';
 import type { CostumeRenderer } from './costume-renderer';
 import { resolveImage, type ImageSources } from './image-input';
 import { TEXT_MODEL_ID, textAnswer } from './text-model';
@@ -26,6 +28,8 @@ export interface RunServiceDeps {
   accounts: AccountsStore;
   pricing: Pricing;
   render: CostumeRenderer;
+  /** Told about failures of the workflow itself, which the caller only sees as WORKFLOW_FAILED. */
+  onRenderError: (error: unknown) => void;
   faults: FaultInjector | undefined;
   sources: ImageSources;
 }
@@ -38,6 +42,16 @@ const workflowFailed = () =>
     {
       charged: false,
     },
+  );
+
+const workflowBusy = () =>
+  new PlatformError(
+    503,
+    ERROR_CODES.serviceUnavailable,
+    'The costume workflow is busy: try again in a few seconds.',
+    { started: false },
+    undefined,
+    { 'retry-after': '2' },
   );
 
 /** POST /v1/run: price, charge, run and answer; the costume workflow or the text model. */
@@ -82,7 +96,12 @@ export class RunService {
       files = await this.deps.render({ pet, costume, outDir: path.join(sources.filesDir, id), id });
     } catch (error) {
       accounts.refund(userId, principal.project.id, cost);
-      throw error instanceof PlatformError ? error : workflowFailed();
+      if (error instanceof PlatformError) throw error;
+      if (error instanceof WorkflowQueueFullError) throw workflowBusy();
+      if (error instanceof WorkflowInputError)
+        throw validationError(error.message, { field: error.field });
+      this.deps.onRenderError(error);
+      throw workflowFailed();
     }
     const videoFailed = fault?.next === 'video-fail';
     if (videoFailed) accounts.refund(userId, principal.project.id, pricing.videoCents);
