@@ -65,8 +65,10 @@ export function rewriteDocumentColours(doc: Document, convert: ColourConverter):
   const view = doc.defaultView;
   if (!view) return 0;
   let rewritten = 0;
-  for (const element of doc.querySelectorAll('*')) {
-    if (!(element instanceof view.HTMLElement || element instanceof view.SVGElement)) continue;
+  for (const element of doc.querySelectorAll<HTMLElement>('*')) {
+    // Duck-typed: html2canvas builds the clone in the page's realm and adopts it into its iframe,
+    // so the clone's elements are not instances of the iframe window's HTMLElement.
+    if (!element.style) continue;
     const style = view.getComputedStyle(element);
     for (const property of COLOUR_PROPERTIES) {
       const value = style.getPropertyValue(property);

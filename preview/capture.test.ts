@@ -127,3 +127,26 @@ describe('capturePage', () => {
     expect(document.querySelectorAll('template').length).toBe(0);
   });
 });
+
+describe('capture guard rules', () => {
+  it('hold html2canvas helpers to their sizes during the capture only', async () => {
+    let during = '';
+    const render: Render = async () => {
+      const sheets = [...document.querySelectorAll('style')].map((style) => style.textContent);
+      const adopted = [...(document.adoptedStyleSheets ?? [])].flatMap((sheet) =>
+        [...sheet.cssRules].map((rule) => rule.cssText),
+      );
+      during = [...sheets, ...adopted].join('\n');
+      return fakeCanvas();
+    };
+    const before =
+      document.querySelectorAll('style').length + (document.adoptedStyleSheets?.length ?? 0);
+    await capturePage({ window, render });
+    expect(during).toContain('iframe.html2canvas-container');
+    expect(during).toContain(`width: ${window.innerWidth}px !important`);
+    expect(during).toContain('img[src="data:image/gif;base64,');
+    const after =
+      [...document.querySelectorAll('style')].length + (document.adoptedStyleSheets?.length ?? 0);
+    expect(after).toBe(before);
+  });
+});

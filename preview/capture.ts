@@ -1,6 +1,7 @@
 import type { Options } from 'html2canvas';
 import { LIMITS } from '../domain/model/constants';
 import { canvasColourConverter, rewriteDocumentColours } from './capture-colours';
+import { guardCapture } from './capture-guard';
 import { prepareStandIns } from './capture-stand-ins';
 
 /**
@@ -40,6 +41,7 @@ async function render(options: CaptureOptions): Promise<string> {
   const win = options.window;
   const scale = win.devicePixelRatio || 1;
   const standIns = await prepareStandIns(win.document, scale);
+  const unguard = guardCapture(win.document, win.innerWidth, win.innerHeight);
   try {
     const canvas = await (options.render ?? loadHtml2canvas)(win.document.documentElement, {
       scale,
@@ -61,6 +63,7 @@ async function render(options: CaptureOptions): Promise<string> {
     });
     return canvas.toDataURL('image/png');
   } finally {
+    unguard();
     standIns.restore();
   }
 }
