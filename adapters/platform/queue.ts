@@ -21,12 +21,13 @@ export class RequestQueue {
   #resumeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(limits: QueueLimits = {}) {
+    const intervalCap = limits.intervalCap ?? LIMITS.queueIntervalCap;
     this.#queue = new PQueue({
       concurrency: limits.concurrency ?? LIMITS.queueConcurrency,
-      intervalCap: limits.intervalCap ?? LIMITS.queueIntervalCap,
+      intervalCap,
       interval: limits.interval ?? LIMITS.queueIntervalMs,
       // A sliding window: never more than intervalCap starts in any interval, not just per fixed window.
-      strict: true,
+      strict: Number.isFinite(intervalCap),
     });
   }
 
