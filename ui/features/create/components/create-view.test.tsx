@@ -41,6 +41,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+// jsdom has no canvas: the 1536 px downsizing runs in the browser journeys; here it hands back a
+// small data URL so the flow around it can be checked.
+vi.mock('../hooks/downsize-image', () => ({
+  downsizeImage: vi.fn(async (file: File) => `data:${file.type};base64,${btoa(file.name)}`),
+}));
+
 // Each case renders both preset rows (36 cards); jsdom on a shared machine needs the room.
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -108,6 +114,38 @@ describe('CreateView: inputs', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Please choose an image file (JPEG, PNG, WebP or GIF).',
     );
+  });
+
+  it('previews both uploads, sends them downsized, and Remove clears one again', async () => {
+    const { run } = renderCreate();
+    await userEvent.upload(
+      screen.getByLabelText('Pet Photo'),
+      new File(['cat'], 'cat.png', { type: 'image/png' }),
+    );
+    await userEvent.upload(
+      screen.getByLabelText('Costume Character'),
+      new File(['witch'], 'witch.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await screen.findByRole('img', { name: 'Your pet photo' })).toHaveAttribute(
+      'src',
+      `data:image/png;base64,${btoa('cat.png')}`,
+    );
+    expect(screen.getByRole('img', { name: 'Your costume character' })).toBeInTheDocument();
+    expect(generateButton()).not.toHaveAttribute('aria-disabled');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove pet photo' }));
+    expect(screen.queryByRole('img', { name: 'Your pet photo' })).not.toBeInTheDocument();
+    expect(generateButton()).toHaveAttribute('aria-disabled', 'true');
+
+    await userEvent.upload(
+      screen.getByLabelText('Pet Photo'),
+      new File(['cat'], 'cat.png', { type: 'image/png' }),
+    );
+    await userEvent.click(generateButton());
+    expect(run).toHaveBeenCalledWith(expect.any(String), {
+      upload_your_pets_photo: `data:image/png;base64,${btoa('cat.png')}`,
+      upload_costume_character: `data:image/jpeg;base64,${btoa('witch.jpg')}`,
+    });
   });
 
   it('refuses an image over 10 MB, with a clear message', async () => {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { PumpkinIcon } from '../../../components/icons';
 import { useScrollLock } from '../../../components/use-scroll-lock';
 
@@ -14,6 +14,9 @@ export function ProgressOverlay(props: {
 }) {
   useScrollLock(true);
   const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  // The Generate button it covers turns disabled; focus moves here so it is not lost.
+  useEffect(() => panel.current?.focus(), []);
   const percent = Math.max(0, Math.min(100, Math.round(props.percent)));
   return (
     <div
@@ -22,7 +25,7 @@ export function ProgressOverlay(props: {
       aria-modal="true"
       aria-labelledby={titleId}
     >
-      <div className="pw-card pw-progress__panel">
+      <div className="pw-card pw-progress__panel" ref={panel} tabIndex={-1}>
         <div className="pw-progress__cauldron" aria-hidden="true">
           <PumpkinIcon />
         </div>
