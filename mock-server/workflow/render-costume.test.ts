@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FFMPEG_PATH } from './ffmpeg';
 import { probeMp4 } from './probe-mp4';
+import { DEFAULT_VIDEO } from './video';
 import { renderCostume, renderCostumeImage, renderCostumeVideo } from './render-costume';
 import { character, photo } from './test-images';
 
@@ -54,8 +55,7 @@ describe('renderCostume', () => {
     const mp4 = await readFile(result.videoFile);
     expect(mp4.toString('latin1', 4, 8)).toBe('ftyp');
     const info = probeMp4(mp4);
-    expect(info.codec).toBe('avc1');
-    expect(info.fastStart).toBe(true);
+    expect(info).toMatchObject({ codec: 'avc1', width: DEFAULT_VIDEO.size, fastStart: true });
     expect(info.durationSeconds).toBeGreaterThan(3.8);
     expect(info.durationSeconds).toBeLessThan(4.2);
 
