@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { API_PATHS } from './api/paths';
-import { IDEMPOTENCY_KEY_HEADER, RUN_STARTED_HEADER } from './api/run';
+import { IDEMPOTENCY_KEY_HEADER } from './api/run';
 import { authHeaders, authMode, type AuthMode } from './auth-headers';
 import {
   consoleLogger,
@@ -193,12 +193,7 @@ export class PlatformClient {
       (status >= 500 && !(error instanceof WorkflowUnavailableError));
     if (!retryable || !this.#isRun(request)) return retryable;
     // A run may have spent credits: retry only when it surely never started.
-    return (
-      noAnswer ||
-      status === 408 ||
-      status === 429 ||
-      error.headers?.get(RUN_STARTED_HEADER) === 'false'
-    );
+    return noAnswer || status === 408 || status === 429 || notStarted(error);
   }
 
   #isRun(request: Pick<RequestOptions, 'method' | 'path'>): boolean {
@@ -280,6 +275,16 @@ export class PlatformClient {
       if (value !== undefined) headers.set(name, value);
     return headers;
   }
+}
+
+/** The platform marks an error answer of a run that never started (nothing charged) with details.started false. */
+function notStarted(error: PlatformError): boolean {
+  const { details } = error;
+  return (
+    typeof details === 'object' &&
+    details !== null &&
+    (details as { started?: unknown }).started === false
+  );
 }
 
 /** Anything thrown inside the client leaves it as a PlatformError. */

@@ -215,9 +215,9 @@ describe('POST /v1/run is retried only when it surely never started', () => {
     expect(keys).toHaveLength(1);
   });
 
-  it('retries a 503 the server marks as not started (x-run-started: false), and 429s', async () => {
+  it('retries a 503 the server marks as not started (details.started false), and 429s', async () => {
     const keys = runAnswers(
-      () => fail(503, {}, { 'x-run-started': 'false' }),
+      () => fail(503, { details: { started: false } }),
       () => fail(429, {}, { 'retry-after': '1' }),
       () => HttpResponse.json({ output: ['ok'] }),
     );

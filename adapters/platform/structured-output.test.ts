@@ -47,6 +47,14 @@ describe('structured output (SPEC.md 5)', () => {
     });
   });
 
+  it('reads the JSON from a text model entry ({ content })', async () => {
+    runAnswering([{ content: JSON.stringify({ name: 'Mummy', spookiness: 5 }) }]);
+    const client = new PlatformClient({ baseUrl: BASE_URL, accessToken: 't' });
+    expect(
+      (await client.run.create({ model: 'm', input: 'x', response_format: Costume })).parsed,
+    ).toEqual({ name: 'Mummy', spookiness: 5 });
+  });
+
   it('accepts an already parsed object as output too', async () => {
     runAnswering([{ name: 'Ghost', spookiness: 3 }]);
     const client = new PlatformClient({ baseUrl: BASE_URL, accessToken: 't' });

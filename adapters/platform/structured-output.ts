@@ -40,7 +40,9 @@ export function parseStructured<T>(
   schema: z.ZodType<T>,
   logger: Logger,
 ): T | undefined {
-  const candidate = output?.length === 1 ? output[0] : output;
+  const first = output?.length === 1 ? output[0] : output;
+  // Text models answer [{ content: '<json>' }]; others may answer the JSON string or object itself.
+  const candidate = contentOf(first) ?? first;
   const value = typeof candidate === 'string' ? parseJson(candidate) : candidate;
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
@@ -49,6 +51,14 @@ export function parseStructured<T>(
     parsed.error.issues,
   );
   return undefined;
+}
+
+function contentOf(entry: unknown): string | undefined {
+  const content =
+    typeof entry === 'object' && entry !== null
+      ? (entry as { content?: unknown }).content
+      : undefined;
+  return typeof content === 'string' ? content : undefined;
 }
 
 function parseJson(text: string): unknown {

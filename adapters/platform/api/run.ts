@@ -68,8 +68,3 @@ export type StreamEvent = z.infer<typeof StreamEvent>;
 
 export const STREAM_DONE = '[DONE]';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-/**
- * Sent as 'false' on an error answer to POST /v1/run when the run never started (nothing charged):
- * only then, or when no answer came at all, may a client retry a run.
- */
-export const RUN_STARTED_HEADER = 'x-run-started';
