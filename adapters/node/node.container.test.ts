@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
+import { BASE_URL, recordingLogger, url, useMswServer } from '../platform/testing/msw-server';
+import { createNodeContainer } from './node.container';
+
+const server = useMswServer();
+
+// An unsigned token with an exp an hour away: the client only decodes tokens.
+const token = () => {
+  const part = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  return `${part({ alg: 'none' })}.${part({ sub: 'u1', email: 'raven@example.com', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+};
+
+describe('createNodeContainer', () => {
+  const dirs: string[] = [];
+  const storagePath = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pawloween-node-'));
+    dirs.push(dir);
+    return join(dir, 'storage.json');
+  };
+  beforeEach(() => {
+    // What a signed-in start reads: the balance, the plan and the stored session data.
+    server.use(
+      http.get(url('/v1/storage'), () => HttpResponse.json({ sessionData: {} })),
+      http.put(url('/v1/storage'), () => HttpResponse.json({ success: true })),
+      http.get(url('/v1/subscriptions/usage'), () =>
+        HttpResponse.json({
+          credits: { userBalance: { allocatedCredits: 5, usedCredits: 1, remainingCredits: 4 } },
+        }),
+      ),
+      http.get(url('/v1/subscriptions/plan'), () =>
+        HttpResponse.json({
+          userPlan: { planId: null, status: 'none', startedAt: null, endsAt: null, plan: null },
+        }),
+      ),
+    );
+  });
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const build = (path = storagePath()) =>
+    createNodeContainer({
+      storagePath: path,
+      client: { baseUrl: BASE_URL, logger: recordingLogger(), maxRetries: 0 },
+      session: { projectToken: 'proj' },
+    });
+
+  it('resolves every use case once (singletons share state)', () => {
+    const { services, container } = build();
+    expect(Object.keys(services).sort()).toEqual([
+      'account',
+      'createAnother',
+      'gallery',
+      'generateCostume',
+      'profile',
+      'progress',
+      'retryGeneration',
+      'selectInputs',
+      'session',
+    ]);
+    services.selectInputs.selectPreset('pet', 'dog1');
+    expect(services.generateCostume.getSnapshot().presets.pet).toBe('dog1');
+    expect(
+      container.get(Object.getOwnPropertySymbols({})[0] ?? Symbol.for('x'), { optional: true }),
+    ).toBeUndefined();
+  });
+
+  it('keeps an accepted token in a 0600 file and signs in with it on the next start', async () => {
+    const path = storagePath();
+    const first = build(path);
+    await first.services.session.start();
+    await first.services.session.acceptToken(token());
+    first.services.session.dispose();
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const second = build(path);
+    await second.services.session.start();
+    expect(second.services.session.getSnapshot()).toMatchObject({
+      isSignedIn: true,
+      user: { email: 'raven@example.com' },
+    });
+    second.services.session.dispose();
+  });
+
+  it('runs the costume workflow through the platform client with absolute preset URLs', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(url('/v1/run'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({
+          output: [
+            {
+              image_output: { image: `${BASE_URL}/files/i.png`, outputType: 'image' },
+              video_output: { video: `${BASE_URL}/files/v.mp4`, outputType: 'video' },
+            },
+          ],
+        });
+      }),
+    );
+    const { services } = build();
+    await services.session.start();
+    services.selectInputs.setMode('presets');
+    services.selectInputs.selectPreset('pet', 'cat1');
+    services.selectInputs.selectPreset('costume', 'witch');
+    expect(await services.generateCostume.execute()).toEqual({ ok: true });
+    expect(bodies[0]).toMatchObject({
+      model: COSTUME_WORKFLOW_ID,
+      input: {
+        upload_your_pets_photo: `${BASE_URL}/presets/pets/cat1.png`,
+        upload_costume_character: `${BASE_URL}/presets/costumes/witch.png`,
+      },
+    });
+    expect(services.gallery.getSnapshot().items[0]?.videoUrl).toBe(`${BASE_URL}/files/v.mp4`);
+    services.session.dispose();
+  });
+});
