@@ -29,7 +29,13 @@ const captureDownload = byId<HTMLAnchorElement>('capture-download');
 // The preview is served from this same origin; nothing else may talk to this page or hear from it.
 const previewOrigin = window.location.origin;
 let errors = 0;
-let pendingCapture: { startedAt: number; timer: ReturnType<typeof setTimeout> } | undefined;
+interface PendingCapture {
+  readonly startedAt: number;
+  readonly timer: ReturnType<typeof setTimeout>;
+  /** The frame's CSS size when asked: what the PNG should be, times devicePixelRatio. */
+  readonly frame: { width: number; height: number };
+}
+let pendingCapture: PendingCapture | undefined;
 
 function loadPreview(): void {
   const url = new URL('./index.html', window.location.href);
@@ -86,6 +92,7 @@ function finishCapture(result: { imageData: string } | { error: string }): void 
   if (!pendingCapture) return;
   clearTimeout(pendingCapture.timer);
   const elapsed = Math.round(performance.now() - pendingCapture.startedAt);
+  const asked = pendingCapture.frame;
   pendingCapture = undefined;
   captureButton.disabled = false;
   captureButton.textContent = 'Capture';
@@ -98,7 +105,7 @@ function finishCapture(result: { imageData: string } | { error: string }): void 
     const dpr = window.devicePixelRatio || 1;
     captureStatus.textContent =
       `${captureImage.naturalWidth} × ${captureImage.naturalHeight} px PNG in ${elapsed} ms ` +
-      `(frame ${frame.clientWidth} × ${frame.clientHeight} at ${dpr}×)`;
+      `(frame ${asked.width} × ${asked.height} at ${dpr}×)`;
     captureStatus.dataset.state = 'done';
   };
   captureImage.src = result.imageData;
@@ -117,7 +124,11 @@ function capture(): void {
     () => finishCapture({ error: `no answer within ${HOST_CAPTURE_TIMEOUT_MS / 1000} s` }),
     HOST_CAPTURE_TIMEOUT_MS,
   );
-  pendingCapture = { startedAt: performance.now(), timer };
+  pendingCapture = {
+    startedAt: performance.now(),
+    timer,
+    frame: { width: frame.clientWidth, height: frame.clientHeight },
+  };
   send({ type: 'captureRequest' });
 }
 
