@@ -1,8 +1,10 @@
 import { createRoot } from 'react-dom/client';
-import { createBrowserServices } from '../../adapters/browser/browser.container';
+import { createBrowserContainer } from '../../adapters/browser/browser.container';
 import { APP_DEFAULTS, type AppConfig } from '../../domain/model/app-config';
-import type { AssetTable } from '../../domain/model/asset-table';
+import { assetPath, type AssetTable } from '../../domain/model/asset-table';
+import { presetImagePath, type PresetKind } from '../../domain/model/presets';
 import { AppRoot } from './app-root';
+import { readRuntimeConfig } from './runtime-config';
 
 /**
  * Mounts the app into root: ui/main.tsx with the defaults, preview/ with the data file's config
@@ -13,6 +15,28 @@ export function mountApp(
   options: { config?: AppConfig; assets?: AssetTable } = {},
 ): void {
   const config = options.config ?? APP_DEFAULTS;
-  const services = createBrowserServices({ config, assets: options.assets });
+  const runtime = readRuntimeConfig(document, window.location);
+  const { services } = createBrowserContainer({
+    client: { baseUrl: runtime.platformUrl },
+    session: { projectToken: runtime.projectToken },
+    appName: config.name,
+    presetUrl: (preset) => absolute(presetPath(options.assets, preset)),
+  });
   createRoot(root).render(<AppRoot config={config} assets={options.assets} services={services} />);
+}
+
+/** The image the person saw in the carousel is the one the workflow gets. */
+function presetPath(
+  assets: AssetTable | undefined,
+  preset: { kind: PresetKind; id: string },
+): string {
+  return (
+    assetPath(assets, preset.kind === 'pet' ? 'pets' : 'costumes', preset.id) ??
+    presetImagePath(preset)
+  );
+}
+
+// The workflow runs on the platform, which fetches preset images by absolute address.
+function absolute(path: string): string {
+  return new URL(path, window.location.href).href;
 }

@@ -15,7 +15,7 @@ export function UploadInputs(props: {
     <div className="pw-uploads">
       <DropZone
         label="Pet Photo"
-        hint="A clear photo of your pet · JPEG, PNG, WebP or GIF up to 10 MB"
+        hint="A clear photo of your pet · JPEG, PNG, WebP or GIF, max 10 MB"
         preview={props.petImage}
         previewAlt="Your pet photo"
         error={pet.error}
@@ -27,7 +27,7 @@ export function UploadInputs(props: {
       />
       <DropZone
         label="Costume Character"
-        hint="The character your pet dresses up as · JPEG, PNG, WebP or GIF up to 10 MB"
+        hint="The character to dress up as · JPEG, PNG, WebP or GIF, max 10 MB"
         preview={props.costumeImage}
         previewAlt="Your costume character"
         error={costume.error}
