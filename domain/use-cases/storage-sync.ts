@@ -126,7 +126,6 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
     const raw = this.local.getItem(this.key);
     if (raw === undefined) return this.initialValue;
     try {
-      if (OBJECT_STRING.test(raw)) throw new Error('object-string artifact');
       return this.repair(JSON.parse(raw));
     } catch {
       this.writeLocal(this.initialValue);
