@@ -4,6 +4,9 @@ import { TOKEN_ISSUER } from '../config';
 
 /** Signs and checks the platform's access tokens (HS256 via jose). */
 export class TokenService {
+  /** Tokens already verified, by their text: an HMAC per request is the largest cost of a small API call. */
+  private readonly verified = new Map<string, TokenClaims>();
+
   constructor(
     private readonly secret: Uint8Array,
     private readonly ttlSeconds: number,
@@ -28,6 +31,23 @@ export class TokenService {
 
   /** The claims of a valid token, or undefined: bad signature, alg other than HS256, expired, not yet valid, foreign issuer. */
   async verify(token: string): Promise<TokenClaims | undefined> {
+    const known = this.verified.get(token);
+    if (known) return this.stillValid(known) ? known : undefined;
+    const claims = await this.check(token);
+    if (claims) {
+      if (this.verified.size >= 5_000) this.verified.clear();
+      this.verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  /** exp and nbf move with the clock, so a cached token is checked against them again. */
+  private stillValid(claims: TokenClaims): boolean {
+    const now = this.now() / 1000;
+    return (claims.exp ?? 0) > now && (claims.nbf ?? 0) <= now;
+  }
+
+  private async check(token: string): Promise<TokenClaims | undefined> {
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: ['HS256'],

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from './database';
+import { statementCache, type Db } from './database';
 import { FREE_PLAN, type PlanDefinition } from '../billing/plans';
 
 export interface ProjectRow {
@@ -35,10 +35,14 @@ const avatarFor = (email: string) =>
 
 /** Projects, users, plans and credits. Every money change is one conditional UPDATE, so two runs can never overspend. */
 export class AccountsStore {
+  private readonly sql: ReturnType<typeof statementCache>;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.sql = statementCache(db);
+  }
 
   seedProject(project: {
     id: string;
@@ -47,85 +51,80 @@ export class AccountsStore {
     isDemo: boolean;
     ownerCents: number;
   }) {
-    this.db
-      .prepare(
-        `INSERT INTO projects (id, api_key, name, is_demo, owner_credits_cents, created_at)
+    this.sql(
+      `INSERT INTO projects (id, api_key, name, is_demo, owner_credits_cents, created_at)
          VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT(id) DO UPDATE SET api_key = excluded.api_key`,
-      )
-      .run(
-        project.id,
-        project.apiKey,
-        project.name,
-        project.isDemo ? 1 : 0,
-        project.ownerCents,
-        this.now(),
-      );
+    ).run(
+      project.id,
+      project.apiKey,
+      project.name,
+      project.isDemo ? 1 : 0,
+      project.ownerCents,
+      this.now(),
+    );
   }
 
   projectById(id: string): ProjectRow | undefined {
-    return this.db.prepare('SELECT * FROM projects WHERE id = ?').get(id) as ProjectRow | undefined;
+    return this.sql('SELECT * FROM projects WHERE id = ?').get(id) as ProjectRow | undefined;
   }
 
   projectByKey(apiKey: string): ProjectRow | undefined {
-    return this.db.prepare('SELECT * FROM projects WHERE api_key = ?').get(apiKey) as
+    return this.sql('SELECT * FROM projects WHERE api_key = ?').get(apiKey) as
       ProjectRow | undefined;
   }
 
   /** The demo project a user owns, created on first request (POST /v1/platform/projects/demo). */
   demoProjectOf(user: UserRow, ownerCents: number): ProjectRow {
-    const existing = this.db
-      .prepare('SELECT * FROM projects WHERE owner_user_id = ? AND is_demo = 1')
-      .get(user.id) as ProjectRow | undefined;
+    const existing = this.sql('SELECT * FROM projects WHERE owner_user_id = ? AND is_demo = 1').get(
+      user.id,
+    ) as ProjectRow | undefined;
     if (existing) return existing;
     const id = `proj_${randomUUID()}`;
-    this.db
-      .prepare(
-        `INSERT INTO projects (id, api_key, name, is_demo, owner_user_id, owner_credits_cents, created_at)
+    this.sql(
+      `INSERT INTO projects (id, api_key, name, is_demo, owner_user_id, owner_credits_cents, created_at)
          VALUES (?, ?, ?, 1, ?, ?, ?)`,
-      )
-      .run(
-        id,
-        `pk_demo_${randomBytes(18).toString('base64url')}`,
-        `Demo of ${user.email}`,
-        user.id,
-        ownerCents,
-        this.now(),
-      );
+    ).run(
+      id,
+      `pk_demo_${randomBytes(18).toString('base64url')}`,
+      `Demo of ${user.email}`,
+      user.id,
+      ownerCents,
+      this.now(),
+    );
     return this.projectById(id) as ProjectRow;
   }
 
   userById(id: string): UserRow | undefined {
-    return this.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+    return this.sql('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
   }
 
   /** Signs a person in: the account is created on first sign-in with the Free plan's credits. */
   signIn(projectId: string, email: string): UserRow {
     const normalized = email.trim().toLowerCase();
-    this.db
-      .prepare(
-        `INSERT INTO users (id, project_id, email, avatar_url, plan_id, plan_status, allocated_cents, created_at)
+    this.sql(
+      `INSERT INTO users (id, project_id, email, avatar_url, plan_id, plan_status, allocated_cents, created_at)
          VALUES (?, ?, ?, ?, ?, 'none', ?, ?) ON CONFLICT(project_id, email) DO NOTHING`,
-      )
-      .run(
-        `user_${randomUUID()}`,
-        projectId,
-        normalized,
-        avatarFor(normalized),
-        FREE_PLAN.id,
-        FREE_PLAN.creditsCents,
-        this.now(),
-      );
-    return this.db
-      .prepare('SELECT * FROM users WHERE project_id = ? AND email = ?')
-      .get(projectId, normalized) as UserRow;
+    ).run(
+      `user_${randomUUID()}`,
+      projectId,
+      normalized,
+      avatarFor(normalized),
+      FREE_PLAN.id,
+      FREE_PLAN.creditsCents,
+      this.now(),
+    );
+    return this.sql('SELECT * FROM users WHERE project_id = ? AND email = ?').get(
+      projectId,
+      normalized,
+    ) as UserRow;
   }
 
   deleteUser(id: string) {
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM storage WHERE user_id = ?').run(id);
-      this.db.prepare('DELETE FROM checkout_sessions WHERE user_id = ?').run(id);
-      this.db.prepare('DELETE FROM users WHERE id = ?').run(id);
+      this.sql('DELETE FROM storage WHERE user_id = ?').run(id);
+      this.sql('DELETE FROM checkout_sessions WHERE user_id = ?').run(id);
+      this.sql('DELETE FROM users WHERE id = ?').run(id);
     })();
   }
 
@@ -143,11 +142,9 @@ export class AccountsStore {
     return this.db
       .transaction((): Reservation => {
         if (userId) {
-          const taken = this.db
-            .prepare(
-              'UPDATE users SET used_cents = used_cents + ? WHERE id = ? AND allocated_cents - used_cents >= ?',
-            )
-            .run(cents, userId, cents);
+          const taken = this.sql(
+            'UPDATE users SET used_cents = used_cents + ? WHERE id = ? AND allocated_cents - used_cents >= ?',
+          ).run(cents, userId, cents);
           if (taken.changes === 0) {
             const user = this.userById(userId);
             return {
@@ -157,11 +154,9 @@ export class AccountsStore {
             };
           }
         }
-        const owner = this.db
-          .prepare(
-            'UPDATE projects SET owner_credits_cents = owner_credits_cents - ? WHERE id = ? AND owner_credits_cents >= ?',
-          )
-          .run(cents, projectId, cents);
+        const owner = this.sql(
+          'UPDATE projects SET owner_credits_cents = owner_credits_cents - ? WHERE id = ? AND owner_credits_cents >= ?',
+        ).run(cents, projectId, cents);
         if (owner.changes === 0) throw new OwnerOutOfCredits();
         return { ok: true };
       })
@@ -172,30 +167,27 @@ export class AccountsStore {
     if (cents <= 0) return;
     this.db.transaction(() => {
       if (userId)
-        this.db
-          .prepare('UPDATE users SET used_cents = MAX(0, used_cents - ?) WHERE id = ?')
-          .run(cents, userId);
-      this.db
-        .prepare('UPDATE projects SET owner_credits_cents = owner_credits_cents + ? WHERE id = ?')
-        .run(cents, projectId);
+        this.sql('UPDATE users SET used_cents = MAX(0, used_cents - ?) WHERE id = ?').run(
+          cents,
+          userId,
+        );
+      this.sql(
+        'UPDATE projects SET owner_credits_cents = owner_credits_cents + ? WHERE id = ?',
+      ).run(cents, projectId);
     })();
   }
 
   setOwnerCredits(projectId: string, cents: number) {
-    this.db
-      .prepare('UPDATE projects SET owner_credits_cents = ? WHERE id = ?')
-      .run(cents, projectId);
+    this.sql('UPDATE projects SET owner_credits_cents = ? WHERE id = ?').run(cents, projectId);
   }
 
   /** Starts a paid plan: the plan's credits are added to what is left (SPEC.md "Subscription"). */
   startPlan(userId: string, plan: PlanDefinition) {
     const now = this.now();
-    this.db
-      .prepare(
-        `UPDATE users SET plan_id = ?, plan_status = 'active', plan_started_at = ?, plan_ends_at = ?,
+    this.sql(
+      `UPDATE users SET plan_id = ?, plan_status = 'active', plan_started_at = ?, plan_ends_at = ?,
          allocated_cents = allocated_cents + ? WHERE id = ?`,
-      )
-      .run(plan.id, now, now + 30 * 24 * 3600 * 1000, plan.creditsCents, userId);
+    ).run(plan.id, now, now + 30 * 24 * 3600 * 1000, plan.creditsCents, userId);
   }
 
   recordRun(run: {
@@ -205,11 +197,9 @@ export class AccountsStore {
     model: string;
     costCents: number;
   }) {
-    this.db
-      .prepare(
-        'INSERT INTO runs (id, user_id, project_id, model, cost_cents, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(run.id, run.userId ?? null, run.projectId, run.model, run.costCents, this.now());
+    this.sql(
+      'INSERT INTO runs (id, user_id, project_id, model, cost_cents, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(run.id, run.userId ?? null, run.projectId, run.model, run.costCents, this.now());
   }
 }
 

@@ -73,3 +73,22 @@ export function openDatabase(file: string): Db {
   db.exec(SCHEMA);
   return db;
 }
+
+/** The part of a prepared statement the stores use. */
+export interface Prepared {
+  run(...params: unknown[]): { changes: number };
+  get(...params: unknown[]): unknown;
+}
+
+/** Prepares each SQL text once: parsing a statement costs more than running these small queries. */
+export function statementCache(db: Db): (sql: string) => Prepared {
+  const cache = new Map<string, Prepared>();
+  return (sql) => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql) as Prepared;
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
+}

@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import { statementCache, type Db } from './database';
 
 export interface StoredAnswer {
   status: number;
@@ -9,10 +9,14 @@ export interface StoredAnswer {
 export class IdempotencyStore {
   private readonly inFlight = new Map<string, Promise<StoredAnswer>>();
 
+  private readonly sql: ReturnType<typeof statementCache>;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.sql = statementCache(db);
+  }
 
   /** Runs `produce` once per (scope, key); concurrent and later callers get the same answer. */
   async once(
@@ -37,17 +41,16 @@ export class IdempotencyStore {
   }
 
   private find(scope: string, key: string): StoredAnswer | undefined {
-    const row = this.db
-      .prepare('SELECT status, body FROM idempotency WHERE scope = ? AND key = ?')
-      .get(scope, key) as { status: number; body: string } | undefined;
+    const row = this.sql('SELECT status, body FROM idempotency WHERE scope = ? AND key = ?').get(
+      scope,
+      key,
+    ) as { status: number; body: string } | undefined;
     return row ? { status: row.status, body: JSON.parse(row.body) } : undefined;
   }
 
   private save(scope: string, key: string, answer: StoredAnswer) {
-    this.db
-      .prepare(
-        'INSERT OR IGNORE INTO idempotency (scope, key, status, body, created_at) VALUES (?, ?, ?, ?, ?)',
-      )
-      .run(scope, key, answer.status, JSON.stringify(answer.body), this.now());
+    this.sql(
+      'INSERT OR IGNORE INTO idempotency (scope, key, status, body, created_at) VALUES (?, ?, ?, ?, ?)',
+    ).run(scope, key, answer.status, JSON.stringify(answer.body), this.now());
   }
 }

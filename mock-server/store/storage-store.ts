@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import { statementCache, type Db } from './database';
 
 export interface StoredSession {
   data: Record<string, unknown>;
@@ -10,15 +10,18 @@ export type WriteResult = { ok: true; version: number } | { ok: false; currentVe
 
 /** Per-user remote storage (SPEC.md 7): one JSON object per user, versioned for If-Match. */
 export class StorageStore {
+  private readonly sql: ReturnType<typeof statementCache>;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.sql = statementCache(db);
+  }
 
   read(userId: string): StoredSession {
-    const row = this.db
-      .prepare('SELECT data, version FROM storage WHERE user_id = ?')
-      .get(userId) as { data: string; version: number } | undefined;
+    const row = this.sql('SELECT data, version FROM storage WHERE user_id = ?').get(userId) as
+      { data: string; version: number } | undefined;
     return row
       ? { data: JSON.parse(row.data) as Record<string, unknown>, version: row.version }
       : { data: {}, version: 0 };
@@ -37,13 +40,11 @@ export class StorageStore {
         if (expectedVersion !== undefined && expectedVersion !== current)
           return { ok: false, currentVersion: current };
         const version = current + 1;
-        this.db
-          .prepare(
-            `INSERT INTO storage (user_id, data, version, app_version, updated_at) VALUES (?, ?, ?, ?, ?)
+        this.sql(
+          `INSERT INTO storage (user_id, data, version, app_version, updated_at) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT(user_id) DO UPDATE SET data = excluded.data, version = excluded.version,
            app_version = excluded.app_version, updated_at = excluded.updated_at`,
-          )
-          .run(userId, JSON.stringify(data), version, appVersion ?? null, this.now());
+        ).run(userId, JSON.stringify(data), version, appVersion ?? null, this.now());
         return { ok: true, version };
       })
       .immediate();
@@ -55,7 +56,7 @@ export class StorageStore {
   }
 
   private currentVersion(userId: string): number {
-    const row = this.db.prepare('SELECT version FROM storage WHERE user_id = ?').get(userId) as
+    const row = this.sql('SELECT version FROM storage WHERE user_id = ?').get(userId) as
       { version: number } | undefined;
     return row?.version ?? 0;
   }

@@ -120,6 +120,8 @@ describe('fault injection', () => {
         answered = true;
         return reply;
       });
+    // Wait (in real time) until the request reaches the injected delay, then move the fake clock.
+    while (vi.getTimerCount() === 0) await new Promise((resolve) => setImmediate(resolve));
     await vi.advanceTimersByTimeAsync(49);
     expect(answered).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
