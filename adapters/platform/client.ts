@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { API_PATHS } from './api/paths';
-import { IDEMPOTENCY_KEY_HEADER } from './api/run';
-import { authHeaders, authMode, type AuthMode } from './auth-headers';
+import { authMode, type AuthMode } from './auth-headers';
+import { randomKey, requestHeaders, requestUrl } from './build-request';
+import type { Credentials, Lease, RequestOptions } from './request-options';
 import {
   consoleLogger,
   resolveOptions,
@@ -33,38 +34,8 @@ import { Run } from './resources/run';
 import { Storage } from './resources/storage';
 import { Subscriptions } from './resources/subscriptions';
 
-export const CLIENT_VERSION = '0.1.0';
-export const USER_AGENT = `pawloween-platform-client/${CLIENT_VERSION}`;
-
-export interface RequestOptions {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  query?: Record<string, string | undefined>;
-  body?: unknown;
-  headers?: Record<string, string | undefined>;
-  signal?: AbortSignal;
-  timeout?: number;
-  maxRetries?: number;
-  /** Replaces the configured credentials with this bearer (the demo-project call sends the user key). */
-  bearer?: string;
-  /** Reused by every retry of this request; POST /v1/run gets one when none is given. */
-  idempotencyKey?: string;
-}
-
-/** An answered request whose body is still to be read; close() frees its queue slot and timers. */
-export interface Lease {
-  readonly response: Response;
-  /** Aborts when the caller aborts or the total timeout passes; `reason` is then the typed error. */
-  readonly signal: AbortSignal;
-  /** Cancels the request with a typed reason (a stream's idle watchdog). */
-  abort(reason: PlatformError): void;
-  close(): void;
-}
-
-export type Credentials = Pick<
-  ClientOptions,
-  'accessToken' | 'apiKey' | 'userKey' | 'getUserToken'
->;
+export { CLIENT_VERSION, USER_AGENT } from './build-request';
+export type { Credentials, Lease, RequestOptions } from './request-options';
 
 /** The platform client: transport, auth, retries, the shared request queue and events. */
 export class PlatformClient {
@@ -165,8 +136,9 @@ export class PlatformClient {
       } catch (caught) {
         const error = toPlatformError(caught);
         if (error instanceof AuthenticationError) this.emit('unauthorized', { error });
-        if (retry >= maxRetries || !this.shouldRetry(error, request)) throw error;
+        // Even a 429 we give up on stops the other calls from hammering until the limit lifts.
         if (error instanceof RateLimitError) this.#respectRateLimit(error);
+        if (retry >= maxRetries || !this.shouldRetry(error, request)) throw error;
         const delay = retryDelay(error, retry);
         this.debug(
           `${request.method} ${request.path} failed (${error.code}); retry ${retry + 1} in ${Math.round(delay)} ms`,
@@ -229,10 +201,10 @@ export class PlatformClient {
       release();
     };
     try {
-      const url = this.#url(request);
+      const url = requestUrl(this.#options, request);
       const init: RequestInit = {
         method: request.method,
-        headers: await this.#headers(request),
+        headers: await requestHeaders(this.#options, request),
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal: controller.signal,
       };
@@ -257,24 +229,6 @@ export class PlatformClient {
       throw error;
     }
   }
-
-  #url(request: RequestOptions): string {
-    const url = new URL(this.#options.baseUrl + request.path);
-    for (const [key, value] of Object.entries(request.query ?? {}))
-      if (value !== undefined) url.searchParams.set(key, value);
-    return url.toString();
-  }
-
-  async #headers(request: RequestOptions): Promise<Headers> {
-    const headers = new Headers({ accept: 'application/json', 'user-agent': USER_AGENT });
-    if (request.body !== undefined) headers.set('content-type', 'application/json');
-    for (const [name, value] of Object.entries(await authHeaders(this.#options, request.bearer)))
-      headers.set(name, value);
-    if (request.idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, request.idempotencyKey);
-    for (const [name, value] of Object.entries(request.headers ?? {}))
-      if (value !== undefined) headers.set(name, value);
-    return headers;
-  }
 }
 
 /** The platform marks an error answer of a run that never started (nothing charged) with details.started false. */
@@ -294,10 +248,4 @@ export function toPlatformError(error: unknown): PlatformError {
     message: error instanceof Error ? error.message : String(error),
     cause: error,
   });
-}
-
-export function randomKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function')
-    return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }

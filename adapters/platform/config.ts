@@ -82,7 +82,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   };
 }
 
-/** Nothing is logged unless asked for; a silent default keeps library users' consoles clean. */
+/** The default logger; the client sends it debug lines only with `debug: true`, and warnings always. */
 export const consoleLogger: Logger = {
   debug: (...args) => console.debug(...args),
   info: (...args) => console.info(...args),
