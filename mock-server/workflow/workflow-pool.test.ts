@@ -70,6 +70,11 @@ describe('createWorkflowPool', () => {
     await Promise.all(runs);
   });
 
+  it('works when run is handed around unbound (as the /v1/run route does)', async () => {
+    const { run } = createWorkflowPool<Job, string>({ task: async (job) => job.name });
+    await expect(run({ name: 'unbound' })).resolves.toBe('unbound');
+  });
+
   it('drops a waiting run whose caller aborted, without running it', async () => {
     const work = controlledTask();
     const pool = createWorkflowPool<Job, string>({ concurrency: 1, maxQueue: 5, task: work.task });

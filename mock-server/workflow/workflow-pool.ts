@@ -21,7 +21,8 @@ export interface WorkflowPoolOptions<Job, Result> {
 }
 
 export interface WorkflowPool<Job, Result> {
-  run(job: Job): Promise<Result>;
+  /** Queues a run; a plain function (no `this`), so `pool.run` can be handed around unbound. */
+  run: (job: Job) => Promise<Result>;
   /** Runs in progress and runs waiting. */
   stats(): { running: number; queued: number };
   /** Resolves when nothing is running or waiting. */
@@ -37,7 +38,7 @@ export function createWorkflowPool<
   const task = options.task ?? (renderCostume as unknown as (job: Job) => Promise<Result>);
   const queue = new PQueue({ concurrency });
   return {
-    async run(job) {
+    run: async (job) => {
       if (queue.size >= maxQueue) throw new WorkflowQueueFullError(maxQueue);
       // A caller that gives up while waiting leaves the queue at once (p-queue honours the signal).
       return queue.add(() => task(job), { signal: job.signal });
