@@ -1,0 +1,177 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { LIMITS } from '../../domain/model/constants';
+import { ProgressTimeline } from '../../domain/use-cases/progress-timeline';
+import { loadGallery, type CliContext } from '../connect';
+import { downloadItem, generateOne, uniqueClock, type Generated } from '../generation';
+import {
+  CliError,
+  describe,
+  exitCodeOf,
+  EXIT,
+  usageError,
+} from '../handle-error';
+import { chooseInput, commaList, type ChosenInput } from '../inputs';
+import { showBatchProgress, wantsProgress } from '../progress';
+import { table } from '../table';
+
+interface BatchOptions {
+  pets: string;
+  costumes: string;
+  concurrency: number;
+  out?: string;
+  json?: boolean;
+}
+
+interface Job {
+  readonly pet: string;
+  readonly costume: string;
+}
+
+type Outcome = Job &
+  ({ ok: true; generated: Generated; imageFile?: string } | { ok: false; error: unknown });
+
+function concurrency(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > LIMITS.queueConcurrency)
+    throw new InvalidArgumentError(`a whole number from 1 to ${LIMITS.queueConcurrency}`);
+  return n;
+}
+
+/** pawloween batch: every pet with every costume, through the client's one request queue. */
+export function batchCommand(ctx: CliContext): Command {
+  return new Command('batch')
+    .description('generate every combination of some pets and some costumes')
+    .requiredOption('--pets <list>', 'comma-separated preset ids or image files')
+    .requiredOption('--costumes <list>', 'comma-separated preset ids or image files')
+    .option(
+      '--concurrency <n>',
+      `generations at once (1 to ${LIMITS.queueConcurrency})`,
+      concurrency,
+      3,
+    )
+    .option('--out <dir>', 'also save each image and video here')
+    .option('--json', 'print one JSON object instead of text')
+    .action(async (options: BatchOptions, command: Command) => {
+      const { io } = ctx;
+      const pets = commaList(options.pets);
+      const costumes = commaList(options.costumes);
+      if (pets.length === 0 || costumes.length === 0)
+        throw usageError('Give at least one pet and one costume.');
+      // Every input is checked before the first credit is spent.
+      const inputs = new Map<string, ChosenInput | undefined>();
+      for (const pet of pets) inputs.set(`pet:${pet}`, await chooseInput('pet', pet));
+      for (const costume of costumes)
+        inputs.set(`costume:${costume}`, await chooseInput('costume', costume));
+      const jobs = pets.flatMap((pet) => costumes.map((costume) => ({ pet, costume })));
+
+      const connection = await ctx.connect(command);
+      try {
+        await loadGallery(connection);
+        const bar = showBatchProgress(
+          jobs.length,
+          io.stderr,
+          wantsProgress(io.stderr, options.json),
+        );
+        const clock = uniqueClock(connection.clock);
+        const outcomes = await runPool(jobs, options.concurrency, async (job) => {
+          const progress = new ProgressTimeline(clock);
+          const stop = progress.subscribe(() => bar.status(progress.getSnapshot().message));
+          try {
+            const generated = await generateOne(
+              connection,
+              inputs.get(`pet:${job.pet}`),
+              inputs.get(`costume:${job.costume}`),
+              { progress, clock },
+            );
+            const files = options.out
+              ? await downloadItem(connection, generated.item, options.out)
+              : undefined;
+            bar.done(Boolean(generated.videoError));
+            return { ...job, ok: true, generated, imageFile: files?.imageFile } as const;
+          } catch (error) {
+            bar.done(true);
+            return { ...job, ok: false, error } as const;
+          } finally {
+            stop();
+          }
+        });
+        bar.stop();
+        report(outcomes, options, ctx);
+      } finally {
+        connection.close();
+      }
+    });
+}
+
+/** Runs every job with at most `limit` in flight; the client's queue still caps requests. */
+async function runPool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** The error card title, and the dialog title when the platform said more (Insufficient Credits). */
+function titleOf(outcome: Outcome): string {
+  if (outcome.ok) return outcome.generated.videoError?.message ?? '';
+  const { error } = outcome;
+  if (error instanceof CliError) return error.message;
+  const [title, ...rest] = describe(error);
+  const dialog = rest.find(
+    (line) =>
+      /^[A-Z][A-Za-z ]+: /.test(line) && !/^(Suggestion|Details|Request id|Code):/.test(line),
+  );
+  return dialog ? `${title} (${dialog.split(':')[0]})` : (title ?? 'Generation failed');
+}
+
+function report(outcomes: Outcome[], options: BatchOptions, ctx: CliContext) {
+  const { io } = ctx;
+  const failed = outcomes.filter((o) => !o.ok || o.generated.videoError);
+  if (options.json) {
+    const rows = outcomes.map((o) =>
+      o.ok
+        ? {
+            pet: o.pet,
+            costume: o.costume,
+            ok: !o.generated.videoError,
+            ...o.generated.item,
+            error: o.generated.videoError?.message,
+          }
+        : { pet: o.pet, costume: o.costume, ok: false, error: titleOf(o) },
+    );
+    io.stdout.write(
+      `${JSON.stringify({ total: outcomes.length, failed: failed.length, results: rows })}\n`,
+    );
+  } else {
+    const rows = outcomes.map((o, i) => [
+      String(i + 1),
+      o.pet,
+      o.costume,
+      o.ok ? (o.generated.videoError ? 'image only' : 'ok') : 'failed',
+      o.ok ? (o.imageFile ?? o.generated.item.id) : '',
+    ]);
+    io.stdout.write(
+      table(['#', 'Pet', 'Costume', 'Result', options.out ? 'Image file' : 'Gallery id'], rows),
+    );
+    io.stdout.write(`\n${outcomes.length - failed.length} of ${outcomes.length} succeeded.\n`);
+  }
+  if (failed.length === 0) return;
+  const lines = failed.map((o) => `${o.pet} + ${o.costume}: ${titleOf(o)}`);
+  const first = failed.find((o) => !o.ok);
+  const code = first && !first.ok ? exitCodeOf(first.error) : EXIT.failure;
+  const hints = first && !first.ok ? describe(first.error).slice(1) : [];
+  throw new CliError(
+    `${failed.length} of ${outcomes.length} failed:`,
+    code === EXIT.usage ? EXIT.failure : code,
+    [
+      ...lines,
+      ...hints.filter((line) => line.startsWith('Suggestion') || line.startsWith('Request id')),
+    ],
+  );
+}

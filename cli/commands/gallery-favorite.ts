@@ -1,0 +1,39 @@
+import { Command } from 'commander';
+import { loadGallery, type CliContext, type Connection } from '../connect';
+import { CliError } from '../handle-error';
+
+/** The item with this id, or a failure that says how to find ids. */
+export function findItem(connection: Connection, id: string) {
+  const item = connection.services.gallery.getSnapshot().items.find((i) => i.id === id);
+  if (!item)
+    throw new CliError(`No creation with id ${id}.`, undefined, [
+      '`pawloween gallery list` shows the ids.',
+    ]);
+  return item;
+}
+
+/** pawloween gallery favorite <id>: the heart, toggled. */
+export function galleryFavoriteCommand(ctx: CliContext): Command {
+  return new Command('favorite')
+    .description('add a creation to the favorites, or take it out')
+    .argument('<id>', 'the creation id')
+    .action(async (id: string, _options: unknown, command: Command) => {
+      const connection = await ctx.connect(command);
+      try {
+        await loadGallery(connection);
+        findItem(connection, id);
+        const { gallery } = connection.services;
+        await gallery.toggleFavorite(id);
+        if (gallery.getSnapshot().syncStatus === 'error')
+          throw new CliError('Could not save the change to your gallery.', undefined, [
+            connection.galleryError() ?? '',
+          ]);
+        const now = findItem(connection, id).isFavorite;
+        ctx.io.stdout.write(
+          now ? `Added ${id} to your favorites.\n` : `Removed ${id} from your favorites.\n`,
+        );
+      } finally {
+        connection.close();
+      }
+    });
+}

@@ -1,0 +1,44 @@
+import { Command } from 'commander';
+import { loadGallery, type CliContext } from '../connect';
+import { table } from '../table';
+
+/** pawloween gallery list: the creations, newest first, like the Gallery view's filters. */
+export function galleryListCommand(ctx: CliContext): Command {
+  return new Command('list')
+    .description('list your creations, newest first')
+    .option('--favorites', 'only the favorites')
+    .option('--json', 'print a JSON array')
+    .action(async (options: { favorites?: boolean; json?: boolean }, command: Command) => {
+      const connection = await ctx.connect(command);
+      try {
+        await loadGallery(connection);
+        const { gallery } = connection.services;
+        gallery.setFilter(options.favorites ? 'favorites' : 'all');
+        const { visible, counts } = gallery.getSnapshot();
+        const { stdout } = ctx.io;
+        if (options.json) {
+          stdout.write(`${JSON.stringify(visible, undefined, 2)}\n`);
+          return;
+        }
+        if (visible.length === 0) {
+          // The Gallery view's empty states (SPEC.md 2).
+          stdout.write(
+            options.favorites
+              ? 'No favorites yet\nHeart your favorite creations to see them here!\n'
+              : 'No creations yet\nGenerate your first Halloween pet costume to see it here!\n',
+          );
+          return;
+        }
+        const rows = visible.map((item) => [
+          item.id,
+          new Date(item.timestamp).toISOString().replace('T', ' ').slice(0, 19),
+          item.isFavorite ? '\u2665' : '',
+          item.videoUrl ? 'yes' : 'no',
+        ]);
+        stdout.write(table(['Id', 'Created (UTC)', 'Fav', 'Video'], rows));
+        stdout.write(`\nAll (${counts.all})  Favorites (${counts.favorites})\n`);
+      } finally {
+        connection.close();
+      }
+    });
+}

@@ -1,0 +1,125 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, testApp, type TestApp } from '../../tests/server/helpers';
+import { runCli } from '../program';
+import { memoryIo } from '../testing/memory-io';
+
+let platform: TestApp;
+let baseUrl: string;
+let home: string;
+
+beforeAll(async () => {
+  platform = await testApp({ publicDir: path.resolve('ui/public') });
+  await platform.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(platform.app.server.address() as AddressInfo).port}`;
+  home = mkdtempSync(path.join(tmpdir(), 'pawloween-cli-gallery-'));
+});
+afterAll(async () => {
+  // fetch keeps connections alive, which would hold close() open.
+  platform.app.server.closeAllConnections();
+  await platform.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+interface Item {
+  id: string;
+  isFavorite: boolean;
+  videoUrl: string;
+}
+
+/** A new user with two creations, newest first. */
+async function userWithTwoCreations() {
+  const token = await signIn(platform.app, `g-${Math.random().toString(36).slice(2)}@example.com`);
+  const env = { PAWLOWEEN_BASE_URL: baseUrl, PAWLOWEEN_TOKEN: token, XDG_CONFIG_HOME: home };
+  const cli = async (args: string[], options: Parameters<typeof memoryIo>[1] = {}) => {
+    const io = memoryIo(env, options);
+    const code = await runCli(args, io);
+    return { code, out: io.stdout.text(), err: io.stderr.text(), questions: io.questions };
+  };
+  const out = mkdtempSync(path.join(home, 'gen-'));
+  for (const costume of ['vampire', 'witch'])
+    expect(
+      (await cli(['generate', '--pet', 'dog1', '--costume', costume, '--out', out])).code,
+    ).toBe(0);
+  const list = async (...flags: string[]) =>
+    JSON.parse((await cli(['gallery', 'list', '--json', ...flags])).out) as Item[];
+  return { cli, list, items: await list() };
+}
+
+describe('pawloween gallery', () => {
+  it('lists newest first, as a table or JSON', async () => {
+    const { cli, items } = await userWithTwoCreations();
+    expect(items).toHaveLength(2);
+    expect(Number(items[0]!.id)).toBeGreaterThan(Number(items[1]!.id));
+    const table = await cli(['gallery', 'list']);
+    expect(table.out.indexOf(items[0]!.id)).toBeLessThan(table.out.indexOf(items[1]!.id));
+    expect(table.out).toContain('All (2)  Favorites (0)');
+  });
+
+  it('toggles a favorite and filters the favorites', async () => {
+    const { cli, list, items } = await userWithTwoCreations();
+    const id = items[1]!.id;
+    const favorite = await cli(['gallery', 'favorite', id]);
+    expect(favorite.code).toBe(0);
+    expect(favorite.out).toContain(`Added ${id} to your favorites.`);
+    expect(await list('--favorites')).toEqual([expect.objectContaining({ id, isFavorite: true })]);
+    expect((await cli(['gallery', 'favorite', id])).out).toContain('Removed');
+    expect(await list('--favorites')).toEqual([]);
+    expect((await cli(['gallery', 'list', '--favorites'])).out).toContain('No favorites yet');
+  });
+
+  it('deletes with --yes, and refuses without it when nobody can confirm', async () => {
+    const { cli, list, items } = await userWithTwoCreations();
+    const [newest, oldest] = items as [Item, Item];
+    const refused = await cli(['gallery', 'delete', newest.id]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('--yes');
+    expect(await list()).toHaveLength(2);
+    expect((await cli(['gallery', 'delete', newest.id, '--yes'])).code).toBe(0);
+    expect((await list()).map((item) => item.id)).toEqual([oldest.id]);
+  });
+
+  it('asks at a terminal and keeps the creation when the answer is no', async () => {
+    const { cli, list, items } = await userWithTwoCreations();
+    const id = items[0]!.id;
+    const kept = await cli(['gallery', 'delete', id], { interactive: true, answers: [false] });
+    expect(kept.questions).toEqual([`Delete creation ${id}? This cannot be undone.`]);
+    expect(await list()).toHaveLength(2);
+    await cli(['gallery', 'delete', id], { interactive: true, answers: [true] });
+    expect((await list()).map((item) => item.id)).not.toContain(id);
+  });
+
+  it('fails on an unknown id', async () => {
+    const { cli } = await userWithTwoCreations();
+    const result = await cli(['gallery', 'favorite', '42']);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('No creation with id 42.');
+  });
+
+  it('exports every image and video under the download names', async () => {
+    const { cli, items } = await userWithTwoCreations();
+    const dir = path.join(home, `export-${Date.now()}`);
+    const result = await cli(['gallery', 'export', dir]);
+    expect(result.code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(
+      items
+        .flatMap((item) => [`pawloween-image-${item.id}.png`, `pawloween-video-${item.id}.mp4`])
+        .sort(),
+    );
+  });
+
+  it('shows the empty state for a new user', async () => {
+    const token = await signIn(platform.app, 'empty@example.com');
+    const io = memoryIo({
+      PAWLOWEEN_BASE_URL: baseUrl,
+      PAWLOWEEN_TOKEN: token,
+      XDG_CONFIG_HOME: home,
+    });
+    expect(await runCli(['gallery', 'list'], io)).toBe(0);
+    expect(io.stdout.text()).toContain('No creations yet');
+    expect(io.stdout.text()).toContain('Generate your first Halloween pet costume to see it here!');
+  });
+});

@@ -1,0 +1,187 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRESET_PETS } from '../../domain/model/presets';
+import { PNG_BYTES, signIn, testApp, type TestApp } from '../../tests/server/helpers';
+import { runCli } from '../program';
+import { memoryIo } from '../testing/memory-io';
+
+let platform: TestApp;
+let baseUrl: string;
+let home: string;
+
+beforeAll(async () => {
+  platform = await testApp({ faults: true, publicDir: path.resolve('ui/public') });
+  await platform.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(platform.app.server.address() as AddressInfo).port}`;
+  home = mkdtempSync(path.join(tmpdir(), 'pawloween-cli-'));
+});
+afterAll(async () => {
+  // fetch keeps connections alive, which would hold close() open.
+  platform.app.server.closeAllConnections();
+  await platform.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+/** A fresh user each time, so galleries and credits never leak between tests. */
+async function user() {
+  const token = await signIn(
+    platform.app,
+    `cli-${Math.random().toString(36).slice(2)}@example.com`,
+  );
+  const env = { PAWLOWEEN_BASE_URL: baseUrl, PAWLOWEEN_TOKEN: token, XDG_CONFIG_HOME: home };
+  const cli = async (...args: string[]) => {
+    const io = memoryIo(env);
+    const code = await runCli(args, io);
+    return { code, out: io.stdout.text(), err: io.stderr.text() };
+  };
+  return { token, cli };
+}
+
+const fault = (next: string) =>
+  platform.app.inject({ method: 'POST', url: '/__faults', payload: { next } });
+
+const outDir = () => mkdtempSync(path.join(home, 'out-'));
+
+describe('pawloween generate', () => {
+  it('writes the image and the video under the app download names and adds the item to the gallery', async () => {
+    const { cli } = await user();
+    const out = outDir();
+    const result = await cli('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', out);
+    expect(result.code).toBe(0);
+    const files = readdirSync(out).sort();
+    expect(files).toEqual([
+      expect.stringMatching(/^pawloween-image-\d+\.png$/),
+      expect.stringMatching(/^pawloween-video-\d+\.mp4$/),
+    ]);
+    const id = /pawloween-image-(\d+)\.png/.exec(files[0]!)![1];
+    expect(readFileSync(path.join(out, files[0]!)).subarray(1, 4).toString()).toBe('PNG');
+    expect(result.out).toContain(path.join(out, `pawloween-image-${id}.png`));
+
+    const list = await cli('gallery', 'list', '--json');
+    const items = JSON.parse(list.out) as { id: string; isFavorite: boolean }[];
+    expect(items).toEqual([expect.objectContaining({ id, isFavorite: false })]);
+  });
+
+  it('prints one JSON object with --json', async () => {
+    const { cli } = await user();
+    const result = await cli(
+      'generate',
+      '--pet',
+      'cat1',
+      '--costume',
+      'witch',
+      '--out',
+      outDir(),
+      '--json',
+    );
+    expect(result.code).toBe(0);
+    const printed = JSON.parse(result.out);
+    expect(printed).toMatchObject({ isFavorite: false, synced: true });
+    expect(printed.imageFile).toMatch(/pawloween-image-\d+\.png$/);
+    expect(printed.videoFile).toMatch(/pawloween-video-\d+\.mp4$/);
+  });
+
+  it('takes an image file for the pet next to a preset costume', async () => {
+    const { cli } = await user();
+    const photo = path.join(home, 'my-pet.png');
+    writeFileSync(photo, PNG_BYTES);
+    const result = await cli('generate', '--pet', photo, '--costume', 'ghost', '--out', outDir());
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/pawloween-video-\d+\.mp4/);
+  });
+
+  it('names an unknown preset id and lists the valid ones, without spending credits', async () => {
+    const { cli } = await user();
+    const result = await cli('generate', '--pet', 'nosuchpet', '--costume', 'vampire');
+    expect(result.code).toBe(2);
+    expect(result.err).toContain("Unknown pet preset 'nosuchpet'");
+    for (const preset of PRESET_PETS) expect(result.err).toContain(preset.id);
+    const usage = await cli('usage', '--json');
+    expect(JSON.parse(usage.out).usedCredits).toBe(0);
+  });
+
+  it("refuses a missing input with the app's preset-mode message", async () => {
+    const { cli } = await user();
+    const result = await cli('generate', '--pet', 'dog1');
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('Please select both a pet and a costume from the presets.');
+  });
+
+  it("refuses a missing input next to a file with the app's upload-mode message", async () => {
+    const { cli } = await user();
+    const photo = path.join(home, 'pet.png');
+    writeFileSync(photo, PNG_BYTES);
+    const result = await cli('generate', '--pet', photo);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(
+      "Please upload both your pet's photo and a costume character image.",
+    );
+  });
+
+  it('refuses a file that is not an image with the app message', async () => {
+    const { cli } = await user();
+    const notes = path.join(home, 'notes.txt');
+    writeFileSync(notes, 'not a picture');
+    const result = await cli('generate', '--pet', notes, '--costume', 'vampire');
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('Please choose an image file (JPEG, PNG, WebP or GIF).');
+  });
+
+  it('exits 4 with the Insufficient Credits title, suggestion and request id when out of credits', async () => {
+    const { cli } = await user();
+    await fault('402');
+    const result = await cli(
+      'generate',
+      '--pet',
+      'dog1',
+      '--costume',
+      'vampire',
+      '--out',
+      outDir(),
+    );
+    expect(result.code).toBe(4);
+    expect(result.err).toContain('Image generation failed');
+    expect(result.err).toContain('Insufficient Credits: You have $0.00 in credits but need $0.50');
+    expect(result.err).toMatch(/Suggestion: .+/);
+    expect(result.err).toMatch(/Request id: [0-9a-f-]{36}/);
+  });
+
+  it('keeps the image and exits 1 with the video card when only the video fails', async () => {
+    const { cli } = await user();
+    await fault('video-fail');
+    const out = outDir();
+    const result = await cli('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', out);
+    expect(result.code).toBe(1);
+    expect(readdirSync(out)).toEqual([expect.stringMatching(/^pawloween-image-\d+\.png$/)]);
+    expect(result.err).toContain('Video generation failed');
+    const items = JSON.parse((await cli('gallery', 'list', '--json')).out);
+    expect(items).toEqual([expect.objectContaining({ videoUrl: '' })]);
+  });
+
+  it('exits 3 when no token is given or saved', async () => {
+    const io = memoryIo({ PAWLOWEEN_BASE_URL: baseUrl, XDG_CONFIG_HOME: home });
+    const code = await runCli(['generate', '--pet', 'dog1', '--costume', 'vampire'], io);
+    expect(code).toBe(3);
+    expect(io.stderr.text()).toContain('pawloween login');
+  });
+
+  it('exits 3 when the platform refuses the token', async () => {
+    const io = memoryIo({
+      PAWLOWEEN_BASE_URL: baseUrl,
+      XDG_CONFIG_HOME: home,
+      PAWLOWEEN_TOKEN: forgedToken(),
+    });
+    const code = await runCli(['gallery', 'list'], io);
+    expect(code).toBe(3);
+  });
+});
+
+/** Well-formed and unexpired, but not signed by this platform. */
+function forgedToken(): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'u_forged', email: 'x@example.com', exp })}.c2lnbmF0dXJl`;
+}

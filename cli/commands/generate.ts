@@ -1,0 +1,61 @@
+import { Command } from 'commander';
+import { loadGallery, type CliContext } from '../connect';
+import { CliError, EXIT } from '../handle-error';
+import { downloadItem, generateOne } from '../generation';
+import { chooseInput } from '../inputs';
+import { showProgress, wantsProgress } from '../progress';
+
+interface GenerateOptions {
+  pet?: string;
+  costume?: string;
+  out: string;
+  json?: boolean;
+}
+
+/** pawloween generate: one costume picture and video, saved to DIR and to the gallery. */
+export function generateCommand(ctx: CliContext): Command {
+  return new Command('generate')
+    .description('generate a costume picture and video of a pet')
+    .option('--pet <preset-id|image>', 'a preset pet id (see `pawloween presets`) or an image file')
+    .option('--costume <preset-id|image>', 'a preset costume id or an image file')
+    .option('--out <dir>', 'where to save the image and video', '.')
+    .option('--json', 'print one JSON object instead of text')
+    .action(async (options: GenerateOptions, command: Command) => {
+      const { io } = ctx;
+      const pet = await chooseInput('pet', options.pet);
+      const costume = await chooseInput('costume', options.costume);
+      const connection = await ctx.connect(command);
+      try {
+        await loadGallery(connection);
+        const { progress } = connection.services;
+        const hide = showProgress(progress, io.stderr, wantsProgress(io.stderr, options.json));
+        const generated = await generateOne(connection, pet, costume, { progress }).finally(hide);
+        const files = await downloadItem(connection, generated.item, options.out);
+        if (options.json) {
+          io.stdout.write(
+            `${JSON.stringify({
+              ...generated.item,
+              imageFile: files.imageFile,
+              videoFile: files.videoFile,
+              videoError: generated.videoError?.message,
+              synced: generated.synced,
+            })}\n`,
+          );
+        } else {
+          io.stdout.write(`Image  ${files.imageFile}\n`);
+          if (files.videoFile) io.stdout.write(`Video  ${files.videoFile}\n`);
+        }
+        if (!generated.synced)
+          io.stderr.write('Warning: the creation could not be saved to your remote gallery.\n');
+        else if (!options.json) io.stderr.write(`Saved to your gallery as ${generated.item.id}.\n`);
+        const { videoError } = generated;
+        if (videoError)
+          throw new CliError(videoError.message, EXIT.failure, [
+            `Suggestion: ${videoError.suggestion}`,
+            'The image is saved; generate again for a video.',
+          ]);
+      } finally {
+        connection.close();
+      }
+    });
+}

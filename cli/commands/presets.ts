@@ -1,0 +1,23 @@
+import { Command } from 'commander';
+import { PRESET_COSTUMES, PRESET_PETS } from '../../domain/model/presets';
+import type { CliContext } from '../connect';
+import { table } from '../table';
+
+/** pawloween presets: the 18 pets and 18 costumes that --pet and --costume accept by id. */
+export function presetsCommand(ctx: CliContext): Command {
+  return new Command('presets')
+    .description('list the preset pets and costumes')
+    .option('--json', 'print a JSON object')
+    .action((options: { json?: boolean }) => {
+      const { stdout } = ctx.io;
+      if (options.json) {
+        stdout.write(`${JSON.stringify({ pets: PRESET_PETS, costumes: PRESET_COSTUMES })}\n`);
+        return;
+      }
+      const rows = (presets: typeof PRESET_PETS) => presets.map((p) => [p.id, p.name]);
+      stdout.write(`Pets (${PRESET_PETS.length})\n${table(['Id', 'Name'], rows(PRESET_PETS))}\n`);
+      stdout.write(
+        `Costumes (${PRESET_COSTUMES.length})\n${table(['Id', 'Name'], rows(PRESET_COSTUMES))}`,
+      );
+    });
+}

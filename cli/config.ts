@@ -1,0 +1,98 @@
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The local platform that `pawloween serve` and `npm start` run (DESIGN.md "Embedded default"). */
+export const DEFAULT_BASE_URL = 'http://localhost:8787';
+
+export const ENV = {
+  baseUrl: 'PAWLOWEEN_BASE_URL',
+  token: 'PAWLOWEEN_TOKEN',
+  projectToken: 'PAWLOWEEN_PROJECT_TOKEN',
+} as const;
+
+// Tokens are kept per platform origin, so a token signed in against one platform is never sent to another.
+const ConfigFile = z.object({
+  tokens: z.record(z.string(), z.string()).default({}),
+});
+type ConfigFile = z.infer<typeof ConfigFile>;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** $XDG_CONFIG_HOME/pawloween/config.json, or ~/.config/pawloween/config.json. */
+export function configFilePath(env: Env): string {
+  const base = env.XDG_CONFIG_HOME || path.join(env.HOME || homedir(), '.config');
+  return path.join(base, 'pawloween', 'config.json');
+}
+
+/** Where the command talks to and with what, after flags, environment and the config file. */
+export interface Settings {
+  readonly baseUrl: string;
+  readonly token?: string;
+  readonly tokenSource?: 'flag' | 'environment' | 'login';
+  readonly projectToken?: string;
+  readonly configFile: string;
+}
+
+export interface GlobalOptions {
+  baseUrl?: string;
+  token?: string;
+  projectToken?: string;
+}
+
+/** Flags win over the environment, which wins over a token saved by `login`. */
+export async function resolveSettings(options: GlobalOptions, env: Env): Promise<Settings> {
+  const baseUrl = normaliseBaseUrl(options.baseUrl || env[ENV.baseUrl] || DEFAULT_BASE_URL);
+  const configFile = configFilePath(env);
+  const projectToken = options.projectToken || env[ENV.projectToken] || undefined;
+  if (options.token)
+    return { baseUrl, token: options.token, tokenSource: 'flag', projectToken, configFile };
+  if (env[ENV.token])
+    return { baseUrl, token: env[ENV.token], tokenSource: 'environment', projectToken, configFile };
+  const saved = (await readConfig(configFile)).tokens[originOf(baseUrl)];
+  return saved
+    ? { baseUrl, token: saved, tokenSource: 'login', projectToken, configFile }
+    : { baseUrl, projectToken, configFile };
+}
+
+export function normaliseBaseUrl(value: string): string {
+  try {
+    return new URL(value).href.replace(/\/+$/, '');
+  } catch {
+    throw new Error(`The base URL '${value}' is not an http(s) address.`);
+  }
+}
+
+function originOf(baseUrl: string): string {
+  return new URL(baseUrl).origin;
+}
+
+export async function readConfig(file: string): Promise<ConfigFile> {
+  try {
+    const parsed = ConfigFile.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    return parsed.success ? parsed.data : { tokens: {} };
+  } catch {
+    return { tokens: {} };
+  }
+}
+
+/** Keeps (or with undefined forgets) the token for a platform; the file is the owner's alone (0600). */
+export async function saveToken(
+  file: string,
+  baseUrl: string,
+  token: string | undefined,
+): Promise<void> {
+  const config = await readConfig(file);
+  const tokens = { ...config.tokens };
+  if (token) tokens[originOf(baseUrl)] = token;
+  else delete tokens[originOf(baseUrl)];
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify({ ...config, tokens }, undefined, 2)}\n`, {
+    mode: 0o600,
+  });
+  // writeFile's mode applies only to new files, and umask may have widened it.
+  await chmod(temporary, 0o600);
+  await rename(temporary, file);
+}

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { presetImagePath } from '../domain/model/presets';
+import { ServicesConfig, TOKENS, type Services } from '../domain/services';
+import type { PresetUrl } from '../domain/use-cases/generate-costume';
+import type { StorageSync } from '../domain/use-cases/storage-sync';
+import { AuthPort } from '../domain/ports/auth.port';
+import { BillingPort } from '../domain/ports/billing.port';
+import { ClockPort } from '../domain/ports/clock.port';
+import { RunnerPort } from '../domain/ports/runner.port';
+import { createNodeContainer } from '../adapters/node/node.container';
+import { resolveSettings, type GlobalOptions, type Settings } from './config';
+import { CliError, signInNeeded } from './handle-error';
+import type { Io } from './io';
+
+/** The use cases the CLI drives. */
+export type CliServices = Pick<Services, 'session' | 'gallery' | 'progress'>;
+
+/** The node composition root, pointed at one platform with one token, and the ports commands use. */
+export interface Connection {
+  readonly settings: Settings;
+  readonly services: CliServices;
+  readonly runner: RunnerPort;
+  readonly billing: BillingPort;
+  readonly auth: AuthPort;
+  readonly clock: ClockPort;
+  /** Where the workflow fetches preset images: next to the platform, as the container decides. */
+  readonly presetUrl: PresetUrl;
+  /** Why the last remote gallery read or write failed, if it did. */
+  galleryError(): string | undefined;
+  /** Stops the session's background timers. */
+  close(): void;
+}
+
+/** What every command gets: the terminal, and the platform on demand. */
+export interface CliContext {
+  readonly io: Io;
+  settings(command: Command): Promise<Settings>;
+  connect(command: Command): Promise<Connection>;
+}
+
+export function cliContext(io: Io): CliContext {
+  const settings = (command: Command) =>
+    resolveSettings(command.optsWithGlobals<GlobalOptions>(), io.env);
+  return {
+    io,
+    settings,
+    connect: async (command) => connect(await settings(command)),
+  };
+}
+
+/** Builds the container for these settings and starts the session with the token, if any. */
+export async function connect(settings: Settings): Promise<Connection> {
+  const { container, services } = createNodeContainer({
+    client: { baseUrl: settings.baseUrl },
+    session: { accessToken: settings.token, projectToken: settings.projectToken },
+    // The device storage sits next to config.json, so XDG_CONFIG_HOME moves both.
+    storagePath: path.join(path.dirname(settings.configFile), 'storage.json'),
+  });
+  await services.session.start();
+  const config = container.get<ServicesConfig>(ServicesConfig);
+  return {
+    settings,
+    services,
+    presetUrl: config.presetUrl ?? presetImagePath,
+    runner: container.get<RunnerPort>(RunnerPort),
+    billing: container.get<BillingPort>(BillingPort),
+    auth: container.get<AuthPort>(AuthPort),
+    clock: container.get<ClockPort>(ClockPort),
+    galleryError: () =>
+      container.get<StorageSync<unknown>>(TOKENS.galleryStorage).getSnapshot().error,
+    close: () => services.session.dispose(),
+  };
+}
+
+/** Throws the auth-needed error unless the session signed in with the token. */
+export function requireSignedIn(connection: Connection): void {
+  const { settings, services } = connection;
+  if (services.session.getSnapshot().isSignedIn) return;
+  throw signInNeeded(
+    settings.token
+      ? 'Your token is expired or unreadable.'
+      : `You are not signed in to ${settings.baseUrl}.`,
+  );
+}
+
+/** Signs in and reads the remote gallery, which is the truth a command then changes. */
+export async function loadGallery(connection: Connection): Promise<void> {
+  requireSignedIn(connection);
+  const { gallery, session } = connection.services;
+  await gallery.load();
+  // A 401 signs the session out (SPEC.md 4): the token was refused.
+  if (!session.getSnapshot().isSignedIn) throw signInNeeded('The platform refused your token.');
+  if (gallery.getSnapshot().syncStatus === 'error')
+    throw new CliError('Could not read your gallery from the platform.', undefined, [
+      connection.galleryError() ?? '',
+    ]);
+}

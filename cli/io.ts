@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline/promises';
+
+/** A stream the CLI writes to; process.stdout and process.stderr fit, and so does a test buffer. */
+export interface Output {
+  write(text: string): unknown;
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+}
+
+/**
+ * Everything a command touches outside itself, so tests drive commands through commander's
+ * parseAsync with buffers, a temporary config directory and a scripted browser.
+ */
+export interface Io {
+  readonly stdout: Output;
+  readonly stderr: Output;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** True when a person can answer questions (stdin and stderr are terminals). */
+  readonly interactive: boolean;
+  /** Asks a yes/no question; false unless the answer starts with y. */
+  confirm(question: string): Promise<boolean>;
+  /** Opens an address in the browser; false when no browser could be started. */
+  openUrl(url: string): Promise<boolean>;
+  /** Ends long-running commands (serve, login's wait) when aborted; the process uses its signals. */
+  readonly signal?: AbortSignal;
+}
+
+/** The real terminal. */
+export function processIo(): Io {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY),
+    async confirm(question) {
+      const rl = createInterface({ input: process.stdin, output: process.stderr });
+      try {
+        return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+      } finally {
+        rl.close();
+      }
+    },
+    openUrl: (url) => openInBrowser(url, process.env),
+  };
+}
+
+/** Starts the desktop's opener; resolves false when there is none (a server, a container, SSH). */
+export function openInBrowser(
+  url: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<boolean> {
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', url]]
+        : ['xdg-open', [url]];
+  if (process.platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY)
+    return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'ignore', detached: true });
+    child.once('error', () => resolve(false));
+    child.once('spawn', () => {
+      child.unref();
+      resolve(true);
+    });
+  });
+}

@@ -1,0 +1,74 @@
+import { Command } from 'commander';
+import { batchCommand } from './commands/batch';
+import { galleryCommand } from './commands/gallery';
+import { generateCommand } from './commands/generate';
+import { loginCommand } from './commands/login';
+import { logoutCommand } from './commands/logout';
+import { planCommand } from './commands/plan';
+import { presetsCommand } from './commands/presets';
+import { runCommand } from './commands/run';
+import { serveCommand } from './commands/serve';
+import { usageCommand } from './commands/usage';
+import { whoamiCommand } from './commands/whoami';
+import { DEFAULT_BASE_URL } from './config';
+import { cliContext } from './connect';
+import { EXIT_CODES_HELP, handleError, type ExitCode } from './handle-error';
+import type { Io } from './io';
+
+/** The `pawloween` program: global options and one command per file (STYLE.md, after shadcn). */
+export function createProgram(io: Io): Command {
+  const ctx = cliContext(io);
+  const program = new Command('pawloween')
+    .description('Halloween costume pictures and videos of your pet, from the terminal.')
+    .option(
+      '--base-url <url>',
+      `the platform (env PAWLOWEEN_BASE_URL, default ${DEFAULT_BASE_URL})`,
+    )
+    .option('--token <token>', 'an access token (env PAWLOWEEN_TOKEN, or the one saved by login)')
+    .option(
+      '--project-token <token>',
+      'the project token sign-in uses (env PAWLOWEEN_PROJECT_TOKEN)',
+    )
+    .addHelpText('after', EXIT_CODES_HELP)
+    .showHelpAfterError('(add --help for usage)')
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    })
+    .exitOverride();
+  for (const command of [
+    loginCommand(ctx),
+    logoutCommand(ctx),
+    whoamiCommand(ctx),
+    generateCommand(ctx),
+    batchCommand(ctx),
+    galleryCommand(ctx),
+    usageCommand(ctx),
+    planCommand(ctx),
+    presetsCommand(ctx),
+    runCommand(ctx),
+    serveCommand(ctx),
+  ])
+    program.addCommand(command);
+  inherit(program, program);
+  return program;
+}
+
+/** Commands made with `new Command()` do not inherit output and exit handling: hand them down. */
+function inherit(root: Command, command: Command): void {
+  for (const child of command.commands) {
+    child.copyInheritedSettings(root);
+    inherit(root, child);
+  }
+}
+
+/** Runs one command line (without the node and script arguments) and answers its exit code. */
+export async function runCli(args: readonly string[], io: Io): Promise<ExitCode> {
+  const program = createProgram(io);
+  try {
+    await program.parseAsync([...args], { from: 'user' });
+    return 0;
+  } catch (error) {
+    return handleError(error, io.stderr);
+  }
+}

@@ -1,0 +1,17 @@
+/** Left-aligned columns separated by two spaces: readable and easy to grep. */
+export function columns(rows: readonly (readonly string[])[]): string {
+  const widths: number[] = [];
+  for (const row of rows)
+    row.forEach((cell, column) => (widths[column] = Math.max(widths[column] ?? 0, cell.length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return `${rows.map(line).join('\n')}\n`;
+}
+
+/** Columns under a header row. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return columns([header, ...rows]);
+}
