@@ -67,11 +67,17 @@ describe('RetryGeneration.retryVideo', () => {
     expect(s.generation.isGenerating).toBe(false);
   });
 
-  it('does nothing without an image to attach the video to', async () => {
+  it('generates both again when there is no image to attach a video to', async () => {
     const f = createStudio();
     f.ready();
-    expect(await f.retry.retryVideo()).toEqual({ ok: false });
-    expect(f.runner.runs).toHaveLength(0);
+    f.runner.answer(
+      { throws: platformError('WorkflowUnavailableError', 'Workflow unavailable') },
+      costumeOutput('i', 'v'),
+    );
+    await f.generate.execute();
+    expect(f.retry.getSnapshot().dialog?.actions[0]?.kind).toBe('retry-video');
+    expect(await f.retry.retryVideo()).toEqual({ ok: true });
+    expect(f.gallery.getSnapshot().items[0]).toMatchObject({ imageUrl: 'i', videoUrl: 'v' });
   });
 });
 

@@ -29,10 +29,13 @@ export class RetryGeneration {
     this.subscribe = creation.subscribe;
   }
 
-  /** Re-runs and gives the new video to the gallery item made from the current image. */
+  /**
+   * Re-runs and gives the new video to the gallery item made from the current image. Without an
+   * image (the dialog's Try Again Later after a failed first run) it generates both again.
+   */
   async retryVideo(): Promise<GenerateOutcome> {
     const imageUrl = this.creation.getSnapshot().results?.imageUrl;
-    if (!imageUrl) return { ok: false };
+    if (!imageUrl) return this.generate.execute();
     const videoUrl = await this.rerun('video', (results) => results.videoUrl, MISSING_VIDEO);
     if (!videoUrl) return { ok: false };
     this.creation.change((state) => ({
