@@ -169,6 +169,20 @@ describe('retries (DESIGN.md maxRetries)', () => {
     expect((await first).value).toEqual(balance.credits.userBalance);
     expect((await other).value).toMatchObject({ status: 'none' });
   });
+  it('a long 429 given up on (maxRetries 0) still holds back the next call until it lifts', async () => {
+    const usage = usageAnswers(
+      () => fail(429, { context: { retryAfter: 30 } }),
+      () => HttpResponse.json(balance),
+    );
+    const shared = client(0);
+    expect((await settle(shared.subscriptions.usage())).error?.name).toBe('RateLimitError');
+    const next = settle(shared.subscriptions.usage());
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(usage.count).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(usage.count).toBe(2);
+    expect((await next).value).toEqual(balance.credits.userBalance);
+  });
 });
 
 describe('POST /v1/run is retried only when it surely never started', () => {
