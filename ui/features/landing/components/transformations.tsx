@@ -60,7 +60,12 @@ export function Transformations(props: { id: string }) {
       </ul>
 
       <h3 className="pw-subsection-title">Costumes that come alive</h3>
-      <ul className="pw-videos" aria-label="Animated costume videos, swipe to see more">
+      {/* Focusable: on mobile this list scrolls sideways, and keyboards must reach it too. */}
+      <ul
+        className="pw-videos"
+        aria-label="Animated costume videos, swipe to see more"
+        tabIndex={0}
+      >
         {LOOPS.map((n) => (
           <li key={n} className="pw-video">
             <video
@@ -79,7 +84,11 @@ export function Transformations(props: { id: string }) {
       </ul>
 
       <h3 className="pw-subsection-title">A parade of costumes</h3>
-      <div className={`pw-marquee${reducedMotion ? ' pw-marquee--still' : ''}`}>
+      {/* Still (reduced motion), the row scrolls by hand: keyboards reach it through focus. */}
+      <div
+        className={`pw-marquee${reducedMotion ? ' pw-marquee--still' : ''}`}
+        tabIndex={reducedMotion ? 0 : undefined}
+      >
         <ul className="pw-marquee__track" aria-label="Gallery of costume examples">
           {CAROUSEL.map((n) => (
             <li key={n}>
