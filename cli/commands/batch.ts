@@ -3,13 +3,7 @@ import { LIMITS } from '../../domain/model/constants';
 import { ProgressTimeline } from '../../domain/use-cases/progress-timeline';
 import { loadGallery, type CliContext } from '../connect';
 import { downloadItem, generateOne, uniqueClock, type Generated } from '../generation';
-import {
-  CliError,
-  describe,
-  exitCodeOf,
-  EXIT,
-  usageError,
-} from '../handle-error';
+import { CliError, describe, exitCodeOf, EXIT, usageError } from '../handle-error';
 import { chooseInput, commaList, type ChosenInput } from '../inputs';
 import { showBatchProgress, wantsProgress } from '../progress';
 import { table } from '../table';
