@@ -16,6 +16,7 @@ import {
   PlatformRunner,
   type ClientOptions,
 } from '../platform';
+import { PAGE_PATHS } from '../platform/api';
 import { LocalStorage, type WebStorage } from './local-storage';
 import { WindowClock } from './window-clock';
 
@@ -88,4 +89,20 @@ function absolutePresetUrl(preset: Parameters<typeof presetImagePath>[0]): strin
   const path = presetImagePath(preset);
   const origin = globalThis.location?.origin;
   return origin && origin !== 'null' ? new URL(path, origin).href : path;
+}
+
+// Browser-only pieces of the account flows (sign-in return, popups, messages, analytics, other
+// tabs), re-exported here because ui/ reaches adapters only through this file.
+export { ACCESS_TOKEN_PARAM, takeAccessToken } from './address-bar';
+export { isInFrame, openPopup, watchWindow, type PopupSize } from './popups';
+export { listenForMessages, originOf } from './message-origin';
+export { recordPurchase, type AnalyticsHost } from './analytics';
+export { watchTokenInOtherTabs } from './cross-tab';
+export { AuthSuccessMessage, SubscriptionMessage } from '../platform/api';
+
+/** The platform's Publish page, asked to start a new project (SPEC.md section 7 "Publish"). */
+export function publishPageUrl(baseUrl: string): string {
+  const url = new URL(`${baseUrl.replace(/\/+$/, '')}${PAGE_PATHS.publish}`);
+  url.searchParams.set('create', 'true');
+  return url.toString();
 }

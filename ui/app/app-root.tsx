@@ -7,13 +7,20 @@ import { StrictMode, useEffect } from 'react';
 import type { AppConfig } from '../../domain/model/app-config';
 import type { AssetTable } from '../../domain/model/asset-table';
 import { AuthGate } from './auth-gate';
+import { AuthProvider, type AuthProviderProps } from './auth-provider';
 import { ConfigProvider } from './config-context';
 import { ServicesProvider } from './services-context';
 import type { UiServices } from './services';
 import { themeStyle } from './theme-style';
 
-/** The whole app: config, theme and services provided once at the top, then the auth gate. */
-export function AppRoot(props: { config: AppConfig; assets?: AssetTable; services: UiServices }) {
+/** The whole app: config, theme, services and auth state provided once at the top, then the auth gate. */
+export function AppRoot(
+  props: {
+    config: AppConfig;
+    assets?: AssetTable;
+    services: UiServices;
+  } & Omit<AuthProviderProps, 'children'>,
+) {
   const { config } = props;
   useEffect(() => {
     document.title = config.name;
@@ -23,7 +30,14 @@ export function AppRoot(props: { config: AppConfig; assets?: AssetTable; service
       <ConfigProvider config={config} assets={props.assets}>
         <ServicesProvider services={props.services}>
           <div className="pw-app" style={themeStyle(config.colors)}>
-            <AuthGate />
+            <AuthProvider
+              client={props.client}
+              initialToken={props.initialToken}
+              onPublish={props.onPublish}
+              sandboxPreload={props.sandboxPreload}
+            >
+              <AuthGate />
+            </AuthProvider>
           </div>
         </ServicesProvider>
       </ConfigProvider>

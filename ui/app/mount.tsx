@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { createBrowserContainer } from '../../adapters/browser/browser.container';
+import { createBrowserContainer, takeAccessToken } from '../../adapters/browser/browser.container';
 import { APP_DEFAULTS, type AppConfig } from '../../domain/model/app-config';
 import { assetPath, type AssetTable } from '../../domain/model/asset-table';
 import { presetImagePath, type PresetKind } from '../../domain/model/presets';
@@ -12,17 +12,29 @@ import { readRuntimeConfig } from './runtime-config';
  */
 export function mountApp(
   root: HTMLElement,
-  options: { config?: AppConfig; assets?: AssetTable } = {},
+  options: { config?: AppConfig; assets?: AssetTable; onPublish?: () => void } = {},
 ): void {
+  // SPEC.md section 2: a sign-in return's token leaves the address bar before the first render and
+  // before any request; the session stores it once it starts.
+  const initialToken = takeAccessToken(window);
   const config = options.config ?? APP_DEFAULTS;
   const runtime = readRuntimeConfig(document, window.location);
-  const { services } = createBrowserContainer({
+  const { services, client } = createBrowserContainer({
     client: { baseUrl: runtime.platformUrl },
     session: { projectToken: runtime.projectToken },
     appName: config.name,
     presetUrl: (preset) => absolute(presetPath(options.assets, preset)),
   });
-  createRoot(root).render(<AppRoot config={config} assets={options.assets} services={services} />);
+  createRoot(root).render(
+    <AppRoot
+      config={config}
+      assets={options.assets}
+      services={services}
+      client={client}
+      initialToken={initialToken}
+      onPublish={options.onPublish}
+    />,
+  );
 }
 
 /** The image the person saw in the carousel is the one the workflow gets. */

@@ -1,21 +1,17 @@
 import { useEffect } from 'react';
+import { takeAccessToken } from '../../adapters/browser/browser.container';
 import { LIMITS } from '../../domain/model/constants';
 
-const PARAM = 'accessToken';
-
 /**
- * The sign-in return (SPEC.md section 2): an accessToken query parameter is handed to onToken and
- * removed from the address bar. Checked on start, on history navigation and every second.
+ * The sign-in return (SPEC.md section 2): an accessToken query parameter is removed from the
+ * address bar and handed to onToken. Checked on start, on history navigation and every second.
+ * (mountApp takes the first one even earlier, before the first render.)
  */
 export function useUrlToken(onToken: (token: string) => void): void {
   useEffect(() => {
     const check = () => {
-      const url = new URL(window.location.href);
-      const token = url.searchParams.get(PARAM);
-      if (!token) return;
-      url.searchParams.delete(PARAM);
-      window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-      onToken(token);
+      const token = takeAccessToken(window);
+      if (token) onToken(token);
     };
     check();
     window.addEventListener('popstate', check);

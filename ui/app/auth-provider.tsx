@@ -1,0 +1,83 @@
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { watchTokenInOtherTabs } from '../../adapters/browser/browser.container';
+import { STORAGE_KEYS } from '../../domain/model/constants';
+import { AuthContext, type AuthContextValue, type PlatformClientHandle } from './auth-context';
+import {
+  defaultPreloadTargets,
+  preloadForSandbox,
+  type SandboxPreloadTargets,
+} from './auth-sandbox-preload';
+import { startSignIn } from './auth-sign-in';
+import { useServices } from './services-context';
+import { useStore } from './use-store';
+import { useUrlToken } from './use-url-token';
+
+export interface AuthProviderProps {
+  readonly client?: PlatformClientHandle;
+  /** A token mountApp already took from the address before the first render. */
+  readonly initialToken?: string;
+  /** Publish in the demo banner calls this instead of opening the platform's page. */
+  readonly onPublish?: () => void;
+  /** Where the sandbox preload knocks; the local platform by default, false turns it off. */
+  readonly sandboxPreload?: SandboxPreloadTargets | false;
+  readonly children: ReactNode;
+}
+
+/**
+ * The auth state of SPEC.md section 3 for the whole tree, from the session use case: starts the
+ * session (token source priority, expiry sweep, 401 watch), takes sign-in returns from the address,
+ * follows sign-in and sign-out in other tabs, and offers sign-in and sign-out.
+ */
+export function AuthProvider(props: AuthProviderProps) {
+  const { client, initialToken, onPublish, sandboxPreload } = props;
+  const { session } = useServices();
+  const state = useStore(session);
+
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      if (initialToken) await session.acceptToken(initialToken);
+      if (live) await session.start();
+    })();
+    return () => {
+      live = false;
+      session.dispose();
+    };
+  }, [session, initialToken]);
+
+  useUrlToken(useCallback((token: string) => void session.acceptToken(token), [session]));
+
+  useEffect(
+    () =>
+      watchTokenInOtherTabs(window, STORAGE_KEYS.accessToken, {
+        onToken: (token) => void session.acceptToken(token),
+        onRemoved: () => {
+          if (session.getSnapshot().mode === 'access-token') void session.signOut();
+        },
+      }),
+    [session],
+  );
+
+  const platformUrl = client?.options.baseUrl;
+  useEffect(() => {
+    const targets =
+      sandboxPreload === false
+        ? undefined
+        : (sandboxPreload ?? (platformUrl ? defaultPreloadTargets(platformUrl) : undefined));
+    if (targets) preloadForSandbox(window.location.href, targets);
+  }, [sandboxPreload, platformUrl]);
+
+  const stopPopup = useRef<() => void>(undefined);
+  useEffect(() => () => stopPopup.current?.(), []);
+  const signIn = useCallback(() => {
+    stopPopup.current?.();
+    stopPopup.current = startSignIn(session, window);
+  }, [session]);
+  const signOut = useCallback(() => session.signOut(), [session]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, client, platformUrl, onPublish, signIn, signOut }),
+    [state, client, platformUrl, onPublish, signIn, signOut],
+  );
+  return <AuthContext.Provider value={value}>{props.children}</AuthContext.Provider>;
+}
