@@ -1,8 +1,8 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../app-context';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -21,6 +21,16 @@ function avatarSvg(seed: string): string {
   for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   const color = AVATAR_COLORS[hash % AVATAR_COLORS.length];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128"><rect width="128" height="128" rx="64" fill="#21142f"/><circle cx="64" cy="64" r="58" fill="${color}"/><text x="64" y="82" font-family="sans-serif" font-size="56" font-weight="700" text-anchor="middle" fill="#130b1f">${initial}</text></svg>`;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Adds the meta tag the app reads its project token from (ui/app/runtime-config.ts). */
+export function withProjectToken(html: string, projectToken: string): string {
+  const tag = `<meta name="pawloween-project-token" content="${escapeAttribute(projectToken)}" />`;
+  if (html.includes('</head>')) return html.replace('</head>', `  ${tag}\n  </head>`);
+  return html.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}${tag}`);
 }
 
 /** Generated files, the built app (or its public folder), and the platform pages' assets. */
@@ -58,9 +68,21 @@ export async function staticRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   );
 
   if (ctx.distDir) {
+    // The built pages learn this platform's project token at run time, so one build serves any project.
+    for (const page of ['index.html', 'preview/index.html']) {
+      const file = path.join(ctx.distDir, page);
+      if (!existsSync(file)) continue;
+      const html = withProjectToken(readFileSync(file, 'utf8'), ctx.projectToken);
+      const send = (_request: unknown, reply: FastifyReply) =>
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      app.get(`/${page}`, send);
+      if (page === 'index.html') app.get('/', send);
+      else app.get(`/${path.dirname(page)}/`, send);
+    }
     await app.register(fastifyStatic, {
       root: ctx.distDir,
       prefix: '/',
+      index: false,
       decorateReply: false,
       setHeaders: (res, file) => {
         // Hashed bundles never change; pages must be re-read so a rebuild shows at once.

@@ -1,7 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { costumeRun, PNG_BYTES, signIn, testApp, userHeaders, type TestApp } from './helpers';
+import {
+  costumeRun,
+  PNG_BYTES,
+  PROJECT_TOKEN,
+  signIn,
+  testApp,
+  userHeaders,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp | undefined;
 afterEach(() => t?.close());
@@ -22,6 +30,9 @@ describe('static files', () => {
     expect(index.statusCode).toBe(200);
     expect(index.body).toContain('<title>Pawloween</title>');
     expect(index.headers['cache-control']).toBe('no-cache');
+    // The app learns the project token from the page, so `npm start` signs in without demo mode.
+    expect(index.body).toContain(`<meta name="pawloween-project-token" content="${PROJECT_TOKEN}" />`);
+    expect((await t.app.inject('/index.html')).body).toContain('pawloween-project-token');
     const bundle = await t.app.inject('/assets/app-1.js');
     expect(bundle.headers['cache-control']).toContain('immutable');
     expect((await t.app.inject('/v1/unknown')).json().error.code).toBe('NOT_FOUND');
