@@ -40,14 +40,17 @@ describe('gallery', () => {
       .getByRole('listitem')
       .filter({ has: page.getByRole('button', { name: 'Delete creation' }) });
     expect(await items.count()).toBe(1);
-    const heart = items.first().getByRole('button', { name: 'Add to favorites' });
+    const heart = items.first().getByRole('button', { name: 'Favorite' });
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
     await expectAccessible(page, 'gallery with one creation');
 
     await heart.click();
     await filter(page, /^Favorites \(1\)$/).click();
     expect(await items.count()).toBe(1);
-    await items.first().getByRole('button', { name: 'Remove from favorites' }).click();
+    expect(
+      await items.first().getByRole('button', { name: 'Favorite' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await items.first().getByRole('button', { name: 'Favorite' }).click();
     await filter(page, /^Favorites \(0\)$/).waitFor();
     await page.getByText('No favorites yet').waitFor();
     await page.getByText('Heart your favorite creations to see them here!').waitFor();

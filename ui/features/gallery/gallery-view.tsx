@@ -1,104 +1,86 @@
 import './gallery.css';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { GalleryItem } from '../../../domain/model/gallery-item';
 import { useServices } from '../../app/services-context';
 import { useStore } from '../../app/use-store';
-import { Dialog } from '../../components/dialog';
-import { CloseIcon } from '../../components/icons';
+import { SyncIndicator } from '../../components/sync-indicator';
+import { useMediaQuery } from '../../components/use-media-query';
+import type { DownloadEnvironment } from '../viewer/download-media';
+import { Viewer } from '../viewer/components/viewer';
+import { DeleteCreationDialog } from './components/delete-creation-dialog';
+import type { CardActions } from './components/gallery-card';
+import { GalleryCarousel } from './components/gallery-carousel';
+import { GalleryEmpty } from './components/gallery-empty';
+import { GalleryFilters } from './components/gallery-filters';
+import { GalleryGrid } from './components/gallery-grid';
+
+/** The shell's bottom bar takes over at this width (shell.css); the gallery becomes a carousel. */
+export const MOBILE_QUERY = '(max-width: 760px)';
 
 /**
- * A minimal gallery (SPEC.md section 2 "Gallery view"): filters, items with favorite and delete,
- * empty states. The gallery feature (issue 7) replaces it with the full grid, carousel and viewer.
+ * My Pet Gallery (SPEC.md section 2): filters with counts, a grid on wide screens and a swipe
+ * carousel on mobile, newest first; favorite and delete (after confirmation) on every item; the
+ * full-screen viewer on click; the sync state of the gallery in a corner.
  */
-export function GalleryView() {
+export function GalleryView(props: { downloadEnvironment?: DownloadEnvironment }) {
   const { gallery } = useServices();
   const snapshot = useStore(gallery);
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [viewedId, setViewedId] = useState<string>();
   useEffect(() => void gallery.load(), [gallery]);
 
-  const empty =
-    snapshot.filter === 'favorites'
-      ? { title: 'No favorites yet', hint: 'Heart your favorite creations to see them here!' }
-      : {
-          title: 'No creations yet',
-          hint: 'Generate your first Halloween pet costume to see it here!',
-        };
+  // Looked up among all items: un-hearting in the viewer under Favorites keeps it open.
+  const viewed = snapshot.items.find((item) => item.id === viewedId);
+
+  const actions = useMemo<CardActions>(
+    () => ({
+      onOpen: (item: GalleryItem) => setViewedId(item.id),
+      onToggleFavorite: (item: GalleryItem) => void gallery.toggleFavorite(item.id),
+      onDelete: (item: GalleryItem) => gallery.requestDelete(item.id),
+    }),
+    [gallery],
+  );
 
   return (
     <section className="pw-gallery" aria-labelledby="pw-gallery-title">
-      <h1 id="pw-gallery-title" className="pw-display pw-create__title">
-        My Pet Gallery
-      </h1>
-      <div className="pw-gallery__filters" role="group" aria-label="Filter">
-        {(['all', 'favorites'] as const).map((filter) => (
-          <button
-            key={filter}
-            type="button"
-            className={`pw-tab${snapshot.filter === filter ? ' is-active' : ''}`}
-            aria-pressed={snapshot.filter === filter}
-            onClick={() => gallery.setFilter(filter)}
-          >
-            {filter === 'all'
-              ? `All (${snapshot.counts.all})`
-              : `Favorites (${snapshot.counts.favorites})`}
-          </button>
-        ))}
-      </div>
+      <header className="pw-gallery__head">
+        <h1 id="pw-gallery-title" ref={heading} tabIndex={-1} className="pw-display">
+          My Pet Gallery
+        </h1>
+        <SyncIndicator status={snapshot.syncStatus} what="Gallery" />
+      </header>
+      <GalleryFilters
+        filter={snapshot.filter}
+        counts={snapshot.counts}
+        onChange={(filter) => gallery.setFilter(filter)}
+      />
       {snapshot.visible.length === 0 ? (
-        <div className="pw-gallery__empty">
-          <h2>{empty.title}</h2>
-          <p>{empty.hint}</p>
-        </div>
+        <GalleryEmpty filter={snapshot.filter} />
+      ) : mobile ? (
+        <GalleryCarousel items={snapshot.visible} actions={actions} />
       ) : (
-        <ul className="pw-gallery__grid">
-          {snapshot.visible.map((item) => (
-            <li key={item.id} className="pw-card pw-gallery__item">
-              <img
-                src={item.imageUrl}
-                alt={`Costume creation from ${new Date(item.timestamp).toLocaleString()}`}
-                loading="lazy"
-              />
-              <div className="pw-gallery__item-actions">
-                <button
-                  type="button"
-                  className={`pw-icon-btn pw-heart${item.isFavorite ? ' is-on' : ''}`}
-                  aria-pressed={item.isFavorite}
-                  aria-label={item.isFavorite ? 'Remove from favorites' : 'Add to favorites'}
-                  onClick={() => void gallery.toggleFavorite(item.id)}
-                >
-                  {item.isFavorite ? '♥' : '♡'}
-                </button>
-                <button
-                  type="button"
-                  className="pw-icon-btn"
-                  aria-label="Delete creation"
-                  onClick={() => gallery.requestDelete(item.id)}
-                >
-                  <CloseIcon />
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <GalleryGrid items={snapshot.visible} actions={actions} />
       )}
       {snapshot.pendingDeleteId !== undefined && (
-        <Dialog title="Delete Creation" onClose={() => gallery.cancelDelete()} role="alertdialog">
-          <p>This creation will be removed from your gallery.</p>
-          <div className="pw-dialog__actions">
-            <button
-              type="button"
-              className="pw-btn pw-btn--ghost"
-              onClick={() => gallery.cancelDelete()}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="pw-btn pw-btn--danger"
-              onClick={() => void gallery.confirmDelete()}
-            >
-              Delete
-            </button>
-          </div>
-        </Dialog>
+        <DeleteCreationDialog
+          onCancel={() => gallery.cancelDelete()}
+          onConfirm={() => {
+            // The card and its delete button go away; focus must not fall to the page's body.
+            heading.current?.focus();
+            void gallery.confirmDelete();
+          }}
+        />
+      )}
+      {viewed && (
+        <Viewer
+          item={viewed}
+          onClose={() => setViewedId(undefined)}
+          onToggleFavorite={() => void gallery.toggleFavorite(viewed.id)}
+          fileName={(kind) => gallery.downloadFileName(viewed, kind)}
+          returnFocus={() => heading.current}
+          downloadEnvironment={props.downloadEnvironment}
+        />
       )}
     </section>
   );

@@ -1,0 +1,22 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SyncIndicator, type SyncState } from './sync-indicator';
+
+describe('SyncIndicator', () => {
+  it.each<[SyncState, string]>([
+    ['local', 'Gallery: Saved on this device only'],
+    ['syncing', 'Gallery: Saving to your account'],
+    ['synced', 'Gallery: Saved to your account'],
+    ['error', 'Gallery: Could not reach your account; kept on this device'],
+  ])('names the %s state in words', (status, label) => {
+    render(<SyncIndicator status={status} what="Gallery" />);
+    expect(screen.getByText(label)).toBeInTheDocument();
+  });
+
+  it('announces only a failure', () => {
+    const { rerender } = render(<SyncIndicator status="syncing" what="Gallery" />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    rerender(<SyncIndicator status="error" what="Gallery" />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not reach your account');
+  });
+});

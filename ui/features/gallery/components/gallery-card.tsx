@@ -1,0 +1,58 @@
+import type { GalleryItem } from '../../../../domain/model/gallery-item';
+import { FavoriteButton } from '../../../components/favorite-button';
+import { FilmIcon } from '../../../components/icons';
+import { TrashIcon } from '../../../components/media-icons';
+
+/** Actions a gallery card offers. */
+export interface CardActions {
+  readonly onOpen: (item: GalleryItem) => void;
+  readonly onToggleFavorite: (item: GalleryItem) => void;
+  readonly onDelete: (item: GalleryItem) => void;
+}
+
+/**
+ * One creation: its image in a fixed square box (no layout shift while 500 of them lazy-load), a
+ * Video badge instead of a video element, the heart and the delete button.
+ */
+export function GalleryCard(props: { item: GalleryItem; actions: CardActions; eager?: boolean }) {
+  const { item, actions } = props;
+  const created = new Date(item.timestamp).toLocaleString();
+  return (
+    <article className="pw-card pw-gallery-card" data-item-id={item.id}>
+      <button
+        type="button"
+        className="pw-gallery-card__open"
+        aria-label={`Open creation from ${created}`}
+        onClick={() => actions.onOpen(item)}
+      >
+        <img
+          src={item.imageUrl}
+          alt=""
+          width={1024}
+          height={1024}
+          loading={props.eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+        {item.videoUrl && (
+          <span className="pw-gallery-card__badge">
+            <FilmIcon /> Video
+          </span>
+        )}
+      </button>
+      <div className="pw-gallery-card__actions">
+        <FavoriteButton
+          isFavorite={item.isFavorite}
+          onToggle={() => actions.onToggleFavorite(item)}
+        />
+        <button
+          type="button"
+          className="pw-icon-btn"
+          aria-label="Delete creation"
+          onClick={() => actions.onDelete(item)}
+        >
+          <TrashIcon />
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,106 @@
+import '../viewer.css';
+import { useRef } from 'react';
+import type { GalleryItem } from '../../../../domain/model/gallery-item';
+import type { MediaKind } from '../../../../domain/use-cases/gallery';
+import { FavoriteButton } from '../../../components/favorite-button';
+import { ChevronLeftIcon } from '../../../components/icons';
+import { DownloadIcon } from '../../../components/media-icons';
+import { useFocusTrap } from '../../../components/use-focus-trap';
+import { useScrollLock } from '../../../components/use-scroll-lock';
+import type { DownloadEnvironment } from '../download-media';
+import { useDebouncedDownload } from '../hooks/use-debounced-download';
+
+/** Keys that keep their own meaning on these elements (Space presses a button, types in a field). */
+const OWN_SPACE = 'button, a[href], input, textarea, select, [contenteditable="true"]';
+
+/**
+ * The full-screen viewer (SPEC.md section 2): the video with controls and the image as poster, or
+ * the image alone; Back to Gallery, downloads, favorite. Escape closes; Space plays or pauses
+ * (unless a button has focus, where Space presses it); focus stays inside and returns on close.
+ */
+export function Viewer(props: {
+  item: GalleryItem;
+  onClose: () => void;
+  onToggleFavorite: () => void;
+  fileName: (kind: MediaKind) => string;
+  /** Where focus goes on close when the element that opened the viewer is gone. */
+  returnFocus?: () => HTMLElement | null | undefined;
+  downloadEnvironment?: DownloadEnvironment;
+}) {
+  const { item, onClose } = props;
+  const panel = useRef<HTMLDivElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const download = useDebouncedDownload(props.downloadEnvironment);
+  useFocusTrap(panel, props.returnFocus);
+  useScrollLock();
+  const created = new Date(item.timestamp).toLocaleString();
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== ' ' || !video.current) return;
+    const target = event.target as HTMLElement;
+    if (target !== video.current && target.closest(OWN_SPACE)) return;
+    // The video's own controls would toggle too (twice is no toggle); and Space must not scroll.
+    event.preventDefault();
+    if (video.current.paused) void video.current.play().catch(() => undefined);
+    else video.current.pause();
+  };
+
+  return (
+    <div
+      ref={panel}
+      className="pw-viewer"
+      role="dialog"
+      aria-modal="true"
+      aria-label={`Creation from ${created}`}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
+      <div className="pw-viewer__bar">
+        <button type="button" className="pw-btn pw-btn--ghost pw-btn--small" onClick={onClose}>
+          <ChevronLeftIcon /> Back to Gallery
+        </button>
+        <div className="pw-viewer__actions">
+          <FavoriteButton isFavorite={item.isFavorite} onToggle={props.onToggleFavorite} />
+          <button
+            type="button"
+            className="pw-btn pw-btn--secondary pw-btn--small"
+            onClick={() => download(item.imageUrl, props.fileName('image'))}
+          >
+            <DownloadIcon /> Download Image
+          </button>
+          {item.videoUrl && (
+            <button
+              type="button"
+              className="pw-btn pw-btn--secondary pw-btn--small"
+              onClick={() => download(item.videoUrl, props.fileName('video'))}
+            >
+              <DownloadIcon /> Download Video
+            </button>
+          )}
+        </div>
+      </div>
+      <div className="pw-viewer__stage">
+        {item.videoUrl ? (
+          <video
+            ref={video}
+            className="pw-viewer__media"
+            src={item.videoUrl}
+            poster={item.imageUrl}
+            controls
+            loop
+            playsInline
+            preload="metadata"
+            aria-label="Costume video"
+          />
+        ) : (
+          <img className="pw-viewer__media" src={item.imageUrl} alt="Costume portrait" />
+        )}
+      </div>
+    </div>
+  );
+}
