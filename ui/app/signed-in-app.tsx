@@ -9,6 +9,7 @@ import type { AppView } from '../features/shell/components/shell-props';
 import { creditsDisplay } from '../features/shell/format-credits';
 import { useBalance, useSubscription } from '../features/shell/hooks/use-account-data';
 import { useAccountActions, type AccountActions } from './account-actions';
+import { AccountFeatures } from './auth-account-features';
 import { createQueryClient } from './query-client';
 import { useServices } from './services-context';
 import { useStore } from './use-store';
@@ -18,7 +19,9 @@ export default function SignedInApp() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <SignedInShell />
+      <AccountFeatures>
+        <SignedInShell />
+      </AccountFeatures>
     </QueryClientProvider>
   );
 }
