@@ -8,7 +8,6 @@ import { AuthPort } from '../domain/ports/auth.port';
 import { BillingPort } from '../domain/ports/billing.port';
 import { ClockPort } from '../domain/ports/clock.port';
 import { RunnerPort } from '../domain/ports/runner.port';
-import { createNodeContainer } from '../adapters/node/node.container';
 import { resolveSettings, type GlobalOptions, type Settings } from './config';
 import { CliError, signInNeeded } from './handle-error';
 import type { Io } from './io';
@@ -51,6 +50,8 @@ export function cliContext(io: Io): CliContext {
 
 /** Builds the container for these settings and starts the session with the token, if any. */
 export async function connect(settings: Settings): Promise<Connection> {
+  // Loaded on first use: `presets`, `serve`, `logout` and --help start without the platform stack.
+  const { createNodeContainer } = await import('../adapters/node/node.container');
   const { container, services } = createNodeContainer({
     client: { baseUrl: settings.baseUrl },
     session: { accessToken: settings.token, projectToken: settings.projectToken },

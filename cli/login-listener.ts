@@ -33,11 +33,11 @@ export async function listenForToken(
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }
+    settle?.resolve(accessToken);
+    // One-shot: the listener goes once the browser has its page.
     response
       .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-      .end(DONE_PAGE);
-    finish();
-    settle?.resolve(accessToken);
+      .end(DONE_PAGE, finish);
   });
   const timer = setTimeout(() => {
     finish();
