@@ -44,13 +44,15 @@ const workflowFailed = () =>
     },
   );
 
+// details.started false is what the client reads to retry a run safely; 'unavailable' picks the
+// model-unavailable error card (SPEC.md 8) when the retries run out.
 const workflowBusy = () =>
   new PlatformError(
     503,
     ERROR_CODES.serviceUnavailable,
-    'The costume workflow is busy: try again in a few seconds.',
-    { started: false },
+    'The costume workflow is busy (temporarily unavailable): try again in a few seconds.',
     undefined,
+    { started: false },
     { 'retry-after': '2' },
   );
 
