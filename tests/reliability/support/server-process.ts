@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  /** The last lines the server wrote, for failure messages. */
+  output: () => string;
+  /** Ends the process with signal and waits for it to exit. */
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+}
+
+/** Starts the real local platform (`node --import tsx mock-server/server.ts`) on loopback and waits for /healthz. */
+export async function startServer(
+  dataDir: string,
+  port: number,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const lines: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_BASE_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    lines.push(chunk.toString());
+    if (lines.length > 50) lines.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the server exited before answering:\n${lines.join('')}`);
+    const ok = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      await stop('SIGKILL');
+      throw new Error(`the server did not answer within ${timeoutMs} ms:\n${lines.join('')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  return { child, baseUrl, output: () => lines.join(''), stop };
+}
