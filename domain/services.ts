@@ -27,6 +27,11 @@ export interface ServicesConfig {
   readonly appName?: string;
   /** Where the workflow fetches preset images from. */
   readonly presetUrl?: PresetUrl;
+  /**
+   * Generate streamed, so the image shows before the video is ready. Off by default: a driver
+   * turns it on when its runner's stream carries workflow outputs (the platform client's does).
+   */
+  readonly streamOutputs?: boolean;
 }
 export const ServicesConfig = Symbol('ServicesConfig');
 
@@ -147,6 +152,7 @@ export const FACTORIES: readonly Factory[] = [
         clock,
         progress,
         config.presetUrl ?? presetImagePath,
+        config.streamOutputs ?? false,
       ),
   ),
   factory(

@@ -67,6 +67,8 @@ export function createBrowserContainer(options: BrowserContainerOptions = {}): B
     appName: options.appName,
     // The workflow runs on the platform, which needs an absolute address for a preset image.
     presetUrl: options.presetUrl ?? absolutePresetUrl,
+    // The platform streams the costume image as soon as it is written: the card shows meanwhile.
+    streamOutputs: options.streamOutputs ?? true,
   };
   const container = new Container();
   container.bind<RunnerPort>(RunnerPort).toConstantValue(ports.runner);

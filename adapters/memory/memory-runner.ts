@@ -5,10 +5,16 @@ import type {
   StreamOptions,
 } from '../../domain/ports/runner.port';
 
-/** One scripted answer: a result, an error to throw, or a function of the request. */
+/** Streamed contents, given piece by piece (await inside to hold a piece back). */
+export interface StreamedAnswer {
+  readonly pieces: () => AsyncIterable<string>;
+}
+
+/** One scripted answer: a result, an error to throw, streamed pieces, or a function of the request. */
 export type ScriptedAnswer =
   | RunResult
   | { readonly throws: unknown }
+  | StreamedAnswer
   | ((model: string, input: Record<string, unknown> | string) => RunResult | Promise<RunResult>);
 
 export interface RecordedRun {
@@ -48,8 +54,54 @@ export class MemoryRunner implements RunnerPort {
     input: Record<string, unknown> | string,
     options?: RunOptions,
   ): Promise<RunResult> {
+    const next = this.next(model, input, options);
+    if (next && 'pieces' in next) {
+      // A streamed script answered whole: the outputs of its pieces in one list.
+      const output: unknown[] = [];
+      for await (const piece of next.pieces())
+        output.push(...((JSON.parse(piece) as RunResult).output ?? []));
+      return { output };
+    }
+    return this.answerOf(next, model, input);
+  }
+
+  /**
+   * Streams as the local platform does: each output entry as its own piece of the answer
+   * ({"output":[entry]}); text entries as they are; an answer without output as it is.
+   */
+  async *stream(
+    model: string,
+    input: Record<string, unknown> | string,
+    options?: StreamOptions,
+  ): AsyncIterable<string> {
+    const next = this.next(model, input, options);
+    if (next && 'pieces' in next) {
+      yield* next.pieces();
+      return;
+    }
+    const result = await this.answerOf(next, model, input);
+    if (!result.output || result.output.length === 0) {
+      yield JSON.stringify(result);
+      return;
+    }
+    for (const entry of result.output)
+      yield typeof entry === 'string' ? entry : JSON.stringify({ output: [entry] });
+  }
+
+  private next(
+    model: string,
+    input: Record<string, unknown> | string,
+    options: RunOptions | undefined,
+  ): ScriptedAnswer | undefined {
     this.runs.push({ model, input, options });
-    const next = this.script.length > 1 ? this.script.shift() : this.script[0];
+    return this.script.length > 1 ? this.script.shift() : this.script[0];
+  }
+
+  private async answerOf(
+    next: Exclude<ScriptedAnswer, StreamedAnswer> | undefined,
+    model: string,
+    input: Record<string, unknown> | string,
+  ): Promise<RunResult> {
     if (next === undefined) {
       const n = this.runs.length;
       return costumeOutput(`memory://image-${n}.png`, `memory://video-${n}.mp4`);
@@ -57,15 +109,5 @@ export class MemoryRunner implements RunnerPort {
     if (typeof next === 'function') return next(model, input);
     if ('throws' in next) throw next.throws;
     return next;
-  }
-
-  async *stream(
-    model: string,
-    input: Record<string, unknown> | string,
-    options?: StreamOptions,
-  ): AsyncIterable<string> {
-    const { output } = await this.run(model, input, options);
-    for (const piece of output ?? [])
-      yield typeof piece === 'string' ? piece : JSON.stringify(piece);
   }
 }

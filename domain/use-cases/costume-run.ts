@@ -3,18 +3,64 @@ import type { GenerationResults } from '../model/generation';
 import { COSTUME_WORKFLOW_ID, WORKFLOW_INPUT, WORKFLOW_OUTPUT } from '../model/workflow';
 import type { RunnerPort } from '../ports/runner.port';
 
+const inputOf = (pet: string, costume: string) => ({
+  [WORKFLOW_INPUT.pet]: pet,
+  [WORKFLOW_INPUT.costume]: costume,
+});
+
 /** Runs the costume workflow once and reads its outputs; a missing one is an empty string. */
 export async function runCostumeWorkflow(
   runner: RunnerPort,
   pet: string,
   costume: string,
 ): Promise<GenerationResults> {
-  const { output } = await runner.run(COSTUME_WORKFLOW_ID, {
-    [WORKFLOW_INPUT.pet]: pet,
-    [WORKFLOW_INPUT.costume]: costume,
-  });
+  const { output } = await runner.run(COSTUME_WORKFLOW_ID, inputOf(pet, costume));
   if (!Array.isArray(output)) throw new Error(NO_OUTPUT_MESSAGE);
   return { imageUrl: findMedia(output, 'image'), videoUrl: findMedia(output, 'video') };
+}
+
+/**
+ * Runs the costume workflow streamed, so the image is known while the video still encodes. Each
+ * streamed content is a piece of the run answer as JSON ({ output: [...] }): the local platform
+ * sends the image entry first and the video entry last; a platform sending the whole answer at
+ * once, or JSON cut across several contents, reads the same.
+ */
+export async function streamCostumeWorkflow(
+  runner: RunnerPort,
+  pet: string,
+  costume: string,
+  onImage: (imageUrl: string) => void,
+): Promise<GenerationResults> {
+  let imageUrl = '';
+  let videoUrl = '';
+  let sawOutput = false;
+  let pending = '';
+  for await (const piece of runner.stream(COSTUME_WORKFLOW_ID, inputOf(pet, costume))) {
+    pending += piece;
+    // A piece that does not complete the JSON waits for the next; one that is whole on its own
+    // after stray text starts afresh.
+    const fragment = parseJson(pending) ?? parseJson(piece);
+    if (fragment === undefined) continue;
+    pending = '';
+    const output = (fragment as { output?: unknown } | null)?.output;
+    if (!Array.isArray(output)) continue;
+    sawOutput = true;
+    videoUrl ||= findMedia(output, 'video');
+    if (imageUrl) continue;
+    imageUrl = findMedia(output, 'image');
+    // Only an image that comes before the video is worth showing early.
+    if (imageUrl && !videoUrl) onImage(imageUrl);
+  }
+  if (!sawOutput) throw new Error(NO_OUTPUT_MESSAGE);
+  return { imageUrl, videoUrl };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The first non-empty image or video URL among the output entries. */

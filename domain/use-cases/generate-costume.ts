@@ -3,7 +3,7 @@ import { presetImagePath, type PresetKind } from '../model/presets';
 import type { GenerationResults } from '../model/generation';
 import type { ClockPort } from '../ports/clock.port';
 import type { RunnerPort } from '../ports/runner.port';
-import { runCostumeWorkflow } from './costume-run';
+import { runCostumeWorkflow, streamCostumeWorkflow } from './costume-run';
 import { inputsOf, type Creation, type CreationSnapshot } from './creation';
 import { presentErrorCard, presentErrorDialog } from './error-presentation';
 import type { Gallery } from './gallery';
@@ -40,6 +40,11 @@ export class GenerateCostume {
     private readonly clock: ClockPort,
     private readonly progress: ProgressTimeline,
     private readonly presetUrl: PresetUrl = presetImagePath,
+    /**
+     * Run the workflow streamed, so the image card shows while the video still encodes. Off for
+     * runners whose stream does not carry workflow outputs.
+     */
+    private readonly streamOutputs = false,
   ) {
     this.getSnapshot = creation.getSnapshot;
     this.subscribe = creation.subscribe;
@@ -68,12 +73,20 @@ export class GenerateCostume {
       },
     });
     this.progress.start('image');
+    let earlyImage = '';
     try {
-      const results = await runCostumeWorkflow(this.runner, inputs.pet, inputs.costume);
+      const results = this.streamOutputs
+        ? await streamCostumeWorkflow(this.runner, inputs.pet, inputs.costume, (imageUrl) => {
+            earlyImage = imageUrl;
+            this.showImage(imageUrl);
+          })
+        : await runCostumeWorkflow(this.runner, inputs.pet, inputs.costume);
       await this.settle(results);
       return { ok: Boolean(results.imageUrl && results.videoUrl) };
     } catch (error) {
-      this.fail(error);
+      // The image already shown is a creation; only the video failed (Retry Video fills it in).
+      if (earlyImage) await this.settle({ imageUrl: earlyImage, videoUrl: '' }, error);
+      else this.fail(error);
       return { ok: false };
     } finally {
       this.progress.finish();
@@ -97,7 +110,22 @@ export class GenerateCostume {
     };
   }
 
-  private async settle(results: GenerationResults): Promise<void> {
+  /** The image arrived before the video: its card shows, the overlay gives way to the video card's spinner. */
+  private showImage(imageUrl: string): void {
+    this.creation.change({
+      results: { imageUrl, videoUrl: '' },
+      generation: {
+        isGenerating: true,
+        imageReady: true,
+        videoReady: false,
+        imageError: false,
+        videoError: false,
+      },
+    });
+    this.progress.finish();
+  }
+
+  private async settle(results: GenerationResults, videoFailure?: unknown): Promise<void> {
     const { imageUrl, videoUrl } = results;
     this.creation.change({
       results,
@@ -114,7 +142,7 @@ export class GenerateCostume {
       videoError:
         imageUrl && videoUrl
           ? undefined
-          : presentErrorCard('video', new VideoGenerationError(MISSING_VIDEO)),
+          : presentErrorCard('video', videoFailure ?? new VideoGenerationError(MISSING_VIDEO)),
     });
     // An image alone is still a creation: Retry Video later fills in its video.
     if (imageUrl) {

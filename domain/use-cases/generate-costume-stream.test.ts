@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import type { StreamedAnswer } from '../../adapters/memory/memory-runner';
+import { createStudio } from '../../tests/support/test-container';
+
+const image = (url: string) => JSON.stringify({ output: [{ image_output: { image: url } }] });
+const video = (url: string) => JSON.stringify({ output: [{ video_output: { video: url } }] });
+
+/** A streamed answer whose video waits until `release()`, or fails with `fail(error)`. */
+function imageThenVideo(imageUrl: string, videoUrl: string) {
+  let release: () => void = () => {};
+  let fail: (error: unknown) => void = () => {};
+  const gate = new Promise<void>((resolve, reject) => {
+    release = resolve;
+    fail = reject;
+  });
+  const answer: StreamedAnswer = {
+    pieces: async function* () {
+      yield image(imageUrl);
+      await gate;
+      yield video(videoUrl);
+    },
+  };
+  return { answer, release: () => release(), fail: (error: unknown) => fail(error) };
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('GenerateCostume, streamed', () => {
+  it('shows the image card while the video is still encoding, then the video', async () => {
+    const f = createStudio({}, { streamOutputs: true });
+    f.ready();
+    const run = imageThenVideo('https://x/i.png', 'https://x/v.mp4');
+    f.runner.answer(run.answer);
+    const pending = f.generate.execute();
+    await settled();
+
+    const early = f.generate.getSnapshot();
+    expect(early.results).toEqual({ imageUrl: 'https://x/i.png', videoUrl: '' });
+    expect(early.generation).toEqual({
+      isGenerating: true,
+      imageReady: true,
+      videoReady: false,
+      imageError: false,
+      videoError: false,
+    });
+    expect(early.showResults).toBe(true);
+    // The overlay gives way so the image can be seen; the video card's spinner stands for the rest.
+    expect(f.progress.getSnapshot().active).toBe(false);
+    expect(f.gallery.getSnapshot().items).toHaveLength(0);
+
+    run.release();
+    expect(await pending).toEqual({ ok: true });
+    const done = f.generate.getSnapshot();
+    expect(done.results).toEqual({ imageUrl: 'https://x/i.png', videoUrl: 'https://x/v.mp4' });
+    expect(done.generation).toMatchObject({ isGenerating: false, videoReady: true });
+    expect(f.gallery.getSnapshot().items).toMatchObject([
+      { imageUrl: 'https://x/i.png', videoUrl: 'https://x/v.mp4', isFavorite: false },
+    ]);
+  });
+
+  it('keeps the progress overlay on the fake clock until the image arrives', async () => {
+    const f = createStudio({}, { streamOutputs: true });
+    f.ready();
+    let sendImage: () => void = () => {};
+    f.runner.answer({
+      pieces: async function* () {
+        await new Promise<void>((resolve) => (sendImage = resolve));
+        yield image('i');
+        yield video('v');
+      },
+    });
+    const pending = f.generate.execute();
+    f.clock.advance(4_000);
+    expect(f.progress.getSnapshot()).toMatchObject({ active: true, stage: 'image' });
+    expect(f.progress.getSnapshot().percent).toBeGreaterThan(0);
+    expect(f.generate.getSnapshot().showResults).toBe(false);
+    sendImage();
+    await pending;
+    expect(f.progress.getSnapshot().active).toBe(false);
+  });
+
+  it('a failure after the image keeps the image as a creation and offers Retry Video', async () => {
+    const f = createStudio({}, { streamOutputs: true });
+    f.ready();
+    const run = imageThenVideo('i', 'v');
+    f.runner.answer(run.answer);
+    const pending = f.generate.execute();
+    await settled();
+    run.fail(new Error('Workflow processing failed: nothing was charged'));
+    expect(await pending).toEqual({ ok: false });
+
+    const s = f.generate.getSnapshot();
+    expect(s.generation).toMatchObject({
+      isGenerating: false,
+      imageReady: true,
+      imageError: false,
+      videoError: true,
+    });
+    expect(s.imageError).toBeUndefined();
+    expect(s.videoError?.message).toBe('Video generation failed during processing');
+    expect(s.canRetryBoth).toBe(false);
+    expect(f.gallery.getSnapshot().items).toMatchObject([{ imageUrl: 'i', videoUrl: '' }]);
+  });
+
+  it('reads a platform that streams the whole answer at once, or cuts its JSON in pieces', async () => {
+    const whole = JSON.stringify({
+      output: [{ image_output: { image: 'i' }, video_output: { video: 'v' } }],
+    });
+    for (const pieces of [[whole], [whole.slice(0, 10), whole.slice(10, 30), whole.slice(30)]]) {
+      const f = createStudio({}, { streamOutputs: true });
+      f.ready();
+      f.runner.answer({
+        pieces: async function* () {
+          yield* pieces;
+        },
+      });
+      expect(await f.generate.execute()).toEqual({ ok: true });
+      expect(f.generate.getSnapshot().results).toEqual({ imageUrl: 'i', videoUrl: 'v' });
+    }
+  });
+
+  it("says 'No output received from workflow' when the stream carries no output", async () => {
+    const f = createStudio({}, { streamOutputs: true });
+    f.ready();
+    f.runner.answer({
+      pieces: async function* () {
+        yield 'not json';
+      },
+    });
+    await f.generate.execute();
+    expect(f.generate.getSnapshot().imageError?.technical).toBe('No output received from workflow');
+  });
+});
+
+describe('GenerateCostume, not streamed (streamOutputs: false)', () => {
+  it('runs the workflow whole: nothing shows until both outputs are in', async () => {
+    const f = createStudio({}, { streamOutputs: false });
+    f.ready();
+    const run = imageThenVideo('i', 'v');
+    f.runner.answer(run.answer);
+    const pending = f.generate.execute();
+    await settled();
+    expect(f.generate.getSnapshot().results).toBeUndefined();
+    expect(f.progress.getSnapshot().active).toBe(true);
+    run.release();
+    expect(await pending).toEqual({ ok: true });
+    expect(f.generate.getSnapshot().results).toEqual({ imageUrl: 'i', videoUrl: 'v' });
+  });
+});
