@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
+import { uniqueEmail, useE2E } from './support/e2e';
+import { ROOT } from './support/paths';
+
+const e2e = useE2E();
+const SHOTS = path.join(ROOT, 'test-results', 'account-shots');
+
+/** The header's credit balance as a number (the text reads like "$5.00"). */
+async function credits(page: Page): Promise<number> {
+  const text = await page.getByRole('banner').locator('.pw-credits strong').innerText();
+  return Number(text.replace(/[^0-9.]/g, ''));
+}
+
+describe('subscription', () => {
+  it('Upgrade opens pricing in the overlay; checkout completes; the header shows Manage and more credits', async () => {
+    const page = await e2e.open('desktop', { signedInAs: uniqueEmail('upgrade') });
+    // Analytics tools as a site would load them: the purchase must reach both.
+    await page.evaluate(() => {
+      const calls: unknown[] = [];
+      Object.assign(window, {
+        __analytics: calls,
+        gtag: (...args: unknown[]) => calls.push(['gtag', ...args]),
+        fbq: (...args: unknown[]) => calls.push(['fbq', ...args]),
+      });
+    });
+    const header = page.getByRole('banner');
+    const upgrade = header.getByRole('button', { name: 'Upgrade' });
+    await upgrade.waitFor();
+    await expect.poll(() => credits(page)).toBeGreaterThan(0);
+    const before = await credits(page);
+
+    await upgrade.click();
+    const overlay = page.getByRole('dialog', { name: 'Plans and credits' });
+    await overlay.waitFor();
+    const pricing = page.frameLocator('iframe[title="Choose a plan"]');
+    await pricing.getByRole('button', { name: 'Choose Plus' }).waitFor();
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'subscription-overlay-desktop.png') });
+    await expectAccessible(page, 'subscription overlay');
+
+    const checkoutOpened = page.context().waitForEvent('page');
+    await pricing.getByRole('button', { name: 'Choose Plus' }).click();
+    const checkout = await checkoutOpened;
+    await checkout.waitForLoadState();
+    expect(new URL(checkout.url()).pathname).toBe('/checkout');
+    await checkout.getByLabel('Name on card').fill('Luna Lovegood');
+    await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await checkout.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await checkout.getByLabel('CVC').fill('123');
+    await checkout.getByRole('button', { name: /^Pay/ }).click();
+
+    // success closes the checkout window and the overlay, and plan and credits are re-read.
+    await checkout.waitForEvent('close', { timeout: 15_000 });
+    await overlay.waitFor({ state: 'detached' });
+    await header.getByRole('button', { name: 'Manage' }).waitFor();
+    await expect.poll(() => credits(page)).toBeGreaterThan(before);
+
+    const analytics = (await page.evaluate(
+      () => (window as unknown as { __analytics: unknown[][] }).__analytics,
+    )) as unknown[][];
+    expect(analytics).toContainEqual([
+      'gtag',
+      'event',
+      'purchase',
+      {
+        currency: 'USD',
+        value: 9.99,
+        items: [{ item_name: 'Workflow Credits', price: 9.99, quantity: 1 }],
+      },
+    ]);
+    expect(analytics).toContainEqual([
+      'fbq',
+      'track',
+      'Purchase',
+      { currency: 'USD', value: 9.99, content_name: 'Workflow Credits' },
+    ]);
+
+    // Manage opens pricing again, which now knows the plan; a reload keeps Manage (from the platform).
+    await page.reload();
+    await page.getByRole('banner').getByRole('button', { name: 'Manage' }).waitFor();
+  });
+
+  it('the overlay fits a phone screen and closes with Escape', async () => {
+    const page = await e2e.open('mobile', { signedInAs: uniqueEmail('upgrade-mobile') });
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Account' });
+    await sheet.getByRole('button', { name: 'Upgrade' }).click();
+    const overlay = page.getByRole('dialog', { name: 'Plans and credits' });
+    await overlay.waitFor();
+    await page
+      .frameLocator('iframe[title="Choose a plan"]')
+      .getByRole('button', { name: 'Choose Plus' })
+      .waitFor();
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'subscription-overlay-mobile.png') });
+    const box = await overlay.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(390);
+    await page.keyboard.press('Escape');
+    await overlay.waitFor({ state: 'detached' });
+  });
+});
