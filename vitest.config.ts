@@ -33,6 +33,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['ui/**/*.test.{ts,tsx}', 'preview/**/*.test.tsx'],
           setupFiles: ['tests/support/setup-dom.ts'],
+          // jsdom renders of whole views take seconds on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
     ],
