@@ -39,7 +39,10 @@ const layerRules = [
         `${up}adapters/(?!node/node\\.container$)`,
         'cli/ reaches adapters only through adapters/node/node.container.ts.',
       ),
-      forbid(`${up}(ui|preview|mock-server)(/|$)`, 'cli/ does not import the app or the local platform.'),
+      forbid(
+        `${up}(ui|preview|mock-server)(/|$)`,
+        'cli/ does not import the app or the local platform.',
+      ),
     ],
   },
   {
