@@ -22,6 +22,7 @@ export function renderPage({ title, body, scripts = [] }: PageOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)} · Pawloween</title>
+<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 6c-3-1.5-8-.5-8 6.5S8 21 12 20c4 1 8-1 8-7.5S15 4.5 12 6Z' fill='%23ff7a1a'/%3E%3C/svg%3E">
 <link rel="stylesheet" href="/platform-assets/pages.css">
 ${tags}
 </head>
