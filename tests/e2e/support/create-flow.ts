@@ -69,7 +69,8 @@ export async function expectImageLoaded(image: Locator): Promise<void> {
 
 /** The video has data and its clock moves (it loops, so "moves" rather than "grows"): it is playing. */
 export async function expectVideoPlaying(video: Locator): Promise<void> {
-  await video.waitFor();
+  // A retry runs the whole workflow again before the video element comes back.
+  await video.waitFor({ timeout: 90_000 });
   await expect
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), {
       timeout: 15_000,

@@ -2,6 +2,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** Test output never carries a token, even a local one: addresses lose their token parameters. */
+function redact(text: string): string {
+  return text.replace(/((?:access_?token|accessToken|user_token)=)[^&\s)]+/gi, '$1…');
+}
+
 /** Schemes that reach the network; data:, blob: and about: never leave the machine. */
 function leavesMachine(url: string): boolean {
   try {
@@ -49,7 +54,7 @@ export class Guard {
 
   /** Everything that went wrong so far, without duplicates. */
   report(): string[] {
-    return [...new Set(this.problems)];
+    return [...new Set(this.problems.map(redact))];
   }
 
   private watchPage(page: Page) {
