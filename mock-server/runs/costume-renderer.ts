@@ -4,4 +4,6 @@ export type CostumeRenderer = (job: {
   costume: Buffer;
   outDir: string;
   id: string;
+  /** Called once the image file is complete, while the video still encodes; renderers may skip it. */
+  onImage?: (imageFile: string) => void;
 }) => Promise<{ imageFile: string; videoFile: string }>;

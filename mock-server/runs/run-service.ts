@@ -56,12 +56,21 @@ const workflowBusy = () =>
     { 'retry-after': '2' },
   );
 
+/** A part of the answer known before the whole: the costume image while the video encodes. */
+export type OnPartialAnswer = (partial: RunResponse) => void;
+
 /** POST /v1/run: price, charge, run and answer; the costume workflow or the text model. */
 export class RunService {
   constructor(private readonly deps: RunServiceDeps) {}
 
-  async execute(principal: Principal, request: RunRequest, origin: string): Promise<RunResponse> {
-    if (request.model === COSTUME_WORKFLOW_ID) return this.costume(principal, request, origin);
+  async execute(
+    principal: Principal,
+    request: RunRequest,
+    origin: string,
+    onPartial?: OnPartialAnswer,
+  ): Promise<RunResponse> {
+    if (request.model === COSTUME_WORKFLOW_ID)
+      return this.costume(principal, request, origin, onPartial);
     if (request.model === TEXT_MODEL_ID) return this.text(principal, request, origin);
     throw notFound(`Unknown model or workflow: ${request.model.slice(0, 100)}`);
   }
@@ -70,6 +79,7 @@ export class RunService {
     principal: Principal,
     request: RunRequest,
     origin: string,
+    onPartial: OnPartialAnswer | undefined,
   ): Promise<RunResponse> {
     const parsed = CostumeWorkflowInput.safeParse(request.input);
     if (!parsed.success) {
@@ -91,12 +101,32 @@ export class RunService {
     const userId = this.charge(principal, cost, origin);
 
     const id = randomUUID();
+    const url = (file: string) =>
+      `${origin}/files/${path.relative(sources.filesDir, file).split(path.sep).join('/')}`;
     const fault = faults?.take('/v1/run', ['run-fail', 'video-fail']);
     let files: { imageFile: string; videoFile: string };
+    let imageSent = false;
+    const onImage =
+      onPartial &&
+      ((imageFile: string) => {
+        imageSent = true;
+        onPartial({
+          id,
+          model: request.model,
+          output: [{ image_output: { image: url(imageFile), outputType: 'image' } }],
+        });
+      });
     try {
       if (fault?.next === 'run-fail') throw workflowFailed();
-      files = await this.deps.render({ pet, costume, outDir: path.join(sources.filesDir, id), id });
+      files = await this.deps.render({
+        pet,
+        costume,
+        outDir: path.join(sources.filesDir, id),
+        id,
+        onImage,
+      });
     } catch (error) {
+      if (imageSent) return this.videoFailed(principal, request.model, userId, id, error);
       accounts.refund(userId, principal.project.id, cost);
       if (error instanceof PlatformError) throw error;
       if (error instanceof WorkflowQueueFullError) throw workflowBusy();
@@ -116,8 +146,6 @@ export class RunService {
       costCents: charged,
     });
 
-    const url = (file: string) =>
-      `${origin}/files/${path.relative(sources.filesDir, file).split(path.sep).join('/')}`;
     return {
       id,
       model: request.model,
@@ -131,6 +159,35 @@ export class RunService {
       ],
       usage: this.usage(principal, charged),
     };
+  }
+
+  /**
+   * The image was delivered but the video failed: the image is charged and kept, the run fails
+   * as WORKFLOW_FAILED (the stream's error frame) so the caller offers Retry Video.
+   */
+  private videoFailed(
+    principal: Principal,
+    model: string,
+    userId: string | undefined,
+    id: string,
+    error: unknown,
+  ): never {
+    const { accounts, pricing } = this.deps;
+    accounts.refund(userId, principal.project.id, pricing.videoCents);
+    accounts.recordRun({
+      id,
+      userId,
+      projectId: principal.project.id,
+      model,
+      costCents: pricing.imageCents,
+    });
+    this.deps.onRenderError(error);
+    throw new PlatformError(
+      500,
+      'WORKFLOW_FAILED',
+      'Video processing failed: the video was not charged, please retry.',
+      { charged: toUsd(pricing.imageCents) },
+    );
   }
 
   private async text(
