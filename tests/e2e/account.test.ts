@@ -9,6 +9,13 @@ import { signInThroughLocalPage, waitForApp } from './support/sign-in';
 
 const e2e = useE2E();
 
+/**
+ * Known issue, reported to the domain: Session.signOut first publishes "no user" while storage is
+ * still allowed, so storage sync reloads once more and that request leaves with the project token
+ * only, answered 401 (harmless: signed out already). Remove once signOut drops canUseStorage at once.
+ */
+const SIGN_OUT_STORAGE_401 = /401 \(Unauthorized\) \(.*\/v1\/storage\)/;
+
 describe('account', () => {
   it('saves a new display name and avatar in Account Settings; Cancel keeps the old ones', async () => {
     const email = uniqueEmail('settings');
@@ -45,6 +52,7 @@ describe('account', () => {
   });
 
   it('signs out after confirmation and lands on the landing page; Cancel stays signed in', async () => {
+    e2e.expectConsoleError(SIGN_OUT_STORAGE_401);
     const page = await e2e.open('desktop', { signedInAs: uniqueEmail('signout') });
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -74,12 +82,17 @@ const SHOTS = path.join(ROOT, 'test-results', 'account-shots');
 
 describe('sign-in and session', () => {
   it('signs in inside an iframe through a popup; the host page stays where it is', async () => {
+    // Gallery and profile write the user's storage at once on a first sign-in: the platform answers
+    // one of them 412 and the client merges and retries (DESIGN.md); chromium logs the 412.
+    e2e.expectConsoleError(/412 \(Precondition Failed\)/);
     const context = await e2e.context('desktop');
     const host = `${e2e.baseUrl}/__frame-host.html`;
     // A page of the app's own origin that frames the app, as an editor's preview would.
     await context.route(host, (route) =>
       route.fulfill({
         contentType: 'text/html',
+        // The same opener policy as every page the platform serves: the popup keeps its opener.
+        headers: { 'cross-origin-opener-policy': 'same-origin-allow-popups' },
         body: `<!doctype html><html lang="en"><title>Host</title><body style="margin:0">
 <iframe src="${e2e.baseUrl}/" title="Pawloween app" style="width:1200px;height:860px;border:0"></iframe></body></html>`,
       }),
@@ -110,6 +123,7 @@ describe('sign-in and session', () => {
   });
 
   it('an expired token signs the user out at the next 10 s check', async () => {
+    e2e.expectConsoleError(SIGN_OUT_STORAGE_401);
     const context = await e2e.context('desktop');
     const page = await context.newPage();
     // The browser's clock, so a day can pass in a moment; the platform's own clock keeps real time.
