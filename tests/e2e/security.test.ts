@@ -1,0 +1,180 @@
+// Security in the browser (issue 12): the token never leaks through Referer headers, request URLs or
+// console messages; the app ignores postMessage from a wrong origin; bad uploads and a full
+// localStorage are answered clearly and lose nothing. (Address bar and history: sign-in.test.ts.)
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../domain/model/constants';
+import { generateButton } from './support/create-flow';
+import { uniqueEmail, useE2E } from './support/e2e';
+import { pngFile, textFile } from './support/images';
+import { signInThroughLocalPage, waitForApp } from './support/sign-in';
+
+const e2e = useE2E();
+
+/** The other loopback name of the same server: a different origin that never leaves the machine. */
+const foreignOrigin = () => e2e.baseUrl.replace('//localhost:', '//127.0.0.1:');
+
+async function openPricingOverlay(page: Page) {
+  await page.getByRole('button', { name: /^(Upgrade|Manage)$/ }).click();
+  const frame = page.frameLocator('iframe[title="Choose a plan"]');
+  await frame.getByRole('heading', { name: 'Choose your plan' }).waitFor();
+  return frame;
+}
+
+describe('the access token never leaks', () => {
+  it('is in no Referer header, no request URL but the sign-in return and the pricing page, and no console message', async () => {
+    const context = await e2e.context('desktop');
+    const requests: { url: string; referer?: string }[] = [];
+    const consoleLines: string[] = [];
+    context.on('request', (request) =>
+      requests.push({ url: request.url(), referer: request.headers().referer }),
+    );
+    const page = await context.newPage();
+    page.on('console', (message) => consoleLines.push(message.text()));
+    await page.goto(e2e.baseUrl);
+    await signInThroughLocalPage(page, uniqueEmail('leak'));
+    const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.accessToken);
+    expect(token).toMatch(/^eyJ/);
+
+    // More of the app: a reload, the gallery, and the pricing page that takes the token by design.
+    await page.reload();
+    await waitForApp(page);
+    await page
+      .getByRole('button', { name: /Gallery/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'My Pet Gallery' }).waitFor();
+    await openPricingOverlay(page);
+
+    const secret = token!;
+    const payload = secret.split('.')[1]!;
+    expect(requests.length).toBeGreaterThan(5);
+    for (const { url, referer } of requests) {
+      expect(referer ?? '', url).not.toContain(payload);
+      expect(referer ?? '', url).not.toContain('accessToken');
+    }
+    const carrying = requests
+      .filter(({ url }) => url.includes(payload))
+      .map(({ url }) => new URL(url).pathname);
+    expect(new Set(carrying)).toEqual(new Set(['/', '/subscribe']));
+    for (const line of consoleLines) expect(line).not.toContain(payload);
+    expect(page.url()).not.toContain(payload);
+  });
+});
+
+describe('postMessage from a wrong origin', () => {
+  it('is ignored by the app and the checkout flow; the pricing page’s own message is heard', async () => {
+    const page = await e2e.open('desktop', { signedInAs: uniqueEmail('messages') });
+    const pricing = await openPricingOverlay(page);
+    const dialog = page.getByRole('dialog', { name: 'Plans and credits' });
+    await dialog.waitFor();
+
+    // A window of another origin that holds a reference to the app (it was opened by it).
+    const foreign = `${foreignOrigin()}/foreign-sender`;
+    await page
+      .context()
+      .route(foreign, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>foreign</title>' }),
+      );
+    await page.evaluate(() => {
+      (window as unknown as { seen: string[] }).seen = [];
+      window.addEventListener('message', (event) =>
+        (window as unknown as { seen: string[] }).seen.push(event.origin),
+      );
+    });
+    const [sender] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.evaluate((url) => void window.open(url, 'foreign', 'width=300,height=300'), foreign),
+    ]);
+    await sender.waitForLoadState();
+    const pagesBefore = page.context().pages().length;
+    await sender.evaluate((checkout) => {
+      const app = window.opener as Window;
+      app.postMessage({ type: 'checkout-redirect', url: checkout }, '*');
+      app.postMessage({ type: 'purchase-success', amount: 99, currency: 'USD' }, '*');
+      app.postMessage({ type: 'success' }, '*');
+      app.postMessage({ type: 'auth-success', access_token: 'eyJforged.eyJforged.sig' }, '*');
+    }, `${foreignOrigin()}/evil-checkout`);
+
+    // The app's listener ran before ours for each of them: once ours saw all four, the app had its chance.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { seen: string[] }).seen.length))
+      .toBe(4);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(page.context().pages().length).toBe(pagesBefore);
+    expect(
+      await page.evaluate(() =>
+        JSON.stringify((window as { dataLayer?: unknown }).dataLayer ?? []),
+      ),
+    ).not.toContain('99');
+    await sender.close();
+
+    // The same message from the pricing page itself (the expected origin) closes the overlay.
+    await pricing.locator('body').evaluate((_body, origin) => {
+      window.parent.postMessage({ type: 'success' }, origin);
+    }, e2e.baseUrl);
+    await dialog.waitFor({ state: 'detached' });
+    await waitForApp(page);
+  });
+});
+
+describe('bad input is answered clearly and loses nothing', () => {
+  it('an oversized image and a non-image picked through the file input', async () => {
+    const page = await e2e.open('desktop', { signedInAs: uniqueEmail('uploads') });
+    await page.getByRole('button', { name: 'Upload Photos' }).click();
+    const costume = await pngFile('witch.png', '#5b2a86');
+    await page.getByLabel('Costume Character', { exact: true }).setInputFiles(costume);
+    await page.getByRole('img', { name: 'Your costume character' }).waitFor();
+
+    // A real PNG padded past 10 MB (decoders ignore bytes after the end of the image).
+    const small = await pngFile('huge-cat.png', '#d9822b');
+    const huge = {
+      ...small,
+      buffer: Buffer.concat([small.buffer, Buffer.alloc(10 * 1024 * 1024)]),
+    };
+    const petInput = page.getByLabel('Pet Photo', { exact: true });
+    await petInput.setInputFiles(huge);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'That image is larger than 10 MB. Please choose a smaller one.' })
+      .waitFor();
+    expect(await page.getByRole('img', { name: 'Your pet photo' }).count()).toBe(0);
+
+    await petInput.setInputFiles(textFile('notes.txt'));
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Please choose an image file (JPEG, PNG, WebP or GIF).' })
+      .waitFor();
+    expect(await page.getByRole('img', { name: 'Your pet photo' }).count()).toBe(0);
+
+    // Nothing chosen before was lost, and a good file still works.
+    expect(await page.getByRole('img', { name: 'Your costume character' }).count()).toBe(1);
+    await petInput.setInputFiles(await pngFile('my-cat.png', '#d9822b'));
+    await page.getByRole('img', { name: 'Your pet photo' }).waitFor();
+    await expect.poll(() => generateButton(page).isEnabled()).toBe(true);
+  });
+
+  it('a full localStorage: the app keeps working and a saved change survives a reload', async () => {
+    const page = await e2e.open('desktop', { signedInAs: uniqueEmail('quota') });
+    // From now on every write to localStorage fails as a full quota does.
+    await page.context().addInitScript(() => {
+      Storage.prototype.setItem = function setItem() {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    await page.reload();
+    await waitForApp(page);
+
+    await page.getByRole('button', { name: 'Account Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Account Settings' });
+    await settings.getByLabel('Display Name').fill('Quota Ghost');
+    await settings.getByRole('button', { name: 'Save Changes' }).click();
+    await settings.waitFor({ state: 'detached' });
+    await page.getByText('Quota Ghost', { exact: true }).first().waitFor();
+
+    // The remote copy has it: nothing was lost although the local write failed.
+    await page.reload();
+    await waitForApp(page);
+    await page.getByText('Quota Ghost', { exact: true }).first().waitFor();
+  });
+});
