@@ -24,6 +24,8 @@ export function SubscriptionOverlay(props: {
         className="pw-subscription__frame"
         src={props.url}
         title="Choose a plan"
+        // In the dialog's Tab cycle, so keyboard users reach the plans.
+        tabIndex={0}
       />
     </Dialog>
   );

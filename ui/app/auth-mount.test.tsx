@@ -1,0 +1,50 @@
+import { act } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../domain/model/constants';
+import { fakeToken } from '../test-support/test-services';
+import { mountApp } from './mount';
+
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+  window.localStorage.clear();
+  document.body.replaceChildren();
+  vi.restoreAllMocks();
+});
+
+describe('mountApp and the sign-in return', () => {
+  it('takes the token out of the address before the first render and before any request', async () => {
+    const token = fakeToken({
+      sub: 'u1',
+      email: 'luna@example.com',
+      exp: Date.now() / 1000 + 3600,
+    });
+    window.history.replaceState(null, '', `/?t=5&accessToken=${token}#gallery`);
+    const requests: string[] = [];
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      requests.push(String(input instanceof Request ? input.url : input));
+      // Seen at request time: the token must already be gone.
+      expect(window.location.search).toBe('?t=5');
+      return new Response('{}', { status: 503 });
+    });
+    const root = document.createElement('div');
+    document.body.append(root);
+    const search: string[] = [];
+    const observer = new MutationObserver(() => search.push(window.location.search));
+    observer.observe(root, { childList: true, subtree: true });
+
+    mountApp(root);
+    // Nothing rendered yet, and the address is already clean.
+    expect(root.childElementCount).toBe(0);
+    expect(window.location.search).toBe('?t=5');
+    expect(window.location.hash).toBe('#gallery');
+    expect(fetch).not.toHaveBeenCalled();
+
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    observer.disconnect();
+    expect(search.length).toBeGreaterThan(0);
+    expect(search.every((value) => value === '?t=5')).toBe(true);
+    expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBe(token);
+  });
+});
