@@ -12,7 +12,12 @@ const CHECKOUT_URL = `${PLATFORM}/checkout?session=s1&plan=plus`;
 /** A MessagePort stands in for a window we opened: jsdom accepts it as a message's source. */
 function fakePopup() {
   const port = new MessageChannel().port1;
-  const popup = Object.assign(port, { closed: false, close: vi.fn(() => (popup.closed = true)) });
+  const popup = Object.assign(port, {
+    closed: false,
+    close: vi.fn((): void => {
+      popup.closed = true;
+    }),
+  });
   return popup;
 }
 type Popup = ReturnType<typeof fakePopup>;
