@@ -28,7 +28,11 @@ export function GalleryView(props: { downloadEnvironment?: DownloadEnvironment }
   const mobile = useMediaQuery(MOBILE_QUERY);
   const heading = useRef<HTMLHeadingElement>(null);
   const [viewedId, setViewedId] = useState<string>();
-  useEffect(() => void gallery.load(), [gallery]);
+  useEffect(() => {
+    // Reading while a write is in flight would show the platform's older copy (remote wins on load)
+    // until the next load: a creation saved a moment ago would seem to vanish.
+    if (gallery.getSnapshot().syncStatus !== 'syncing') void gallery.load();
+  }, [gallery]);
 
   // Looked up among all items: un-hearting in the viewer under Favorites keeps it open.
   const viewed = snapshot.items.find((item) => item.id === viewedId);
