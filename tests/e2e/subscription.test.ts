@@ -84,6 +84,47 @@ describe('subscription', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Manage' }).waitFor();
   });
 
+  it('inside a frame the pricing page opens in a popup, and checkout still reaches the framed app', async () => {
+    e2e.expectConsoleError(/412 \(Precondition Failed\) \(.*\/v1\/storage\)/);
+    const page = await e2e.open('desktop', { signedInAs: uniqueEmail('framed-upgrade') });
+    const host = `${e2e.baseUrl}/__frame-host.html`;
+    // A page of the app's origin framing the app, with the platform's own opener policy.
+    await page.context().route(host, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        headers: { 'cross-origin-opener-policy': 'same-origin-allow-popups' },
+        body: `<!doctype html><html lang="en"><title>Host</title><body style="margin:0">
+<iframe src="${e2e.baseUrl}/" title="Pawloween app" style="width:1200px;height:860px;border:0"></iframe></body></html>`,
+      }),
+    );
+    await page.goto(host);
+    const app = page.frameLocator('iframe[title="Pawloween app"]');
+    const upgrade = app.getByRole('banner').getByRole('button', { name: 'Upgrade' });
+    await upgrade.waitFor({ timeout: 20_000 });
+
+    const pricingOpened = page.context().waitForEvent('page');
+    await upgrade.click();
+    const pricing = await pricingOpened;
+    await pricing.waitForLoadState();
+    expect(new URL(pricing.url()).pathname).toBe('/subscribe');
+    expect(await app.getByRole('dialog', { name: 'Plans and credits' }).count()).toBe(0);
+
+    const checkoutOpened = page.context().waitForEvent('page');
+    await pricing.getByRole('button', { name: 'Choose Pro' }).click();
+    const checkout = await checkoutOpened;
+    await checkout.waitForLoadState();
+    await checkout.getByLabel('Name on card').fill('Luna Lovegood');
+    await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await checkout.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await checkout.getByLabel('CVC').fill('123');
+    await checkout.getByRole('button', { name: /^Pay/ }).click();
+
+    // success closes both windows; the framed app re-reads its plan.
+    await checkout.waitForEvent('close', { timeout: 15_000 });
+    await pricing.waitForEvent('close', { timeout: 15_000 });
+    await app.getByRole('banner').getByRole('button', { name: 'Manage' }).waitFor();
+  });
+
   it('the overlay fits a phone screen and closes with Escape', async () => {
     const page = await e2e.open('mobile', { signedInAs: uniqueEmail('upgrade-mobile') });
     await page.getByRole('button', { name: 'Account', exact: true }).click();
