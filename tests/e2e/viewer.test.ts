@@ -26,6 +26,36 @@ const openButtons = (page: Page) => page.getByRole('button', { name: /^Open crea
 const activeLabel = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
 
+/**
+ * Waits until the platform holds `count` creations. A reload while the write is still in flight
+ * loses the creation today (StorageSync: remote wins on load and an absent remote value removes the
+ * local copy; reported), so the journey reloads only once the write has landed.
+ */
+async function waitForStoredGallery(page: Page, count: number) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async ({ key, header, tokenKey }) => {
+            const answer = await fetch('/v1/storage', {
+              headers: { [header]: localStorage.getItem(tokenKey) ?? '' },
+            });
+            const { sessionData } = (await answer.json()) as {
+              sessionData: Record<string, unknown[]>;
+            };
+            return sessionData[key]?.length ?? 0;
+          },
+          {
+            key: STORAGE_KEYS.gallery,
+            header: AUTH_HEADERS.accessToken,
+            tokenKey: STORAGE_KEYS.accessToken,
+          },
+        ),
+      { timeout: 20_000, interval: 1_000 },
+    )
+    .toBe(count);
+}
+
 /** Writes a gallery straight into the signed-in user's platform storage, as another device would. */
 async function seedGallery(page: Page, items: GalleryItem[]) {
   await page.evaluate(
@@ -52,6 +82,7 @@ describe('full-screen viewer', () => {
     const page = await e2e.open('desktop', { signedInAs: uniqueEmail('viewer') });
     await generateFromPresets(page, 'Husky', 'Vampire');
     await waitForResults(page);
+    await waitForStoredGallery(page, 1);
 
     await page.reload();
     await openGallery(page);
