@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildAppOnce } from './support/build';
 import { CHROMIUM_PATH, ROOT, SCREENSHOT_DIR } from './support/paths';
+import { acquireRunLock } from './support/run-lock';
 import { freePort, waitUntilAnswering } from './support/server-process';
 
 declare module 'vitest' {
@@ -47,8 +48,14 @@ function stop(child: ChildProcess): Promise<void> {
  */
 export default async function setup(project: TestProject) {
   requireChromium();
-  rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
-  await buildAppOnce(ROOT);
+  const release = await acquireRunLock(ROOT);
+  try {
+    rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
+    await buildAppOnce(ROOT);
+  } catch (error) {
+    release();
+    throw error;
+  }
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-e2e-'));
   const port = await freePort();
@@ -82,6 +89,7 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
+    release();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output.join('')}`);
   }
 
@@ -91,6 +99,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
+    release();
     const shots = existsSync(SCREENSHOT_DIR) ? readdirSync(SCREENSHOT_DIR).length : 0;
     console.log(`\nBrowser journeys: ${shots} failure screenshot(s) in ${SCREENSHOT_DIR}\n`);
   };
