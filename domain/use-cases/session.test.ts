@@ -157,6 +157,23 @@ describe('Session', () => {
     expect(auth.credentials).toEqual({ projectToken: 'p' });
   });
 
+  it('withdraws storage and usage in the very update that drops the user', async () => {
+    const s = session({ projectToken: 'p' });
+    await s.start();
+    await s.acceptToken(token('fresh'));
+    const seen: { user: unknown; canUseStorage: boolean; canFetchUsage: boolean }[] = [];
+    s.subscribe(() => {
+      const { user, canUseStorage, canFetchUsage } = s.getSnapshot();
+      seen.push({ user, canUseStorage, canFetchUsage });
+    });
+    await s.signOut();
+    const withoutUser = seen.filter((state) => state.user === undefined);
+    expect(withoutUser.length).toBeGreaterThan(0);
+    for (const state of withoutUser) {
+      expect(state).toMatchObject({ canUseStorage: false, canFetchUsage: false });
+    }
+  });
+
   it('after sign-out ignores even the accessToken prop and the user token (priority 1)', async () => {
     const s = session({ projectToken: 'p', accessToken: token('prop'), userToken: 'u' });
     await s.start();

@@ -96,7 +96,16 @@ export class Session extends Store<AuthState> {
   /** Forgets the token and continues with the project token only. */
   async signOut(): Promise<void> {
     this.local.removeItem(STORAGE_KEYS.accessToken);
-    this.update({ hasSignedOut: true, isSignedIn: false, user: undefined, token: undefined });
+    // Storage and usage are withdrawn in the same update, so nothing reacting to the lost user
+    // sends one more request with credentials that no longer reach it.
+    this.update({
+      hasSignedOut: true,
+      isSignedIn: false,
+      user: undefined,
+      token: undefined,
+      canFetchUsage: false,
+      canUseStorage: false,
+    });
     await this.initialise();
   }
 

@@ -10,17 +10,10 @@ import { signInThroughLocalPage, waitForApp } from './support/sign-in';
 const e2e = useE2E();
 
 /**
- * Known issue, reported to the domain: Session.signOut first publishes "no user" while storage is
- * still allowed, so storage sync reloads once more and that request leaves with the project token
- * only, answered 401 (harmless: signed out already). Remove once signOut drops canUseStorage at once.
- */
-/**
  * Gallery and profile (and here two tabs) write the user's storage at once on a first sign-in: the
  * platform answers the stale write 412 and the client merges and retries (DESIGN.md); chromium logs it.
  */
 const STORAGE_MERGE_412 = /412 \(Precondition Failed\) \(.*\/v1\/storage\)/;
-
-const SIGN_OUT_STORAGE_401 = /401 \(Unauthorized\) \(.*\/v1\/storage\)/;
 
 describe('account', () => {
   it('saves a new display name and avatar in Account Settings; Cancel keeps the old ones', async () => {
@@ -58,7 +51,6 @@ describe('account', () => {
   });
 
   it('signs out after confirmation and lands on the landing page; Cancel stays signed in', async () => {
-    e2e.expectConsoleError(SIGN_OUT_STORAGE_401);
     const page = await e2e.open('desktop', { signedInAs: uniqueEmail('signout') });
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -127,7 +119,6 @@ describe('sign-in and session', () => {
   });
 
   it('an expired token signs the user out at the next 10 s check', async () => {
-    e2e.expectConsoleError(SIGN_OUT_STORAGE_401);
     const context = await e2e.context('desktop');
     const page = await context.newPage();
     // The browser's clock, so a day can pass in a moment; the platform's own clock keeps real time.
@@ -171,7 +162,6 @@ describe('sign-in and session', () => {
 
 describe('other tabs', () => {
   it('a sign-out in one tab signs the other tab out; a sign-in reaches it too', async () => {
-    e2e.expectConsoleError(SIGN_OUT_STORAGE_401);
     e2e.expectConsoleError(STORAGE_MERGE_412);
     const first = await e2e.open('desktop', { signedInAs: uniqueEmail('tabs') });
     const second = await first.context().newPage();
