@@ -29,6 +29,17 @@ export function contentSecurityPolicy(
   ].join('; ');
 }
 
+/** Pages that run in a popup and post back to the window that opened them. */
+const OPENER_PAGES = /^\/(auth|subscribe|checkout)(\/|\?|$)/;
+
+/**
+ * The app may open popups and keep talking to them; a page that posts to its opener must not sever
+ * that link itself, or an app on another origin never hears back from sign-in or checkout.
+ */
+export function openerPolicy(url: string): string {
+  return OPENER_PAGES.test(url) ? 'unsafe-none' : 'same-origin-allow-popups';
+}
+
 const ALLOWED_HEADERS =
   'content-type, authorization, x-sub-dev-access-token, x-user-token, idempotency-key, if-match, accept';
 
@@ -59,12 +70,12 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityOp
     }
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     if (!reply.hasHeader('content-security-policy'))
       reply.header('content-security-policy', defaultCsp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
-    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    reply.header('cross-origin-opener-policy', openerPolicy(request.url));
     return payload;
   });
 }

@@ -8,13 +8,7 @@ afterEach(() => t?.close());
 describe('headers on every answer', () => {
   it('sends x-request-id, CSP without inline script, nosniff, no-referrer and COOP allowing popups', async () => {
     t = await testApp();
-    for (const url of [
-      '/',
-      '/v1/subscriptions/usage',
-      '/nope',
-      '/auth',
-      '/platform-assets/pages.css',
-    ]) {
+    for (const url of ['/', '/v1/subscriptions/usage', '/nope', '/platform-assets/pages.css']) {
       const reply = await t.app.inject(url);
       expect(reply.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
       expect(reply.headers['x-content-type-options']).toBe('nosniff');
@@ -24,6 +18,18 @@ describe('headers on every answer', () => {
       expect(csp).toMatch(/script-src 'self'(;|$)/);
       expect(csp).toContain("frame-ancestors 'self'");
     }
+  });
+
+  it('keeps the opener link on the pages that post back to the app (sign-in, pricing, checkout)', async () => {
+    t = await testApp();
+    for (const url of ['/auth', '/auth/demo', '/subscribe', '/checkout?session=x']) {
+      const reply = await t.app.inject(url);
+      expect(reply.headers['cross-origin-opener-policy'], url).toBe('unsafe-none');
+      expect(reply.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+    expect((await t.app.inject('/authx')).headers['cross-origin-opener-policy']).toBe(
+      'same-origin-allow-popups',
+    );
   });
 
   it('allows CORS only for allowed origins, including preflight', async () => {
