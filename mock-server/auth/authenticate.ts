@@ -35,10 +35,8 @@ export class Authenticator {
   async userOf(token: string): Promise<{ user: UserRow; project: ProjectRow } | undefined> {
     const claims = await this.tokens.verify(token);
     if (!claims) return undefined;
-    const user = this.accounts.userById(claims.sub);
-    if (!user || user.project_id !== claims.projectId) return undefined;
-    const project = this.accounts.projectById(user.project_id);
-    return project ? { user, project } : undefined;
+    const found = this.accounts.userWithProject(claims.sub);
+    return found && found.user.project_id === claims.projectId ? found : undefined;
   }
 
   /** Throws 401 for missing or invalid credentials of any mode. */

@@ -36,11 +36,12 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   app.get(API_PATHS.storage, async (request, reply) => {
     const { user } = await ctx.guard.user(request, ['user']);
     parse(StorageQuery, request.query, 'query');
-    const stored = ctx.storage.read(user.id);
+    const stored = ctx.storage.readJson(user.id);
     return reply
       .header('etag', etagOf(stored.version))
       .header('cache-control', 'no-store')
-      .send({ sessionData: stored.data });
+      .type('application/json; charset=utf-8')
+      .send(`{"sessionData":${stored.json}}`);
   });
 
   app.put(API_PATHS.storage, async (request, reply) => {

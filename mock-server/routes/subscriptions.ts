@@ -8,10 +8,10 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 /** Balance and plan of the signed-in user (modes a and b). */
 export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.get(API_PATHS.usage, async (request) => {
-    const { user } = await ctx.guard.user(request, ['user', 'headless']);
-    const row = ctx.accounts.userById(user.id);
-    const allocated = row?.allocated_cents ?? 0;
-    const used = row?.used_cents ?? 0;
+    // The guard read this user's row for this very request: no second query.
+    const { user: row } = await ctx.guard.user(request, ['user', 'headless']);
+    const allocated = row.allocated_cents;
+    const used = row.used_cents;
     const answer: UsageResponse = {
       credits: {
         userBalance: {
@@ -25,16 +25,15 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: A
   });
 
   app.get(API_PATHS.plan, async (request) => {
-    const { user } = await ctx.guard.user(request, ['user', 'headless']);
-    const row = ctx.accounts.userById(user.id);
-    const plan = (row && findPlan(row.plan_id)) || FREE_PLAN;
-    const active = row?.plan_status === 'active' && plan.priceCents > 0;
+    const { user: row } = await ctx.guard.user(request, ['user', 'headless']);
+    const plan = findPlan(row.plan_id) || FREE_PLAN;
+    const active = row.plan_status === 'active' && plan.priceCents > 0;
     const answer: PlanResponse & { hasActiveSubscription: boolean } = {
       userPlan: {
         planId: plan.id,
         status: active ? 'active' : 'none',
-        startedAt: iso(row?.plan_started_at ?? null),
-        endsAt: iso(row?.plan_ends_at ?? null),
+        startedAt: iso(row.plan_started_at),
+        endsAt: iso(row.plan_ends_at),
         plan: planView(plan),
       },
       hasActiveSubscription: active,

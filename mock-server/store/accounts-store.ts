@@ -36,6 +36,11 @@ const avatarFor = (email: string) =>
 /** Projects, users, plans and credits. Every money change is one conditional UPDATE, so two runs can never overspend. */
 export class AccountsStore {
   private readonly sql: ReturnType<typeof statementCache>;
+  /**
+   * Users with their project, as every authenticated request reads them. This store makes every
+   * change to users and projects, so it forgets an entry whenever it writes one: never stale.
+   */
+  private readonly principals = new Map<string, { user: UserRow; project: ProjectRow }>();
 
   constructor(
     private readonly db: Db,
@@ -63,6 +68,7 @@ export class AccountsStore {
       project.ownerCents,
       this.now(),
     );
+    this.changed();
   }
 
   projectById(id: string): ProjectRow | undefined {
@@ -93,6 +99,54 @@ export class AccountsStore {
       this.now(),
     );
     return this.projectById(id) as ProjectRow;
+  }
+
+  /**
+   * A user and their project in one query: every authenticated request asks for both, and on the
+   * hot path each statement round trip into SQLite costs more than the join.
+   */
+  userWithProject(id: string): { user: UserRow; project: ProjectRow } | undefined {
+    const cached = this.principals.get(id);
+    if (cached) return { user: { ...cached.user }, project: { ...cached.project } };
+    const row = this.sql(
+      `SELECT u.*, p.api_key AS p_api_key, p.name AS p_name, p.is_demo AS p_is_demo,
+         p.owner_user_id AS p_owner_user_id, p.owner_credits_cents AS p_owner_credits_cents,
+         p.allowed_origins AS p_allowed_origins
+       FROM users u JOIN projects p ON p.id = u.project_id WHERE u.id = ?`,
+    ).get(id) as
+      | (UserRow & { [K in keyof Omit<ProjectRow, 'id'> as `p_${K}`]: ProjectRow[K] })
+      | undefined;
+    if (!row) return undefined;
+    const {
+      p_api_key,
+      p_name,
+      p_is_demo,
+      p_owner_user_id,
+      p_owner_credits_cents,
+      p_allowed_origins,
+      ...user
+    } = row;
+    const found = {
+      user,
+      project: {
+        id: user.project_id,
+        api_key: p_api_key,
+        name: p_name,
+        is_demo: p_is_demo,
+        owner_user_id: p_owner_user_id,
+        owner_credits_cents: p_owner_credits_cents,
+        allowed_origins: p_allowed_origins,
+      },
+    };
+    this.principals.set(id, found);
+    return { user: { ...user }, project: { ...found.project } };
+  }
+
+  /** Called by every method that writes users or projects. */
+  private changed(userId?: string) {
+    if (userId) this.principals.delete(userId);
+    // A project row is shared by its users: any project change forgets them all.
+    else this.principals.clear();
   }
 
   userById(id: string): UserRow | undefined {
@@ -126,6 +180,7 @@ export class AccountsStore {
       this.sql('DELETE FROM checkout_sessions WHERE user_id = ?').run(id);
       this.sql('DELETE FROM users WHERE id = ?').run(id);
     })();
+    this.changed(id);
   }
 
   /** Takes the cost from the user (if any) and the project owner together, or from neither. */
@@ -135,6 +190,8 @@ export class AccountsStore {
     } catch (error) {
       if (error instanceof OwnerOutOfCredits) return { ok: false, reason: 'owner-balance' };
       throw error;
+    } finally {
+      this.changed();
     }
   }
 
@@ -175,10 +232,12 @@ export class AccountsStore {
         'UPDATE projects SET owner_credits_cents = owner_credits_cents + ? WHERE id = ?',
       ).run(cents, projectId);
     })();
+    this.changed();
   }
 
   setOwnerCredits(projectId: string, cents: number) {
     this.sql('UPDATE projects SET owner_credits_cents = ? WHERE id = ?').run(cents, projectId);
+    this.changed();
   }
 
   /** Starts a paid plan: the plan's credits are added to what is left (SPEC.md "Subscription"). */
@@ -188,6 +247,7 @@ export class AccountsStore {
       `UPDATE users SET plan_id = ?, plan_status = 'active', plan_started_at = ?, plan_ends_at = ?,
          allocated_cents = allocated_cents + ? WHERE id = ?`,
     ).run(plan.id, now, now + 30 * 24 * 3600 * 1000, plan.creditsCents, userId);
+    this.changed(userId);
   }
 
   recordRun(run: {

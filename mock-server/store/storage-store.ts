@@ -20,34 +20,50 @@ export class StorageStore {
   }
 
   read(userId: string): StoredSession {
-    const row = this.sql('SELECT data, version FROM storage WHERE user_id = ?').get(userId) as
-      { data: string; version: number } | undefined;
-    return row
-      ? { data: JSON.parse(row.data) as Record<string, unknown>, version: row.version }
-      : { data: {}, version: 0 };
+    const { json, version } = this.readJson(userId);
+    return { data: JSON.parse(json) as Record<string, unknown>, version };
   }
 
-  /** Replaces the whole object; with expectedVersion the write only happens if nobody wrote in between. */
+  /** The object as stored JSON text: a GET answers it as it is, with no parse and stringify again. */
+  readJson(userId: string): { json: string; version: number } {
+    const row = this.sql('SELECT data, version FROM storage WHERE user_id = ?').get(userId) as
+      { data: string; version: number } | undefined;
+    return row ? { json: row.data, version: row.version } : { json: '{}', version: 0 };
+  }
+
+  /**
+   * Replaces the whole object; with expectedVersion the write only happens if nobody wrote in
+   * between. One statement each (SQLite runs it atomically), so the common write is one round trip.
+   */
   write(
     userId: string,
     data: Record<string, unknown>,
     appVersion: string | undefined,
     expectedVersion?: number,
   ): WriteResult {
-    return this.db
-      .transaction((): WriteResult => {
-        const current = this.currentVersion(userId);
-        if (expectedVersion !== undefined && expectedVersion !== current)
-          return { ok: false, currentVersion: current };
-        const version = current + 1;
-        this.sql(
-          `INSERT INTO storage (user_id, data, version, app_version, updated_at) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT(user_id) DO UPDATE SET data = excluded.data, version = excluded.version,
-           app_version = excluded.app_version, updated_at = excluded.updated_at`,
-        ).run(userId, JSON.stringify(data), version, appVersion ?? null, this.now());
-        return { ok: true, version };
-      })
-      .immediate();
+    const values = [userId, JSON.stringify(data), appVersion ?? null, this.now()];
+    const written = (
+      expectedVersion === undefined
+        ? this.sql(
+            `INSERT INTO storage (user_id, data, version, app_version, updated_at) VALUES (?, ?, 1, ?, ?)
+             ON CONFLICT(user_id) DO UPDATE SET data = excluded.data, version = storage.version + 1,
+             app_version = excluded.app_version, updated_at = excluded.updated_at
+             RETURNING version`,
+          ).get(...values)
+        : expectedVersion === 0
+          ? // Version 0 is "nothing stored yet": only a first write matches it.
+            this.sql(
+              `INSERT INTO storage (user_id, data, version, app_version, updated_at) VALUES (?, ?, 1, ?, ?)
+               ON CONFLICT(user_id) DO NOTHING RETURNING version`,
+            ).get(...values)
+          : this.sql(
+              `UPDATE storage SET data = ?2, version = version + 1, app_version = ?3, updated_at = ?4
+               WHERE user_id = ?1 AND version = ?5 RETURNING version`,
+            ).get(...values, expectedVersion)
+    ) as { version: number } | undefined;
+    return written
+      ? { ok: true, version: written.version }
+      : { ok: false, currentVersion: this.currentVersion(userId) };
   }
 
   /** Empties the object; the version keeps counting so an old ETag never matches again. */

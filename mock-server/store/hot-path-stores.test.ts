@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { FREE_PLAN, PLANS } from '../billing/plans';
+import { AccountsStore } from './accounts-store';
+import { openDatabase } from './database';
+import { StorageStore } from './storage-store';
+
+function stores() {
+  const db = openDatabase(':memory:');
+  const accounts = new AccountsStore(db, () => 1_000);
+  accounts.seedProject({ id: 'p1', apiKey: 'pk_1', name: 'One', isDemo: false, ownerCents: 1_000 });
+  const user = accounts.signIn('p1', 'ghost@example.com');
+  return { db, accounts, storage: new StorageStore(db, () => 1_000), user };
+}
+
+describe('AccountsStore.userWithProject (read on every authenticated request)', () => {
+  it('reads a user with their project, and nothing for an unknown id', () => {
+    const { accounts, user } = stores();
+    expect(accounts.userWithProject(user.id)).toMatchObject({
+      user: { id: user.id, email: 'ghost@example.com', plan_id: FREE_PLAN.id },
+      project: { id: 'p1', api_key: 'pk_1', name: 'One', owner_credits_cents: 1_000 },
+    });
+    expect(accounts.userWithProject('user_nobody')).toBeUndefined();
+  });
+
+  it('is never stale after a change through the store', () => {
+    const { accounts, user } = stores();
+    const read = () => accounts.userWithProject(user.id);
+    read();
+    expect(accounts.reserve(user.id, 'p1', 30)).toEqual({ ok: true });
+    expect(read()).toMatchObject({
+      user: { used_cents: 30 },
+      project: { owner_credits_cents: 970 },
+    });
+    accounts.refund(user.id, 'p1', 10);
+    expect(read()).toMatchObject({
+      user: { used_cents: 20 },
+      project: { owner_credits_cents: 980 },
+    });
+    accounts.setOwnerCredits('p1', 5);
+    expect(read()?.project.owner_credits_cents).toBe(5);
+    const plus = PLANS.find((plan) => plan.priceCents > 0)!;
+    accounts.startPlan(user.id, plus);
+    expect(read()?.user).toMatchObject({ plan_id: plus.id, plan_status: 'active' });
+    accounts.deleteUser(user.id);
+    expect(read()).toBeUndefined();
+  });
+
+  it('hands out copies: a caller changing its row does not change what the next caller reads', () => {
+    const { accounts, user } = stores();
+    const first = accounts.userWithProject(user.id)!;
+    first.user.used_cents = 999;
+    expect(accounts.userWithProject(user.id)?.user.used_cents).toBe(0);
+  });
+});
+
+describe('StorageStore.write (one statement per write)', () => {
+  it('counts versions up from 1, and reads back the JSON as written', () => {
+    const { storage, user } = stores();
+    expect(storage.readJson(user.id)).toEqual({ json: '{}', version: 0 });
+    expect(storage.write(user.id, { a: 1 }, 'v1')).toEqual({ ok: true, version: 1 });
+    expect(storage.write(user.id, { a: 2 }, 'v1')).toEqual({ ok: true, version: 2 });
+    expect(storage.readJson(user.id)).toEqual({ json: '{"a":2}', version: 2 });
+    expect(storage.read(user.id)).toEqual({ data: { a: 2 }, version: 2 });
+  });
+
+  it('writes with If-Match only on the version named; 0 means nothing stored yet', () => {
+    const { storage, user } = stores();
+    expect(storage.write(user.id, { a: 1 }, undefined, 3)).toEqual({
+      ok: false,
+      currentVersion: 0,
+    });
+    expect(storage.write(user.id, { a: 1 }, undefined, 0)).toEqual({ ok: true, version: 1 });
+    expect(storage.write(user.id, { a: 2 }, undefined, 0)).toEqual({
+      ok: false,
+      currentVersion: 1,
+    });
+    expect(storage.write(user.id, { a: 2 }, undefined, 1)).toEqual({ ok: true, version: 2 });
+    expect(storage.write(user.id, { a: 3 }, undefined, 1)).toEqual({
+      ok: false,
+      currentVersion: 2,
+    });
+    expect(storage.read(user.id).data).toEqual({ a: 2 });
+    expect(storage.clear(user.id, undefined, 2)).toEqual({ ok: true, version: 3 });
+    expect(storage.read(user.id)).toEqual({ data: {}, version: 3 });
+  });
+});
