@@ -20,6 +20,14 @@ export class MemoryRemoteStorage implements RemoteStoragePort {
     this.sessionData.set(key, structuredClone(value));
   }
 
+  async update(key: string, edit: (current: unknown) => unknown): Promise<unknown> {
+    this.check(`update ${key}`);
+    const value = structuredClone(edit(structuredClone(this.sessionData.get(key))));
+    if (value === undefined) this.sessionData.delete(key);
+    else this.sessionData.set(key, value);
+    return structuredClone(value);
+  }
+
   async remove(key: string): Promise<void> {
     this.check(`remove ${key}`);
     this.sessionData.delete(key);

@@ -124,6 +124,23 @@ describe('PlatformRemoteStorage', () => {
   });
 });
 
+describe('PlatformRemoteStorage.update', () => {
+  it('applies the edit to the stored value of its key and answers what it stored', async () => {
+    let data: Record<string, unknown> = { 'pet-gallery': ['theirs'], other: 1 };
+    server.use(
+      http.get(url('/v1/storage'), () => HttpResponse.json({ sessionData: data })),
+      http.put(url('/v1/storage'), async ({ request }) => {
+        data = ((await request.json()) as { sessionData: Record<string, unknown> }).sessionData;
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    const storage = new PlatformRemoteStorage(newClient({ accessToken: 't' }));
+    const stored = await storage.update('pet-gallery', (current) => ['mine', ...(current as [])]);
+    expect(stored).toEqual(['mine', 'theirs']);
+    expect(data).toEqual({ 'pet-gallery': ['mine', 'theirs'], other: 1 });
+  });
+});
+
 describe('PlatformAuth', () => {
   it('switches the client to new credentials', () => {
     const client = newClient();

@@ -17,6 +17,11 @@ export class PlatformRemoteStorage implements RemoteStoragePort {
     await this.client.storage.update(key, value, this.options);
   }
 
+  async update(key: string, edit: (current: unknown) => unknown): Promise<unknown> {
+    const written = await this.client.storage.update(key, edit, this.options);
+    return written[key];
+  }
+
   async remove(key: string): Promise<void> {
     await this.client.storage.update(key, undefined, this.options);
   }

@@ -88,6 +88,27 @@ describe('storage with appVersion and ETag / If-Match', () => {
     expect(written).toEqual(platform.data);
   });
 
+  it('given an edit, on 412 runs it again on the fresh value of the key, so the other tab’s change survives', async () => {
+    const platform = storagePlatform({ sneakIn: { 0: { 'pet-gallery': [{ id: 'other' }] } } });
+    platform.data = { 'pet-gallery': [] };
+    const seen: unknown[] = [];
+    await client().storage.update('pet-gallery', (current) => {
+      seen.push(current);
+      return [{ id: 'mine' }, ...(current as object[])];
+    });
+    expect(platform.conflicts).toBe(1);
+    expect(seen).toEqual([[], [{ id: 'other' }]]);
+    expect(platform.data).toEqual({ 'pet-gallery': [{ id: 'mine' }, { id: 'other' }] });
+  });
+
+  it('gives up with the 412 after 5 refused writes in a row', async () => {
+    const sneakIn = Object.fromEntries([0, 1, 2, 3, 4].map((n) => [n, { other: n }]));
+    const platform = storagePlatform({ sneakIn });
+    await expect(client().storage.update('k', () => 1)).rejects.toMatchObject({ statusCode: 412 });
+    expect(platform.conflicts).toBe(5);
+    expect(platform.data).toEqual({ other: 4 });
+  });
+
   it('undefined removes the key', async () => {
     const platform = storagePlatform();
     platform.data = { a: 1, b: 2 };

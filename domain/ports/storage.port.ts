@@ -6,8 +6,14 @@ export const RemoteStoragePort = Symbol('RemoteStoragePort');
 export interface RemoteStoragePort {
   /** The value stored under key, or undefined when the key is absent. */
   get(key: string): Promise<unknown>;
-  /** Stores value under key, keeping every other key. */
+  /** Stores value under key, keeping every other key; another writer's value for key is replaced. */
   set(key: string, value: unknown): Promise<void>;
+  /**
+   * Stores edit(the freshest stored value, undefined when absent) under key, keeping every other
+   * key; when another writer got in first, edit runs again on their value, so concurrent edits
+   * compose. Resolves to the value stored. Optional: without it, StorageSync reads then sets.
+   */
+  update?(key: string, edit: (current: unknown) => unknown): Promise<unknown>;
   /** Removes key, keeping every other key. */
   remove(key: string): Promise<void>;
   /** Removes everything stored for the user. */

@@ -1,5 +1,6 @@
 import { APP_DEFAULTS } from '../model/app-config';
 import type { GalleryItem, GalleryItems } from '../model/gallery-item';
+import { mergeGalleryEdits } from './gallery-merge';
 import type { StorageSync, SyncStatus } from './storage-sync';
 import { Store } from './store';
 
@@ -25,6 +26,8 @@ export class Gallery extends Store<GallerySnapshot> {
     private readonly appName: string = APP_DEFAULTS.name,
   ) {
     super(derive(storage.getSnapshot().value, 'all', undefined, storage.getSnapshot().status));
+    // Two tabs or devices adding, hearting and deleting at once: everyone's edits survive.
+    storage.mergeEditsWith(mergeGalleryEdits);
     storage.subscribe(() => this.refresh());
   }
 

@@ -106,6 +106,27 @@ describe('StorageSync', () => {
     expect(s.getSnapshot().status).toBe('synced');
   });
 
+  it('set sends its edits, merged onto what another device stored meanwhile, and shows the result', async () => {
+    const s = sync();
+    // Added by this device, kept after everything another device stored.
+    s.mergeEditsWith((base, mine, theirs) => [
+      ...theirs,
+      ...mine.filter((x) => !base.includes(x) && !theirs.includes(x)),
+    ]);
+    remote.sessionData.set('pet-gallery', ['other device']);
+    await s.set((current) => [...current, 'mine']);
+    expect(remote.sessionData.get('pet-gallery')).toEqual(['other device', 'mine']);
+    expect(s.getSnapshot()).toMatchObject({ value: ['other device', 'mine'], status: 'synced' });
+    expect(local.getItem('pet-gallery')).toBe('["other device","mine"]');
+  });
+
+  it('without a merge, a changed value replaces the one another device stored', async () => {
+    remote.sessionData.set('pet-gallery', ['other device']);
+    const s = sync();
+    await s.set(['mine']);
+    expect(remote.sessionData.get('pet-gallery')).toEqual(['mine']);
+  });
+
   it('set keeps the local write when the remote write fails', async () => {
     remote.failWith = new Error('network down');
     const s = sync();

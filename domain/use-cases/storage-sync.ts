@@ -1,6 +1,7 @@
 import { errorMessage, isUnauthorized } from '../errors';
 import type { LocalStoragePort, RemoteStoragePort } from '../ports/storage.port';
 import type { AuthState } from './session';
+import { keepMineIfChanged, type Merge, type PendingEdits } from './storage-sync-pending';
 import { Store } from './store';
 
 /** SPEC.md section 4 "Storage sync". */
@@ -28,12 +29,16 @@ const OBJECT_STRING = /\[object [A-Za-z]+\]/;
 /**
  * One storage key kept on the device and, when signed in with an access token, on the platform.
  * Writes go local first, then remote; reads take the remote value; remote failures other than
- * 401 leave the local value in use.
+ * 401 leave the local value in use. A remote write carries this device's edits, not its whole
+ * value: they are merged onto the platform's freshest copy, so other tabs and devices lose nothing.
  */
 export class StorageSync<T> extends Store<StorageSyncState<T>> {
   private version = 0;
   private writes: Promise<void> = Promise.resolve();
   private lastAccess: string;
+  private merge: Merge<T> = keepMineIfChanged;
+  /** Edits not yet on the platform. */
+  private pending: PendingEdits<T> | undefined;
 
   constructor(
     readonly key: string,
@@ -53,6 +58,11 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
       this.lastAccess = now;
       void this.load();
     });
+  }
+
+  /** How this key's concurrent edits compose; by default a changed value replaces theirs. */
+  mergeEditsWith(merge: Merge<T>): void {
+    this.merge = merge;
   }
 
   /** Reads the local copy, then the remote one, which wins; an absent remote value removes local. */
@@ -81,20 +91,61 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
 
   /** Stores a value (or derives it from the current one): local first, then remote. */
   set(next: T | ((current: T) => T)): Promise<void> {
-    const value =
-      typeof next === 'function' ? (next as (current: T) => T)(this.getSnapshot().value) : next;
+    const current = this.getSnapshot().value;
+    const value = typeof next === 'function' ? (next as (current: T) => T)(current) : next;
     this.version += 1;
+    if (this.remoteEnabled() && this.pending === undefined)
+      this.pending = { owner: this.owner(), base: current };
     this.writeLocal(value);
     this.update({ value });
-    return this.sync((remote) => remote.set(this.key, value));
+    return this.push();
   }
 
   /** Forgets the key: local first, then remote. */
   remove(): Promise<void> {
     this.version += 1;
+    this.pending = undefined;
     this.local.removeItem(this.key);
     this.update({ value: this.initialValue });
     return this.sync((remote) => remote.remove(this.key));
+  }
+
+  /**
+   * Merges the pending edits onto the platform's freshest value (again after every conflict) and
+   * takes the result, which holds the other writers' edits too.
+   */
+  private push(): Promise<void> {
+    return this.sync(async () => {
+      const pending = this.pending;
+      // Already carried by an earlier push, or made for someone no longer signed in.
+      if (pending === undefined || pending.owner !== this.owner()) return;
+      const pushed = this.version;
+      const mine = this.getSnapshot().value;
+      const stored = this.accept(
+        await this.remoteUpdate((theirs) => this.merge(pending.base, mine, this.accept(theirs))),
+      );
+      if (pushed === this.version) {
+        this.pending = undefined;
+        this.adopt(stored);
+        return;
+      }
+      // Edits made while this push was on its way stay pending, now on top of what was stored.
+      this.pending = { owner: pending.owner, base: stored };
+      this.adopt(this.merge(mine, this.getSnapshot().value, stored));
+    });
+  }
+
+  private async remoteUpdate(edit: (current: unknown) => unknown): Promise<unknown> {
+    if (this.remote.update) return this.remote.update(this.key, edit);
+    const next = edit(await this.remote.get(this.key));
+    await this.remote.set(this.key, next);
+    return next;
+  }
+
+  private adopt(value: T): void {
+    if (JSON.stringify(value) === JSON.stringify(this.getSnapshot().value)) return;
+    this.writeLocal(value);
+    this.update({ value });
   }
 
   private sync(write: (remote: RemoteStoragePort) => Promise<void>): Promise<void> {
@@ -133,6 +184,13 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
     }
   }
 
+  /** A value read from the platform, or the initial value when absent or not one of ours. */
+  private accept(value: unknown): T {
+    return this.validate(value) && !OBJECT_STRING.test(JSON.stringify(value))
+      ? value
+      : this.initialValue;
+  }
+
   /** A corrupted value is replaced by the initial value, and the store is told. */
   private repair(value: unknown): T {
     if (this.validate(value) && !OBJECT_STRING.test(JSON.stringify(value))) return value;
@@ -146,6 +204,10 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
 
   private remoteEnabled(): boolean {
     return this.access.getSnapshot().canUseStorage;
+  }
+
+  private owner(): string {
+    return this.access.getSnapshot().user?.userId ?? '';
   }
 
   private accessKey(): string {

@@ -6,7 +6,6 @@ import { MemoryLocalStorage } from '../../adapters/memory/memory-local-storage';
 import {
   PlatformClient,
   PlatformRemoteStorage,
-  UnknownError,
   userFromToken,
 } from '../../adapters/platform/index';
 import { STORAGE_KEYS } from '../../domain/model/constants';
@@ -18,7 +17,6 @@ import {
 } from '../../domain/model/gallery-item';
 import type { RemoteStoragePort } from '../../domain/ports/storage.port';
 import { Gallery } from '../../domain/use-cases/gallery';
-import { mergeGalleryEdits } from '../../domain/use-cases/gallery-merge';
 import { StorageSync } from '../../domain/use-cases/storage-sync';
 import { Store } from '../../domain/use-cases/store';
 import { signIn, testApp, type TestApp } from '../server/helpers';
@@ -96,37 +94,21 @@ async function storedOnPlatform(accessToken: string) {
 }
 
 describe('two devices editing one gallery at once', () => {
-  // KNOWN GAP in adapters/platform (reported): Storage.update(key, value) merges *keys*: on a 412
-  // it re-reads and writes the SAME whole value again, and StorageSync hands it the device's whole
-  // local array. Another device's edits to the same key are overwritten (last writer wins), so
-  // this fails today with most edits missing. `it.fails` keeps the suite green and flips red once
-  // the client merges values (e.g. update(key, current => next) inside the If-Match loop).
-  it.fails(
-    'with the shipped PlatformRemoteStorage, every one of 200 interleaved edits survives',
-    async () => {
-      const token = await signIn(t.app, 'shipped@example.com');
-      const devices = [
-        device('a', new PlatformRemoteStorage(client(token)), token),
-        device('b', new PlatformRemoteStorage(client(token)), token),
-      ];
-      const expected = await interleavedEdits(devices);
-      const stored = await storedOnPlatform(token);
-      const missing = [...expected.keys()].filter((id) => !stored.has(id));
-      expect(missing, `${missing.length} of ${expected.size} creations lost`).toEqual([]);
-      expect(stored).toEqual(expected);
-    },
-  );
-
-  it('with a three-way merge inside the If-Match loop, every one of 200 interleaved edits survives and both devices load it', async () => {
-    const token = await signIn(t.app, 'merged@example.com');
+  // Each device's StorageSync pushes its edits through PlatformRemoteStorage.update: re-read,
+  // three-way merge onto the fresh gallery (mergeGalleryEdits), PUT with If-Match, again on 412.
+  it('with the app’s own stack, every one of 200 interleaved edits survives and both devices load it', async () => {
+    const token = await signIn(t.app, 'shipped@example.com');
     const remotes = [
-      new MergingRemoteStorage(client(token)),
-      new MergingRemoteStorage(client(token)),
+      new CountingRemoteStorage(client(token)),
+      new CountingRemoteStorage(client(token)),
     ];
     const devices = [device('a', remotes[0]!, token), device('b', remotes[1]!, token)];
     const expected = await interleavedEdits(devices);
 
-    expect(await storedOnPlatform(token)).toEqual(expected);
+    const stored = await storedOnPlatform(token);
+    const missing = [...expected.keys()].filter((id) => !stored.has(id));
+    expect(missing, `${missing.length} of ${expected.size} creations lost`).toEqual([]);
+    expect(stored).toEqual(expected);
     // The writes really raced: the platform refused stale writes and they were merged, not lost.
     expect(remotes[0]!.conflicts + remotes[1]!.conflicts).toBeGreaterThan(0);
     for (const { gallery } of devices) {
@@ -139,51 +121,21 @@ describe('two devices editing one gallery at once', () => {
 });
 
 /**
- * What the client would need (kept here as the executable proposal for adapters/platform): the
- * gallery is written with If-Match, and on a 412 the device's own edits - the difference between
- * what it wrote last and what it writes now - are re-applied onto the fresh copy.
+ * The shipped PlatformRemoteStorage, counting how often the platform refused a stale write (each
+ * 412 makes the client run the edit again on the fresh copy, so refusals are what prove the race).
  */
-class MergingRemoteStorage implements RemoteStoragePort {
+class CountingRemoteStorage extends PlatformRemoteStorage {
   conflicts = 0;
-  private readonly base = new Map<string, unknown>();
 
-  constructor(private readonly client: PlatformClient) {}
-
-  async get(key: string): Promise<unknown> {
-    const { sessionData } = await this.client.storage.get();
-    this.base.set(key, sessionData[key]);
-    return sessionData[key];
-  }
-
-  async set(key: string, value: unknown): Promise<void> {
-    for (;;) {
-      const { sessionData, etag } = await this.client.storage.get();
-      const next =
-        key === STORAGE_KEYS.gallery
-          ? mergeGalleryEdits(
-              asGallery(this.base.get(key)),
-              value as GalleryItems,
-              asGallery(sessionData[key]),
-            )
-          : value;
-      try {
-        await this.client.storage.put({ ...sessionData, [key]: next }, { ifMatch: etag });
-        this.base.set(key, value);
-        return;
-      } catch (error) {
-        if (!(error instanceof UnknownError) || error.statusCode !== 412) throw error;
-        this.conflicts += 1;
-      }
+  override async update(key: string, edit: (current: unknown) => unknown): Promise<unknown> {
+    let attempts = 0;
+    try {
+      return await super.update(key, (current) => {
+        attempts += 1;
+        return edit(current);
+      });
+    } finally {
+      this.conflicts += attempts - 1;
     }
   }
-
-  async remove(key: string): Promise<void> {
-    await this.client.storage.update(key, undefined);
-  }
-
-  async clear(): Promise<void> {
-    await this.client.storage.delete();
-  }
 }
-
-const asGallery = (value: unknown): GalleryItems => (isGalleryItems(value) ? value : []);

@@ -15,6 +15,9 @@ export interface StorageSnapshot {
   etag?: string;
 }
 
+/** A change to one key's value, given the freshest stored value (undefined when absent). */
+export type StorageEdit = (current: unknown) => unknown;
+
 const PRECONDITION_FAILED = 412;
 /** Concurrent writers rarely collide more than once or twice; past this something else is wrong. */
 const MAX_WRITE_CONFLICTS = 5;
@@ -51,23 +54,29 @@ export class Storage {
   }
 
   /**
-   * Sets one key (undefined removes it) and keeps every other: re-reads, changes the key, writes
-   * with If-Match, and on 412 does it again on the fresh data, so writers on other tabs lose nothing.
+   * Changes one key and keeps every other: re-reads, writes with If-Match, and on 412 starts again
+   * on the fresh data. Given a function, it is applied to the key's fresh value on every attempt, so
+   * another writer's changes to the same key survive (a plain value overwrites theirs). A result of
+   * undefined removes the key. Resolves to the sessionData written.
    */
-  async update(key: string, value: unknown, options: StorageOptions = {}): Promise<SessionData> {
+  async update(key: string, edit: StorageEdit, options?: StorageOptions): Promise<SessionData>;
+  async update(key: string, value: unknown, options?: StorageOptions): Promise<SessionData>;
+  async update(key: string, next: unknown, options: StorageOptions = {}): Promise<SessionData> {
+    const edit: StorageEdit = typeof next === 'function' ? (next as StorageEdit) : () => next;
     for (let conflict = 0; ; conflict++) {
       const { sessionData, etag } = await this.get(options);
-      const next = { ...sessionData };
-      if (value === undefined) delete next[key];
-      else next[key] = value;
+      const value = edit(sessionData[key]);
+      const written = { ...sessionData };
+      if (value === undefined) delete written[key];
+      else written[key] = value;
       try {
-        await this.put(next, { ...options, ifMatch: etag });
-        return next;
+        await this.put(written, { ...options, ifMatch: etag });
+        return written;
       } catch (error) {
         if (!(error instanceof UnknownError) || error.statusCode !== PRECONDITION_FAILED)
           throw error;
         if (conflict + 1 >= MAX_WRITE_CONFLICTS) throw error;
-        this.client.debug(`storage write conflict on '${key}'; merging into the fresh data`);
+        this.client.debug(`storage write conflict on '${key}'; editing the fresh data again`);
       }
     }
   }

@@ -1,0 +1,16 @@
+/** How two writers' edits of one value compose: the edits that turned base into mine, onto theirs. */
+export type Merge<T> = (base: T, mine: T, theirs: T) => T;
+
+/** Whole values: mine when this device changed anything, else theirs (last writer wins). */
+export function keepMineIfChanged<T>(base: T, mine: T, theirs: T): T {
+  return JSON.stringify(base) === JSON.stringify(mine) ? theirs : mine;
+}
+
+/**
+ * Edits this device made for `owner` that the platform may not have yet: the local value is `base`
+ * plus those edits. They are merged onto the platform's freshest copy.
+ */
+export interface PendingEdits<T> {
+  readonly owner: string;
+  readonly base: T;
+}
