@@ -1,43 +1,28 @@
-// Costume workflow (issue 11 "Generation" and "Throughput"): one run against the floor of the same
-// work done plainly in one process, and 20 runs through the bounded pool.
+// Costume workflow (issue 11 "Generation" and "Throughput"). One run through the API, exactly as the
+// app does it (platform client, POST /v1/run streamed, the domain's streamCostumeWorkflow), against
+// the floor of the same work done plainly in one process; then 20 runs at once against the pool.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { WORKFLOW_INPUT } from '../domain/model/workflow';
-import {
-  createWorkflowPool,
-  DEFAULT_VIDEO,
-  readWorkflowInput,
-  renderCostume,
-} from '../mock-server/workflow';
+import { PlatformClient, PlatformRunner } from '../adapters/platform/index';
+import { COSTUME_WORKFLOW_ID, WORKFLOW_INPUT } from '../domain/model/workflow';
+import { streamCostumeWorkflow } from '../domain/use-cases/costume-run';
+import { buildApp } from '../mock-server/app';
+import { DEFAULT_PROJECT_TOKEN } from '../mock-server/config';
+import { DEFAULT_VIDEO, readWorkflowInput } from '../mock-server/workflow';
 import { startFfmpeg, writeChunk } from '../mock-server/workflow/ffmpeg';
 import { composePortrait } from '../mock-server/workflow/portrait';
 import { PORTRAIT_SIZE } from '../mock-server/workflow/scene';
 import { encoderArgs, frameRenderer } from '../mock-server/workflow/video';
 import type { BenchRow } from './bench-row';
+import { cpuSeconds, load, median, percentile } from './support/measure';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPEATS = 3;
-const POOL_RUNS = 20;
-
-/** CPU seconds used so far by this process and its waited-for children (ffmpeg), from /proc. */
-async function cpuSeconds(): Promise<number> {
-  const stat = await readFile('/proc/self/stat', 'utf8').catch(() => '');
-  // Fields after the ')' of the command name: utime is 14th, stime 15th, cutime 16th, cstime 17th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0);
-  return ticks / 100;
-}
-
-const load = () => loadavg()[0]?.toFixed(1) ?? '?';
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[
-    Math.min(values.length - 1, Math.ceil(p * values.length) - 1)
-  ] ?? 0;
+const BURST = 20;
+const GENERATION_BUDGET = 1.3;
 
 async function inputs() {
   const read = (file: string) => readFile(path.join(root, 'ui/public/presets', file));
@@ -66,101 +51,156 @@ async function floor(pet: Buffer, costume: Buffer, outDir: string): Promise<void
   await ffmpeg.done;
 }
 
-/** Ours: what the /v1/run route does, from data URLs (validated) to both files on disk. */
-async function ours(input: { pet: string; costume: string }, outDir: string, id: string) {
-  const started = performance.now();
-  const [pet, costume] = await Promise.all([
-    readWorkflowInput(WORKFLOW_INPUT.pet, input.pet),
-    readWorkflowInput(WORKFLOW_INPUT.costume, input.costume),
-  ]);
-  let imageReady = 0;
-  await renderCostume({
-    pet,
-    costume,
-    outDir,
-    id,
-    onImage: () => (imageReady = performance.now() - started),
+async function signIn(base: string): Promise<string> {
+  const reply = await fetch(`${base}/auth/sign-in`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      email: 'bench-workflow@example.com',
+      project_token: DEFAULT_PROJECT_TOKEN,
+      redirect_uri: `${base}/`,
+    }),
   });
-  return { total: performance.now() - started, imageReady };
+  return new URL(reply.headers.get('location') ?? '').searchParams.get('accessToken') ?? '';
 }
 
 export default async function workflowBench(): Promise<BenchRow[]> {
-  const outDir = await mkdtemp(path.join(tmpdir(), 'bench-workflow-'));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-workflow-'));
+  // The platform as `npm start` runs it, minus the per-user request budget and the price: the
+  // benchmark makes more runs than a free account may.
+  const app = await buildApp({
+    dataDir,
+    logger: false,
+    rateLimit: false,
+    pricing: { imageCents: 0, videoCents: 0 },
+  });
   try {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const token = await signIn(base);
+    const runner = new PlatformRunner(
+      new PlatformClient({ baseUrl: base, accessToken: token, queue: { intervalCap: Infinity } }),
+    );
     const input = await inputs();
     const pet = await readWorkflowInput(WORKFLOW_INPUT.pet, input.pet);
     const costume = await readWorkflowInput(WORKFLOW_INPUT.costume, input.costume);
-    await ours(input, outDir, 'warmup');
+
+    const throughApi = async () => {
+      const started = performance.now();
+      let imageReady = 0;
+      const results = await streamCostumeWorkflow(runner, input.pet, input.costume, () => {
+        imageReady = performance.now() - started;
+      });
+      if (!results.imageUrl || !results.videoUrl) throw new Error('run without both outputs');
+      return { imageReady, videoReady: performance.now() - started };
+    };
+
+    await throughApi();
+    await floor(pet, costume, dataDir);
     const floorTimes: number[] = [];
-    const ourTimes: number[] = [];
-    const imageTimes: number[] = [];
     const floorCpu: number[] = [];
+    const imageTimes: number[] = [];
+    const videoTimes: number[] = [];
     const ourCpu: number[] = [];
     const singleLoad = load();
     // Interleaved, so background load on a shared machine hits both sides alike.
     for (let i = 0; i < REPEATS; i++) {
       let cpu = await cpuSeconds();
       const started = performance.now();
-      await floor(pet, costume, outDir);
+      await floor(pet, costume, dataDir);
       floorTimes.push(performance.now() - started);
       floorCpu.push((await cpuSeconds()) - cpu);
       cpu = await cpuSeconds();
-      const run = await ours(input, outDir, `run-${i}`);
+      const run = await throughApi();
       ourCpu.push((await cpuSeconds()) - cpu);
-      ourTimes.push(run.total);
       imageTimes.push(run.imageReady);
+      videoTimes.push(run.videoReady);
     }
-    const single = median(ourTimes);
+    const video = median(videoTimes);
+    const image = median(imageTimes);
     const floorMs = median(floorTimes);
+    const cpuRatio = median(ourCpu) / median(floorCpu);
 
-    const poolLoad = load();
-    const concurrency = availableParallelism();
-    const pool = createWorkflowPool({ concurrency, maxQueue: POOL_RUNS });
-    const poolStarted = performance.now();
-    const latencies = await Promise.all(
-      Array.from({ length: POOL_RUNS }, async (_, i) => {
-        await pool.run({ pet, costume, outDir, id: `pool-${i}` });
-        return performance.now() - poolStarted;
+    // 20 runs at once, plain POSTs with no client retries: what the pool takes it runs, the rest
+    // must be refused at once with 429/503 and Retry-After, never pile up or fail.
+    const burstLoad = load();
+    const burstCpu = await cpuSeconds();
+    const burstStarted = performance.now();
+    const outcomes = await Promise.all(
+      Array.from({ length: BURST }, async () => {
+        const reply = await fetch(`${base}/v1/run`, {
+          method: 'POST',
+          headers: { 'x-sub-dev-access-token': token, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            model: COSTUME_WORKFLOW_ID,
+            input: {
+              [WORKFLOW_INPUT.pet]: input.pet,
+              [WORKFLOW_INPUT.costume]: input.costume,
+            },
+          }),
+        });
+        await reply.arrayBuffer();
+        return {
+          status: reply.status,
+          retryAfter: reply.headers.get('retry-after'),
+          ms: performance.now() - burstStarted,
+        };
       }),
     );
-    const poolSeconds = (performance.now() - poolStarted) / 1000;
-    const runsPerMinute = (POOL_RUNS / poolSeconds) * 60;
-    const sequentialPerMinute = 60_000 / single;
-    const p95 = percentile(latencies, 0.95);
-    // Ideal p95 with perfect packing: the last wave finishes after POOL_RUNS/concurrency runs.
-    const idealP95 = (POOL_RUNS / concurrency) * single;
+    const burstSeconds = (performance.now() - burstStarted) / 1000;
+    const done = outcomes.filter((o) => o.status === 200);
+    const burstCpuPerRun = ((await cpuSeconds()) - burstCpu) / Math.max(1, done.length);
+    const refused = outcomes.filter((o) => (o.status === 503 || o.status === 429) && o.retryAfter);
+    const broken = BURST - done.length - refused.length;
+    const runsPerMinute = (done.length / burstSeconds) * 60;
+    const sequentialPerMinute = 60_000 / video;
+    const p95 = percentile(
+      done.map((o) => o.ms),
+      0.95,
+    );
+    const cores = availableParallelism();
+    // Perfect packing of the accepted runs: ceil(runs / cores) runs one after another, and never
+    // faster than their CPU time spread over every core (one run keeps more than one core busy).
+    const idealP95 = Math.max(
+      Math.ceil(done.length / cores) * video,
+      (done.length * median(ourCpu) * 1000) / cores,
+    );
+    const refusedP95 = percentile(
+      refused.map((o) => o.ms),
+      0.95,
+    );
 
     return [
       {
         // CPU time does not depend on what else the shared machine is doing; wall time does.
-        figure: 'costume run CPU time (node + ffmpeg) vs floor',
+        figure: 'costume run CPU time through the API (node + ffmpeg) vs floor',
         ours: Math.round(median(ourCpu) * 1000),
         baseline: Math.round(median(floorCpu) * 1000),
-        ratio: median(ourCpu) / median(floorCpu),
+        ratio: cpuRatio,
         unit: 'ms',
-        budget: '<= 1.3x',
-        pass: median(ourCpu) / median(floorCpu) <= 1.3,
+        budget: `<= ${GENERATION_BUDGET}x`,
+        pass: cpuRatio <= GENERATION_BUDGET,
       },
       {
-        figure: `costume run wall time (validate, PNG, MP4) vs floor (load ${singleLoad})`,
-        ours: Math.round(single),
+        figure: `costume video ready through the API (streamed) vs floor (load ${singleLoad})`,
+        ours: Math.round(video),
         baseline: Math.round(floorMs),
-        ratio: single / floorMs,
+        ratio: video / floorMs,
         unit: 'ms',
-        budget: '<= 1.3x',
-        pass: single / floorMs <= 1.3,
+        budget: `<= ${GENERATION_BUDGET}x`,
+        pass: video / floorMs <= GENERATION_BUDGET,
       },
       {
-        figure: 'costume image ready (onImage) vs whole run',
-        ours: Math.round(median(imageTimes)),
-        baseline: Math.round(single),
-        ratio: median(imageTimes) / single,
+        figure: 'costume image ready (first streamed event) vs video ready',
+        ours: Math.round(image),
+        baseline: Math.round(video),
+        ratio: image / video,
         unit: 'ms',
         budget: 'image before video (< 1x)',
-        pass: median(imageTimes) < single,
+        pass: image > 0 && image < video,
       },
       {
-        figure: `pool throughput, ${POOL_RUNS} runs, ${concurrency} cores vs sequential (load ${poolLoad})`,
+        figure: `${BURST} runs at once on ${cores} cores: runs/min vs one at a time (load ${burstLoad})`,
         ours: Math.round(runsPerMinute * 10) / 10,
         baseline: Math.round(sequentialPerMinute * 10) / 10,
         ratio: runsPerMinute / sequentialPerMinute,
@@ -169,16 +209,34 @@ export default async function workflowBench(): Promise<BenchRow[]> {
         pass: runsPerMinute >= sequentialPerMinute,
       },
       {
-        figure: `pool p95 latency, ${POOL_RUNS} runs at once vs ideal packing`,
+        // Oversubscription shows as CPU lost to contention: each run should cost what it costs alone.
+        figure: `${BURST} runs at once: CPU time per run vs one run alone`,
+        ours: Math.round(burstCpuPerRun * 1000),
+        baseline: Math.round(median(ourCpu) * 1000),
+        ratio: burstCpuPerRun / median(ourCpu),
+        unit: 'ms',
+        budget: `<= ${GENERATION_BUDGET}x`,
+        pass: burstCpuPerRun / median(ourCpu) <= GENERATION_BUDGET,
+      },
+      {
+        figure: `${BURST} runs at once: p95 latency of the ${done.length} runs taken vs ideal packing`,
         ours: Math.round(p95),
         baseline: Math.round(idealP95),
         ratio: p95 / idealP95,
         unit: 'ms',
-        budget: '<= 1.3x',
-        pass: p95 <= idealP95 * 1.3,
+        budget: `<= ${GENERATION_BUDGET}x`,
+        pass: done.length > 0 && p95 <= idealP95 * GENERATION_BUDGET,
+      },
+      {
+        figure: `${BURST} runs at once: ${refused.length} refused (429/503 + Retry-After), ${broken} failed; refusal p95`,
+        ours: Math.round(refusedP95),
+        unit: 'ms',
+        budget: 'no failures, refusals < 1 s',
+        pass: broken === 0 && refusedP95 < 1_000,
       },
     ];
   } finally {
-    await rm(outDir, { recursive: true, force: true });
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
