@@ -175,3 +175,96 @@ describe('StorageSync', () => {
     expect(s.getSnapshot().value).toEqual(['new']);
   });
 });
+
+describe('StorageSync: edits the platform never received', () => {
+  let local: MemoryLocalStorage;
+  let remote: MemoryRemoteStorage;
+  let access: Access;
+  /** A fresh StorageSync over the same device storage: the page after a reload. */
+  const page = () =>
+    new StorageSync<string[]>('pet-gallery', [], isStringList, local, remote, access);
+  const union = (base: string[], mine: string[], theirs: string[]) => [
+    ...theirs,
+    ...mine.filter((x) => !base.includes(x) && !theirs.includes(x)),
+  ];
+
+  /** Loads ['old'], then adds 'new' while the write never reaches the platform. */
+  async function addLost(): Promise<void> {
+    const before = page();
+    await before.load();
+    remote.failWith = new Error('page unloaded');
+    await before.set((current) => [...current, 'new']);
+    remote.failWith = undefined;
+  }
+
+  beforeEach(() => {
+    local = new MemoryLocalStorage({ 'pet-gallery': '["old"]' });
+    remote = new MemoryRemoteStorage({ 'pet-gallery': ['old'] });
+    access = new Access({ canUseStorage: true, user: { userId: 'u1' } });
+  });
+
+  it('a reload while a write is in flight keeps the creation and sends it', async () => {
+    await addLost();
+    const reloaded = page();
+    await reloaded.load();
+    expect(reloaded.getSnapshot()).toMatchObject({ value: ['old', 'new'], status: 'synced' });
+    expect(remote.sessionData.get('pet-gallery')).toEqual(['old', 'new']);
+    expect(local.getItem('pet-gallery:pending')).toBeUndefined();
+  });
+
+  it('an absent remote value does not remove a local edit the platform never received', async () => {
+    remote.sessionData.clear();
+    local.removeItem('pet-gallery');
+    await addLost();
+    const reloaded = page();
+    await reloaded.load();
+    expect(reloaded.getSnapshot().value).toEqual(['new']);
+    expect(remote.sessionData.get('pet-gallery')).toEqual(['new']);
+  });
+
+  it('unsent edits are merged onto the remote value: what another device stored meanwhile stays', async () => {
+    await addLost();
+    remote.sessionData.set('pet-gallery', ['old', 'theirs']);
+    const reloaded = page();
+    reloaded.mergeEditsWith(union);
+    await reloaded.load();
+    expect(reloaded.getSnapshot().value).toEqual(['old', 'theirs', 'new']);
+    expect(remote.sessionData.get('pet-gallery')).toEqual(['old', 'theirs', 'new']);
+  });
+
+  it('another account never receives them: the remote value wins and they are dropped', async () => {
+    await addLost();
+    access.set(true, 'u2');
+    remote.sessionData.set('pet-gallery', ['u2 gallery']);
+    const reloaded = page();
+    await reloaded.load();
+    expect(reloaded.getSnapshot().value).toEqual(['u2 gallery']);
+    expect(remote.sessionData.get('pet-gallery')).toEqual(['u2 gallery']);
+    expect(local.getItem('pet-gallery:pending')).toBeUndefined();
+  });
+
+  it('once a write is acknowledged nothing is pending: on reload the remote value wins again', async () => {
+    const before = page();
+    await before.load();
+    await before.set((current) => [...current, 'new']);
+    expect(local.getItem('pet-gallery:pending')).toBeUndefined();
+    remote.sessionData.set('pet-gallery', ['deleted elsewhere']);
+    const reloaded = page();
+    await reloaded.load();
+    expect(reloaded.getSnapshot().value).toEqual(['deleted elsewhere']);
+  });
+
+  it('a failed push keeps local data and the edits pending; a 401 shows the initial value', async () => {
+    await addLost();
+    remote.failWith = platformError('ServiceUnavailableError', 'down', { statusCode: 503 });
+    const offline = page();
+    await offline.load();
+    expect(offline.getSnapshot()).toMatchObject({ value: ['old', 'new'], status: 'error' });
+    remote.failWith = platformError('AuthenticationError', 'expired', { statusCode: 401 });
+    const expired = page();
+    await expired.load();
+    expect(expired.getSnapshot()).toMatchObject({ value: [], status: 'error' });
+    expect(local.getItem('pet-gallery:pending')).toBeDefined();
+    expect(remote.sessionData.get('pet-gallery')).toEqual(['old']);
+  });
+});

@@ -1,7 +1,13 @@
 import { errorMessage, isUnauthorized } from '../errors';
 import type { LocalStoragePort, RemoteStoragePort } from '../ports/storage.port';
 import type { AuthState } from './session';
-import { keepMineIfChanged, type Merge, type PendingEdits } from './storage-sync-pending';
+import {
+  keepMineIfChanged,
+  readPending,
+  writePending,
+  type Merge,
+  type PendingEdits,
+} from './storage-sync-pending';
 import { Store } from './store';
 
 /** SPEC.md section 4 "Storage sync". */
@@ -37,8 +43,9 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
   private writes: Promise<void> = Promise.resolve();
   private lastAccess: string;
   private merge: Merge<T> = keepMineIfChanged;
-  /** Edits not yet on the platform. */
+  /** Edits not yet on the platform; kept beside the local copy so they outlive a reload. */
   private pending: PendingEdits<T> | undefined;
+  private unauthorized = false;
 
   constructor(
     readonly key: string,
@@ -50,6 +57,7 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
   ) {
     super({ value: initialValue, status: 'local' });
     this.update({ value: this.readLocal() });
+    this.pending = readPending(local, key, (value) => this.acceptOrUndefined(value));
     this.lastAccess = this.accessKey();
     // Signing in, out, or as someone else changes which copy is the truth.
     access.subscribe(() => {
@@ -65,11 +73,20 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
     this.merge = merge;
   }
 
-  /** Reads the local copy, then the remote one, which wins; an absent remote value removes local. */
+  /**
+   * Reads the local copy, then the remote one, which wins; an absent remote value removes local.
+   * Edits the platform may never have received (a reload during a write) are pushed first, merged
+   * onto the remote value, instead.
+   */
   async load(): Promise<void> {
     const started = ++this.version;
+    this.unauthorized = false;
     this.update({ value: this.readLocal(), status: 'local', error: undefined });
     if (!this.remoteEnabled()) return;
+    // Another account's unsent edits must never reach this one.
+    if (this.pending !== undefined && this.pending.owner !== this.owner())
+      this.setPending(undefined);
+    if (this.pending !== undefined) return this.push();
     this.update({ status: 'syncing' });
     try {
       const remote = await this.remote.get(this.key);
@@ -95,7 +112,7 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
     const value = typeof next === 'function' ? (next as (current: T) => T)(current) : next;
     this.version += 1;
     if (this.remoteEnabled() && this.pending === undefined)
-      this.pending = { owner: this.owner(), base: current };
+      this.setPending({ owner: this.owner(), base: current });
     this.writeLocal(value);
     this.update({ value });
     return this.push();
@@ -104,7 +121,7 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
   /** Forgets the key: local first, then remote. */
   remove(): Promise<void> {
     this.version += 1;
-    this.pending = undefined;
+    this.setPending(undefined);
     this.local.removeItem(this.key);
     this.update({ value: this.initialValue });
     return this.sync((remote) => remote.remove(this.key));
@@ -117,22 +134,28 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
   private push(): Promise<void> {
     return this.sync(async () => {
       const pending = this.pending;
-      // Already carried by an earlier push, or made for someone no longer signed in.
-      if (pending === undefined || pending.owner !== this.owner()) return;
+      // Already carried by an earlier push, made for someone no longer signed in, or (after a 401)
+      // only the initial value is on show: it must not be pushed as if the user deleted everything.
+      if (pending === undefined || pending.owner !== this.owner() || this.unauthorized) return;
       const pushed = this.version;
       const mine = this.getSnapshot().value;
       const stored = this.accept(
         await this.remoteUpdate((theirs) => this.merge(pending.base, mine, this.accept(theirs))),
       );
       if (pushed === this.version) {
-        this.pending = undefined;
+        this.setPending(undefined);
         this.adopt(stored);
         return;
       }
       // Edits made while this push was on its way stay pending, now on top of what was stored.
-      this.pending = { owner: pending.owner, base: stored };
+      this.setPending({ owner: pending.owner, base: stored });
       this.adopt(this.merge(mine, this.getSnapshot().value, stored));
     });
+  }
+
+  private setPending(pending: PendingEdits<T> | undefined): void {
+    this.pending = pending;
+    writePending(this.local, this.key, pending);
   }
 
   private async remoteUpdate(edit: (current: unknown) => unknown): Promise<unknown> {
@@ -169,7 +192,8 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
 
   private fail(error: unknown): void {
     // A 401 signs the user out (Session); their copy must not stay on show.
-    if (isUnauthorized(error)) this.update({ value: this.initialValue });
+    this.unauthorized = isUnauthorized(error);
+    if (this.unauthorized) this.update({ value: this.initialValue });
     this.update({ status: 'error', error: errorMessage(error) });
   }
 
@@ -186,9 +210,11 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
 
   /** A value read from the platform, or the initial value when absent or not one of ours. */
   private accept(value: unknown): T {
-    return this.validate(value) && !OBJECT_STRING.test(JSON.stringify(value))
-      ? value
-      : this.initialValue;
+    return this.acceptOrUndefined(value) ?? this.initialValue;
+  }
+
+  private acceptOrUndefined(value: unknown): T | undefined {
+    return this.validate(value) && !OBJECT_STRING.test(JSON.stringify(value)) ? value : undefined;
   }
 
   /** A corrupted value is replaced by the initial value, and the store is told. */
