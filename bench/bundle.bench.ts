@@ -1,11 +1,10 @@
 // Bundle sizes: the landing route's JavaScript (entry plus every chunk it imports statically) and
 // the lazily loaded signed-in app, gzipped, from a fresh `vite build` into a temporary folder.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
 import type { BenchRow } from './bench-row';
+import { appBuild } from './support/app-build';
 
 interface ManifestChunk {
   file: string;
@@ -39,39 +38,30 @@ async function gzipKb(outDir: string, manifest: Manifest, keys: Iterable<string>
 }
 
 export default async function bundleBench(): Promise<BenchRow[]> {
-  const outDir = await mkdtemp(path.join(tmpdir(), 'pawloween-bundle-'));
-  try {
-    await build({
-      configFile: path.resolve('vite.config.ts'),
-      logLevel: 'error',
-      build: { outDir, emptyOutDir: true, manifest: true },
-    });
-    const manifest = JSON.parse(
-      await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
-    ) as Manifest;
-    const landing = staticClosure(manifest, APP_ENTRY);
-    const appKey = Object.keys(manifest).find((key) => manifest[key]?.src === SIGNED_IN_APP);
-    if (!appKey)
-      throw new Error(`${SIGNED_IN_APP} is not a separate chunk: the signed-in app is not lazy`);
-    const app = [...staticClosure(manifest, appKey)].filter((key) => !landing.has(key));
-    const landingKb = await gzipKb(outDir, manifest, landing);
-    const appKb = await gzipKb(outDir, manifest, app);
-    return [
-      {
-        figure: 'landing route JS (gzip)',
-        ours: landingKb,
-        unit: 'KB',
-        budget: `<= ${LANDING_BUDGET_KB} KB`,
-        pass: landingKb <= LANDING_BUDGET_KB,
-      },
-      {
-        figure: 'signed-in app chunk JS (gzip, lazy)',
-        ours: appKb,
-        unit: 'KB',
-        pass: !landing.has(appKey),
-      },
-    ];
-  } finally {
-    await rm(outDir, { recursive: true, force: true });
-  }
+  const outDir = await appBuild();
+  const manifest = JSON.parse(
+    await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
+  const landing = staticClosure(manifest, APP_ENTRY);
+  const appKey = Object.keys(manifest).find((key) => manifest[key]?.src === SIGNED_IN_APP);
+  if (!appKey)
+    throw new Error(`${SIGNED_IN_APP} is not a separate chunk: the signed-in app is not lazy`);
+  const app = [...staticClosure(manifest, appKey)].filter((key) => !landing.has(key));
+  const landingKb = await gzipKb(outDir, manifest, landing);
+  const appKb = await gzipKb(outDir, manifest, app);
+  return [
+    {
+      figure: 'landing route JS (gzip)',
+      ours: landingKb,
+      unit: 'KB',
+      budget: `<= ${LANDING_BUDGET_KB} KB`,
+      pass: landingKb <= LANDING_BUDGET_KB,
+    },
+    {
+      figure: 'signed-in app chunk JS (gzip, lazy)',
+      ours: appKb,
+      unit: 'KB',
+      pass: !landing.has(appKey),
+    },
+  ];
 }
