@@ -1,13 +1,9 @@
 // The web app's composition root (ui/ and preview/ reach adapters only through this file).
 import 'reflect-metadata';
-import { Container } from 'inversify';
 import { presetImagePath } from '../../domain/model/presets';
-import { AuthPort } from '../../domain/ports/auth.port';
-import { BillingPort } from '../../domain/ports/billing.port';
-import { ClockPort } from '../../domain/ports/clock.port';
-import { RunnerPort } from '../../domain/ports/runner.port';
-import { LocalStoragePort, RemoteStoragePort } from '../../domain/ports/storage.port';
-import { FACTORIES, ServicesConfig, resolveServices, type Services } from '../../domain/services';
+import type { ServicesConfig, Services } from '../../domain/services';
+import type { Container } from 'inversify';
+import { createServicesContainer, type Ports } from '../services.container';
 import {
   PlatformAuth,
   PlatformBilling,
@@ -21,14 +17,7 @@ import { LocalStorage, type WebStorage } from './local-storage';
 import { WindowClock } from './window-clock';
 
 /** Ports a caller may supply instead of the platform-backed defaults (tests, the preview). */
-export interface BrowserPorts {
-  readonly runner: RunnerPort;
-  readonly billing: BillingPort;
-  readonly remoteStorage: RemoteStoragePort;
-  readonly auth: AuthPort;
-  readonly clock: ClockPort;
-  readonly localStorage: LocalStoragePort;
-}
+export type BrowserPorts = Ports;
 
 export interface BrowserContainerOptions extends ServicesConfig {
   /** Platform client options (baseUrl, authorizationUrl, timeout, ...); credentials come from the session. */
@@ -70,21 +59,8 @@ export function createBrowserContainer(options: BrowserContainerOptions = {}): B
     // The platform streams the costume image as soon as it is written: the card shows meanwhile.
     streamOutputs: options.streamOutputs ?? true,
   };
-  const container = new Container();
-  container.bind<RunnerPort>(RunnerPort).toConstantValue(ports.runner);
-  container.bind<BillingPort>(BillingPort).toConstantValue(ports.billing);
-  container.bind<RemoteStoragePort>(RemoteStoragePort).toConstantValue(ports.remoteStorage);
-  container.bind<AuthPort>(AuthPort).toConstantValue(ports.auth);
-  container.bind<ClockPort>(ClockPort).toConstantValue(ports.clock);
-  container.bind<LocalStoragePort>(LocalStoragePort).toConstantValue(ports.localStorage);
-  container.bind<ServicesConfig>(ServicesConfig).toConstantValue(config);
-  for (const { token, deps, create } of FACTORIES) {
-    container
-      .bind(token)
-      .toResolvedValue(create, [...deps])
-      .inSingletonScope();
-  }
-  return { container, services: resolveServices(container), client };
+  const { container, services } = createServicesContainer(ports, config);
+  return { container, services, client };
 }
 
 function absolutePresetUrl(preset: Parameters<typeof presetImagePath>[0]): string {

@@ -1,13 +1,9 @@
 // The CLI's composition root (cli/ reaches adapters only through this file).
 import 'reflect-metadata';
-import { Container } from 'inversify';
 import { presetImagePath } from '../../domain/model/presets';
-import { AuthPort } from '../../domain/ports/auth.port';
-import { BillingPort } from '../../domain/ports/billing.port';
-import { ClockPort } from '../../domain/ports/clock.port';
-import { RunnerPort } from '../../domain/ports/runner.port';
-import { LocalStoragePort, RemoteStoragePort } from '../../domain/ports/storage.port';
-import { FACTORIES, ServicesConfig, resolveServices, type Services } from '../../domain/services';
+import type { ServicesConfig, Services } from '../../domain/services';
+import type { Container } from 'inversify';
+import { createServicesContainer, type Ports } from '../services.container';
 import {
   PlatformAuth,
   PlatformBilling,
@@ -20,14 +16,7 @@ import { FileStorage, defaultStoragePath } from './file-storage';
 import { NodeClock } from './node-clock';
 
 /** Ports a caller may supply instead of the defaults (tests). */
-export interface NodePorts {
-  readonly runner: RunnerPort;
-  readonly billing: BillingPort;
-  readonly remoteStorage: RemoteStoragePort;
-  readonly auth: AuthPort;
-  readonly clock: ClockPort;
-  readonly localStorage: LocalStoragePort;
-}
+export type NodePorts = Ports;
 
 export interface NodeContainerOptions extends ServicesConfig {
   /** Platform client options (baseUrl, timeout, fetch, logger, ...); credentials come from the session. */
@@ -72,19 +61,6 @@ export function createNodeContainer(options: NodeContainerOptions = {}): NodeCon
       options.presetUrl ??
       ((preset) => new URL(presetImagePath(preset), client.options.baseUrl).href),
   };
-  const container = new Container();
-  container.bind<RunnerPort>(RunnerPort).toConstantValue(ports.runner);
-  container.bind<BillingPort>(BillingPort).toConstantValue(ports.billing);
-  container.bind<RemoteStoragePort>(RemoteStoragePort).toConstantValue(ports.remoteStorage);
-  container.bind<AuthPort>(AuthPort).toConstantValue(ports.auth);
-  container.bind<ClockPort>(ClockPort).toConstantValue(ports.clock);
-  container.bind<LocalStoragePort>(LocalStoragePort).toConstantValue(ports.localStorage);
-  container.bind<ServicesConfig>(ServicesConfig).toConstantValue(config);
-  for (const { token, deps, create } of FACTORIES) {
-    container
-      .bind(token)
-      .toResolvedValue(create, [...deps])
-      .inSingletonScope();
-  }
-  return { container, services: resolveServices(container), client, storagePath };
+  const { container, services } = createServicesContainer(ports, config);
+  return { container, services, client, storagePath };
 }

@@ -1,17 +1,13 @@
 // The test driver's composition root: the domain wired to in-memory adapters and a fake clock.
 import 'reflect-metadata';
-import { Container } from 'inversify';
+import type { Container } from 'inversify';
+import { createServicesContainer } from '../../adapters/services.container';
 import { MemoryAuth } from '../../adapters/memory/memory-auth';
 import { MemoryBilling } from '../../adapters/memory/memory-billing';
 import { MemoryLocalStorage } from '../../adapters/memory/memory-local-storage';
 import { MemoryRemoteStorage } from '../../adapters/memory/memory-remote-storage';
 import { MemoryRunner } from '../../adapters/memory/memory-runner';
-import { AuthPort } from '../../domain/ports/auth.port';
-import { BillingPort } from '../../domain/ports/billing.port';
-import { ClockPort } from '../../domain/ports/clock.port';
-import { RunnerPort } from '../../domain/ports/runner.port';
-import { LocalStoragePort, RemoteStoragePort } from '../../domain/ports/storage.port';
-import { FACTORIES, ServicesConfig, resolveServices, type Services } from '../../domain/services';
+import type { ServicesConfig, Services } from '../../domain/services';
 import { FakeClock } from './fake-clock';
 
 export interface TestAdapters {
@@ -41,21 +37,11 @@ export function createTestContainer(
     local: adapters.local ?? new MemoryLocalStorage(),
     remote: adapters.remote ?? new MemoryRemoteStorage(),
   };
-  const container = new Container();
-  container.bind<ClockPort>(ClockPort).toConstantValue(ports.clock);
-  container.bind<RunnerPort>(RunnerPort).toConstantValue(ports.runner);
-  container.bind<AuthPort>(AuthPort).toConstantValue(ports.auth);
-  container.bind<BillingPort>(BillingPort).toConstantValue(ports.billing);
-  container.bind<LocalStoragePort>(LocalStoragePort).toConstantValue(ports.local);
-  container.bind<RemoteStoragePort>(RemoteStoragePort).toConstantValue(ports.remote);
-  container.bind<ServicesConfig>(ServicesConfig).toConstantValue(config);
-  for (const { token, deps, create } of FACTORIES) {
-    container
-      .bind(token)
-      .toResolvedValue(create, [...deps])
-      .inSingletonScope();
-  }
-  return { ...ports, container, services: resolveServices(container) };
+  const { container, services } = createServicesContainer(
+    { ...ports, remoteStorage: ports.remote, localStorage: ports.local },
+    config,
+  );
+  return { ...ports, container, services };
 }
 
 /** The Create view's use cases from a fresh test container, with a helper filling both uploads. */
