@@ -31,8 +31,9 @@ describe('LocalStorage (browser)', () => {
     backing.quota = 3;
     const errors: unknown[] = [];
     const store = new LocalStorage(backing, (e) => errors.push(e));
-    expect(() => store.setItem('k', 'too long')).not.toThrow();
+    expect(store.setItem('k', 'too long')).toBe(false);
     expect(store.getItem('k')).toBeUndefined();
+    expect(store.setItem('k', 'ok')).toBe(true);
     expect((errors[0] as DOMException).name).toBe('QuotaExceededError');
   });
 
@@ -50,8 +51,9 @@ describe('LocalStorage (browser)', () => {
     };
     const store = new LocalStorage(blocked);
     expect(store.getItem('k')).toBeUndefined();
-    expect(() => store.setItem('k', 'v')).not.toThrow();
+    expect(store.setItem('k', 'v')).toBe(false);
     expect(() => store.removeItem('k')).not.toThrow();
     expect(new LocalStorage(undefined).getItem('k')).toBeUndefined();
+    expect(new LocalStorage(undefined).setItem('k', 'v')).toBe(false);
   });
 });

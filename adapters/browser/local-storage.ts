@@ -5,7 +5,8 @@ export type WebStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
  * The browser's localStorage. Private modes, disabled storage and a full quota throw on access;
- * the app then keeps working from memory and the remote copy, so every failure is swallowed.
+ * the app then keeps working from memory and the remote copy, so no failure is thrown; a refused
+ * write answers false, so the user can be told their change is not kept on this device.
  */
 export class LocalStorage implements LocalStoragePort {
   constructor(
@@ -22,11 +23,14 @@ export class LocalStorage implements LocalStoragePort {
     }
   }
 
-  setItem(key: string, value: string): void {
+  setItem(key: string, value: string): boolean {
+    if (this.storage === undefined) return false;
     try {
-      this.storage?.setItem(key, value);
+      this.storage.setItem(key, value);
+      return true;
     } catch (error) {
       this.onError(error);
+      return false;
     }
   }
 

@@ -22,14 +22,14 @@ export interface RemoteStoragePort {
 
 /**
  * Key-value strings kept on this device (localStorage in the browser, a file for the CLI).
- * Writes never throw: a full or unavailable store drops the write.
+ * Writes never throw: a full or unavailable store drops the write and says so.
  */
 export const LocalStoragePort = Symbol('LocalStoragePort');
 export interface LocalStoragePort {
   /** The string stored under key, or undefined when absent. */
   getItem(key: string): string | undefined;
-  /** Stores value under key. */
-  setItem(key: string, value: string): void;
+  /** Stores value under key; false when the device refused it (storage full or blocked). */
+  setItem(key: string, value: string): boolean | void;
   /** Removes key. */
   removeItem(key: string): void;
 }

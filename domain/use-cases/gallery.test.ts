@@ -35,6 +35,13 @@ describe('Gallery', () => {
     gallery = new Gallery(storage);
   });
 
+  it('passes on the storage warning when the device refuses to keep the gallery', async () => {
+    local.setItem = () => false;
+    await gallery.add(item(9));
+    expect(gallery.getSnapshot().storageWarning).toMatch(/^Your browser storage is full/);
+    expect(gallery.getSnapshot().items[0]?.id).toBe('9');
+  });
+
   it('lists items newest first', () => {
     expect(gallery.getSnapshot().items.map((i) => i.id)).toEqual(['3', '2', '1']);
   });

@@ -1,8 +1,10 @@
 import { APP_DEFAULTS } from '../model/app-config';
 import type { GalleryItem, GalleryItems } from '../model/gallery-item';
 import { mergeGalleryEdits } from './gallery-merge';
-import type { StorageSync, SyncStatus } from './storage-sync';
+import type { StorageSync, StorageSyncState, SyncStatus } from './storage-sync';
 import { Store } from './store';
+
+type SyncState = Pick<StorageSyncState<unknown>, 'status' | 'warning'>;
 
 export type GalleryFilter = 'all' | 'favorites';
 export type MediaKind = 'image' | 'video';
@@ -17,6 +19,8 @@ export interface GallerySnapshot {
   /** The item waiting for the Delete Creation confirmation. */
   readonly pendingDeleteId?: string;
   readonly syncStatus: SyncStatus;
+  /** For the user: this device could not keep the gallery (browser storage full). */
+  readonly storageWarning?: string;
 }
 
 /** The personal gallery (SPEC.md section 4 "Gallery"), kept under 'pet-gallery'. */
@@ -25,7 +29,7 @@ export class Gallery extends Store<GallerySnapshot> {
     private readonly storage: StorageSync<GalleryItems>,
     private readonly appName: string = APP_DEFAULTS.name,
   ) {
-    super(derive(storage.getSnapshot().value, 'all', undefined, storage.getSnapshot().status));
+    super(derive(storage.getSnapshot().value, 'all', undefined, storage.getSnapshot()));
     // Two tabs or devices adding, hearting and deleting at once: everyone's edits survive.
     storage.mergeEditsWith(mergeGalleryEdits);
     storage.subscribe(() => this.refresh());
@@ -55,7 +59,7 @@ export class Gallery extends Store<GallerySnapshot> {
   }
 
   setFilter(filter: GalleryFilter): void {
-    this.update(derive(this.items(), filter, this.getSnapshot().pendingDeleteId, this.status()));
+    this.update(derive(this.items(), filter, this.getSnapshot().pendingDeleteId, this.sync()));
   }
 
   /** Asks for confirmation before deleting. */
@@ -85,15 +89,15 @@ export class Gallery extends Store<GallerySnapshot> {
 
   private refresh(): void {
     const { filter, pendingDeleteId } = this.getSnapshot();
-    this.update(derive(this.items(), filter, pendingDeleteId, this.status()));
+    this.update(derive(this.items(), filter, pendingDeleteId, this.sync()));
   }
 
   private items(): GalleryItems {
     return this.storage.getSnapshot().value;
   }
 
-  private status(): SyncStatus {
-    return this.storage.getSnapshot().status;
+  private sync(): SyncState {
+    return this.storage.getSnapshot();
   }
 }
 
@@ -115,7 +119,7 @@ function derive(
   stored: GalleryItems,
   filter: GalleryFilter,
   pendingDeleteId: string | undefined,
-  syncStatus: SyncStatus,
+  sync: SyncState,
 ): GallerySnapshot {
   const items = sortNewestFirst(stored);
   const favorites = items.filter((item) => item.isFavorite);
@@ -125,6 +129,7 @@ function derive(
     visible: filter === 'favorites' ? favorites : items,
     counts: { all: items.length, favorites: favorites.length },
     pendingDeleteId,
-    syncStatus,
+    syncStatus: sync.status,
+    storageWarning: sync.warning,
   };
 }

@@ -1,14 +1,12 @@
 import { errorMessage, isUnauthorized } from '../errors';
 import type { LocalStoragePort, RemoteStoragePort } from '../ports/storage.port';
 import type { AuthState } from './session';
-import {
-  keepMineIfChanged,
-  readPending,
-  writePending,
-  type Merge,
-  type PendingEdits,
-} from './storage-sync-pending';
+import { LocalCopy, type PendingEdits, type Validate } from './storage-sync-local';
+import { keepMineIfChanged, type Merge } from './storage-sync-merge';
 import { Store } from './store';
+
+export type { Validate } from './storage-sync-local';
+export type { Merge } from './storage-sync-merge';
 
 /** SPEC.md section 4 "Storage sync". */
 export type SyncStatus = 'local' | 'syncing' | 'synced' | 'error';
@@ -18,19 +16,20 @@ export interface StorageSyncState<T> {
   readonly status: SyncStatus;
   /** The last remote failure, for logs; never shown as a blocker. */
   readonly error?: string;
+  /** For the user: this device refused to keep the value (storage full or blocked). */
+  readonly warning?: string;
 }
+
+export const LOCAL_STORAGE_FULL =
+  'Your browser storage is full: changes are saved to your account only.';
+export const LOCAL_STORAGE_FULL_OFFLINE =
+  'Your browser storage is full: changes are kept only until this page is closed.';
 
 /** Tells whether remote storage may be used (SPEC.md section 6: access-token mode only). */
 export interface StorageAccess {
   getSnapshot(): Pick<AuthState, 'canUseStorage' | 'user'>;
   subscribe(listener: () => void): () => void;
 }
-
-/** True when a value read back is one of ours; anything else is treated as corrupted. */
-export type Validate<T> = (value: unknown) => value is T;
-
-// String(object) left in a store by an old bug: '[object Object]', '[object Array]', ...
-const OBJECT_STRING = /\[object [A-Za-z]+\]/;
 
 /**
  * One storage key kept on the device and, when signed in with an access token, on the platform.
@@ -43,21 +42,24 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
   private writes: Promise<void> = Promise.resolve();
   private lastAccess: string;
   private merge: Merge<T> = keepMineIfChanged;
+  private readonly copy: LocalCopy<T>;
   /** Edits not yet on the platform; kept beside the local copy so they outlive a reload. */
   private pending: PendingEdits<T> | undefined;
+  /** After a 401 only the initial value is on show: it must never be pushed as the user's. */
   private unauthorized = false;
 
   constructor(
     readonly key: string,
     private readonly initialValue: T,
-    private readonly validate: Validate<T>,
-    private readonly local: LocalStoragePort,
+    validate: Validate<T>,
+    local: LocalStoragePort,
     private readonly remote: RemoteStoragePort,
     private readonly access: StorageAccess,
   ) {
     super({ value: initialValue, status: 'local' });
-    this.update({ value: this.readLocal() });
-    this.pending = readPending(local, key, (value) => this.acceptOrUndefined(value));
+    this.copy = new LocalCopy(key, initialValue, validate, local, () => this.showRefusal());
+    this.update({ value: this.copy.read() });
+    this.pending = this.copy.readPending();
     this.lastAccess = this.accessKey();
     // Signing in, out, or as someone else changes which copy is the truth.
     access.subscribe(() => {
@@ -81,7 +83,9 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
   async load(): Promise<void> {
     const started = ++this.version;
     this.unauthorized = false;
-    this.update({ value: this.readLocal(), status: 'local', error: undefined });
+    const value = this.copy.valueRefused ? this.getSnapshot().value : this.copy.read();
+    this.update({ value, status: 'local', error: undefined });
+    this.showRefusal();
     if (!this.remoteEnabled()) return;
     // Another account's unsent edits must never reach this one.
     if (this.pending !== undefined && this.pending.owner !== this.owner())
@@ -92,13 +96,14 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
       const remote = await this.remote.get(this.key);
       if (started !== this.version) return;
       if (remote === undefined) {
-        this.local.removeItem(this.key);
+        this.copy.remove();
         this.update({ value: this.initialValue, status: 'synced' });
         return;
       }
-      const value = this.repair(remote);
-      this.writeLocal(value);
+      const value = this.copy.accept(remote) ?? this.initialValue;
+      this.copy.write(value);
       this.update({ value, status: 'synced' });
+      // A corrupted remote value is repaired there too.
       if (value !== remote) await this.sync((store) => store.set(this.key, value));
     } catch (error) {
       if (started !== this.version) return;
@@ -113,7 +118,7 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
     this.version += 1;
     if (this.remoteEnabled() && this.pending === undefined)
       this.setPending({ owner: this.owner(), base: current });
-    this.writeLocal(value);
+    this.copy.write(value);
     this.update({ value });
     return this.push();
   }
@@ -122,7 +127,7 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
   remove(): Promise<void> {
     this.version += 1;
     this.setPending(undefined);
-    this.local.removeItem(this.key);
+    this.copy.remove();
     this.update({ value: this.initialValue });
     return this.sync((remote) => remote.remove(this.key));
   }
@@ -134,13 +139,13 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
   private push(): Promise<void> {
     return this.sync(async () => {
       const pending = this.pending;
-      // Already carried by an earlier push, made for someone no longer signed in, or (after a 401)
-      // only the initial value is on show: it must not be pushed as if the user deleted everything.
+      // Already carried by an earlier push, or made for someone no longer signed in.
       if (pending === undefined || pending.owner !== this.owner() || this.unauthorized) return;
       const pushed = this.version;
       const mine = this.getSnapshot().value;
-      const stored = this.accept(
-        await this.remoteUpdate((theirs) => this.merge(pending.base, mine, this.accept(theirs))),
+      const theirs = (value: unknown) => this.copy.accept(value) ?? this.initialValue;
+      const stored = theirs(
+        await this.remoteUpdate((current) => this.merge(pending.base, mine, theirs(current))),
       );
       if (pushed === this.version) {
         this.setPending(undefined);
@@ -153,11 +158,6 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
     });
   }
 
-  private setPending(pending: PendingEdits<T> | undefined): void {
-    this.pending = pending;
-    writePending(this.local, this.key, pending);
-  }
-
   private async remoteUpdate(edit: (current: unknown) => unknown): Promise<unknown> {
     if (this.remote.update) return this.remote.update(this.key, edit);
     const next = edit(await this.remote.get(this.key));
@@ -165,9 +165,14 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
     return next;
   }
 
+  private setPending(pending: PendingEdits<T> | undefined): void {
+    this.pending = pending;
+    this.copy.writePending(pending);
+  }
+
   private adopt(value: T): void {
     if (JSON.stringify(value) === JSON.stringify(this.getSnapshot().value)) return;
-    this.writeLocal(value);
+    this.copy.write(value);
     this.update({ value });
   }
 
@@ -197,35 +202,12 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
     this.update({ status: 'error', error: errorMessage(error) });
   }
 
-  private readLocal(): T {
-    const raw = this.local.getItem(this.key);
-    if (raw === undefined) return this.initialValue;
-    try {
-      return this.repair(JSON.parse(raw));
-    } catch {
-      this.writeLocal(this.initialValue);
-      return this.initialValue;
-    }
-  }
-
-  /** A value read from the platform, or the initial value when absent or not one of ours. */
-  private accept(value: unknown): T {
-    return this.acceptOrUndefined(value) ?? this.initialValue;
-  }
-
-  private acceptOrUndefined(value: unknown): T | undefined {
-    return this.validate(value) && !OBJECT_STRING.test(JSON.stringify(value)) ? value : undefined;
-  }
-
-  /** A corrupted value is replaced by the initial value, and the store is told. */
-  private repair(value: unknown): T {
-    if (this.validate(value) && !OBJECT_STRING.test(JSON.stringify(value))) return value;
-    this.writeLocal(this.initialValue);
-    return this.initialValue;
-  }
-
-  private writeLocal(value: T): void {
-    this.local.setItem(this.key, JSON.stringify(value));
+  private showRefusal(): void {
+    if (!this.copy.refusing) this.update({ warning: undefined });
+    else
+      this.update({
+        warning: this.remoteEnabled() ? LOCAL_STORAGE_FULL : LOCAL_STORAGE_FULL_OFFLINE,
+      });
   }
 
   private remoteEnabled(): boolean {

@@ -19,4 +19,13 @@ describe('SyncIndicator', () => {
     rerender(<SyncIndicator status="error" what="Gallery" />);
     expect(screen.getByRole('alert')).toHaveTextContent('Could not reach your account');
   });
+
+  it('shows and announces a storage warning in full, and nothing when there is none', () => {
+    const warning = 'Your browser storage is full: changes are saved to your account only.';
+    const { rerender } = render(<SyncIndicator status="synced" what="Gallery" />);
+    expect(screen.queryByText(/storage is full/)).not.toBeInTheDocument();
+    rerender(<SyncIndicator status="synced" what="Gallery" warning={warning} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(warning);
+    expect(screen.getByText(warning)).toBeVisible();
+  });
 });

@@ -13,8 +13,10 @@ const TEXT: Record<SyncState, { short: string; long: string }> = {
 /**
  * A discreet sync light: a dot and a word, with the full sentence as the accessible name and
  * tooltip. Only a failure is announced; syncing and synced flip on every heart and would chatter.
+ * A warning (the browser's storage is full) is shown in full and announced: the user must know
+ * this device no longer keeps their changes.
  */
-export function SyncIndicator(props: { status: SyncState; what: string }) {
+export function SyncIndicator(props: { status: SyncState; what: string; warning?: string }) {
   const text = TEXT[props.status];
   const label = `${props.what}: ${text.long}`;
   return (
@@ -24,6 +26,11 @@ export function SyncIndicator(props: { status: SyncState; what: string }) {
       <span className="pw-visually-hidden" role={props.status === 'error' ? 'alert' : undefined}>
         {label}
       </span>
+      {props.warning !== undefined && (
+        <span className="pw-sync__warning" role="alert">
+          {props.warning}
+        </span>
+      )}
     </p>
   );
 }
