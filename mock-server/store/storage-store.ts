@@ -9,8 +9,17 @@ export interface StoredSession {
 export type WriteResult = { ok: true; version: number } | { ok: false; currentVersion: number };
 
 /** Per-user remote storage (SPEC.md 7): one JSON object per user, versioned for If-Match. */
+/** Users whose stored JSON is kept in memory; beyond it the oldest read is forgotten. */
+const CACHED_USERS = 1_000;
+
 export class StorageStore {
   private readonly sql: ReturnType<typeof statementCache>;
+  /**
+   * The stored JSON of recent users. Every write goes through this store and refreshes its entry,
+   * so a read never sees an old version. (A deleted user's row goes with their account, and a
+   * deleted account never authenticates again, so its entry is simply never read.)
+   */
+  private readonly cache = new Map<string, { json: string; version: number }>();
 
   constructor(
     private readonly db: Db,
@@ -26,9 +35,21 @@ export class StorageStore {
 
   /** The object as stored JSON text: a GET answers it as it is, with no parse and stringify again. */
   readJson(userId: string): { json: string; version: number } {
+    const cached = this.cache.get(userId);
+    if (cached) return cached;
     const row = this.sql('SELECT data, version FROM storage WHERE user_id = ?').get(userId) as
       { data: string; version: number } | undefined;
-    return row ? { json: row.data, version: row.version } : { json: '{}', version: 0 };
+    return this.remember(
+      userId,
+      row ? { json: row.data, version: row.version } : { json: '{}', version: 0 },
+    );
+  }
+
+  private remember(userId: string, stored: { json: string; version: number }) {
+    if (this.cache.size >= CACHED_USERS && !this.cache.has(userId))
+      this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(userId, stored);
+    return stored;
   }
 
   /**
@@ -41,7 +62,8 @@ export class StorageStore {
     appVersion: string | undefined,
     expectedVersion?: number,
   ): WriteResult {
-    const values = [userId, JSON.stringify(data), appVersion ?? null, this.now()];
+    const json = JSON.stringify(data);
+    const values = [userId, json, appVersion ?? null, this.now()];
     const written = (
       expectedVersion === undefined
         ? this.sql(
@@ -61,9 +83,12 @@ export class StorageStore {
                WHERE user_id = ?1 AND version = ?5 RETURNING version`,
             ).get(...values, expectedVersion)
     ) as { version: number } | undefined;
-    return written
-      ? { ok: true, version: written.version }
-      : { ok: false, currentVersion: this.currentVersion(userId) };
+    if (!written) {
+      this.cache.delete(userId);
+      return { ok: false, currentVersion: this.currentVersion(userId) };
+    }
+    this.remember(userId, { json, version: written.version });
+    return { ok: true, version: written.version };
   }
 
   /** Empties the object; the version keeps counting so an old ETag never matches again. */
