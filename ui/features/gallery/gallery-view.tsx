@@ -52,7 +52,11 @@ export function GalleryView(props: { downloadEnvironment?: DownloadEnvironment }
         <h1 id="pw-gallery-title" ref={heading} tabIndex={-1} className="pw-display">
           My Pet Gallery
         </h1>
-        <SyncIndicator status={snapshot.syncStatus} what="Gallery" />
+        <SyncIndicator
+          status={snapshot.syncStatus}
+          what="Gallery"
+          warning={snapshot.storageWarning}
+        />
       </header>
       <GalleryFilters
         filter={snapshot.filter}
