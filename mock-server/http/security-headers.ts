@@ -51,12 +51,14 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityOp
   const allowed = new Set(options.allowedOrigins);
   const defaultCsp = contentSecurityPolicy(options.allowedOrigins);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: they run on every answer, and a promise per hook per request
+  // is a measurable share of a small API answer under load.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     const origin = request.headers.origin;
     if (typeof origin !== 'string' || !allowed.has(origin)) {
       if (request.method === 'OPTIONS' && origin) return reply.code(403).send();
-      return;
+      return done();
     }
     reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
     reply.header('access-control-expose-headers', 'x-request-id, etag, retry-after');
@@ -68,14 +70,15 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityOp
         .header('access-control-max-age', '600')
         .send();
     }
+    done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!reply.hasHeader('content-security-policy'))
       reply.header('content-security-policy', defaultCsp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('cross-origin-opener-policy', openerPolicy(request.url));
-    return payload;
+    done(null, payload);
   });
 }
