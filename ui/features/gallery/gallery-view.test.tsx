@@ -5,6 +5,7 @@ import type { GalleryItem } from '../../../domain/model/gallery-item';
 import { ServicesProvider } from '../../app/services-context';
 import { createTestServices } from '../../test-support/test-services';
 import { GalleryView, MOBILE_QUERY } from './gallery-view';
+import { GRID_PAGE } from './components/gallery-grid';
 
 const item = (id: number, extra: Partial<GalleryItem> = {}): GalleryItem => ({
   id: String(id),
@@ -174,6 +175,52 @@ describe('GalleryView', () => {
       expect(image).toHaveAttribute('height', '1024');
     }
     expect(document.querySelector('video')).toBeNull();
+  });
+
+  it('mounts a long gallery a page at a time as the end of the grid comes into view', async () => {
+    const observers: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        record: { callback: IntersectionObserverCallback; target?: Element };
+        constructor(callback: IntersectionObserverCallback) {
+          this.record = { callback };
+          observers.push(this.record);
+        }
+        observe(target: Element) {
+          this.record.target = target;
+        }
+        disconnect() {}
+      },
+    );
+    try {
+      const many = Array.from({ length: 130 }, (_, index) => item(index + 1));
+      const test = createTestServices();
+      test.local.setItem('pet-gallery', JSON.stringify(many));
+      await test.services.gallery.load();
+      render(
+        <ServicesProvider services={test.services}>
+          <GalleryView />
+        </ServicesProvider>,
+      );
+      const cards = () => document.querySelectorAll('.pw-gallery__grid img').length;
+      expect(cards()).toBe(GRID_PAGE);
+      const reachEnd = () =>
+        act(() => {
+          const last = observers.at(-1)!;
+          last.callback(
+            [{ isIntersecting: true, target: last.target } as IntersectionObserverEntry],
+            {} as IntersectionObserver,
+          );
+        });
+      reachEnd();
+      expect(cards()).toBe(2 * GRID_PAGE);
+      reachEnd();
+      expect(cards()).toBe(130);
+      expect(document.querySelector('.pw-gallery__more')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   describe('on a phone', () => {
