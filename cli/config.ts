@@ -2,9 +2,10 @@ import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { LOCAL_PLATFORM } from '../domain/model/constants';
 
 /** The local platform that `pawloween serve` and `npm start` run (DESIGN.md "Embedded default"). */
-export const DEFAULT_BASE_URL = 'http://localhost:8787';
+export const DEFAULT_BASE_URL = LOCAL_PLATFORM.baseUrl;
 
 export const ENV = {
   baseUrl: 'PAWLOWEEN_BASE_URL',
@@ -45,7 +46,8 @@ export interface GlobalOptions {
 export async function resolveSettings(options: GlobalOptions, env: Env): Promise<Settings> {
   const baseUrl = normaliseBaseUrl(options.baseUrl || env[ENV.baseUrl] || DEFAULT_BASE_URL);
   const configFile = configFilePath(env);
-  const projectToken = options.projectToken || env[ENV.projectToken] || undefined;
+  const projectToken =
+    options.projectToken || env[ENV.projectToken] || localProjectToken(baseUrl) || undefined;
   if (options.token)
     return { baseUrl, token: options.token, tokenSource: 'flag', projectToken, configFile };
   if (env[ENV.token])
@@ -54,6 +56,13 @@ export async function resolveSettings(options: GlobalOptions, env: Env): Promise
   return saved
     ? { baseUrl, token: saved, tokenSource: 'login', projectToken, configFile }
     : { baseUrl, projectToken, configFile };
+}
+
+/** Against the local platform at its default address, sign-in uses the project it seeds, not the demo. */
+function localProjectToken(baseUrl: string): string | undefined {
+  return originOf(baseUrl) === originOf(LOCAL_PLATFORM.baseUrl)
+    ? LOCAL_PLATFORM.projectToken
+    : undefined;
 }
 
 export function normaliseBaseUrl(value: string): string {

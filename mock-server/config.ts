@@ -1,8 +1,9 @@
+import { LOCAL_PLATFORM } from '../domain/model/constants';
 import type { CostumeRenderer } from './runs/costume-renderer';
 import type { Pricing } from './billing/plans';
 
 /** The local project's token when PROJECT_TOKEN is not set: fixed so the built app runs out of the box. */
-export const DEFAULT_PROJECT_TOKEN = 'pk_local_pawloween';
+export const DEFAULT_PROJECT_TOKEN: string = LOCAL_PLATFORM.projectToken;
 export const LOCAL_PROJECT_ID = 'proj_local';
 export const DEMO_PROJECT_ID = 'proj_demo';
 /** Issuer of every access token this platform signs; tokens from anyone else are refused. */

@@ -42,3 +42,12 @@ export const COPYRIGHT_YEAR = 2025;
 
 /** Image types accepted as inputs (DESIGN.md "Inputs"). */
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+/**
+ * The local platform `npm start` runs (DESIGN.md "Embedded default"): its address and the project
+ * token it seeds, so the app and the CLI work against it with no configuration.
+ */
+export const LOCAL_PLATFORM = {
+  baseUrl: 'http://localhost:8787',
+  projectToken: 'pk_local_pawloween',
+} as const;
