@@ -36,6 +36,9 @@ export function startFfmpeg(args: readonly string[], signal?: AbortSignal): Ffmp
       else reject(new Error(`ffmpeg failed (${code ?? killedBy}): ${stderr.trim()}`));
     });
   });
+  // An abort can end ffmpeg while the caller still awaits a frame, before it awaits `done`: mark the
+  // rejection handled now so it is not reported as unhandled; callers still see it when they await.
+  done.catch(() => undefined);
   return { stdin: child.stdin, done };
 }
 
