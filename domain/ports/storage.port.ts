@@ -21,7 +21,7 @@ export interface RemoteStoragePort {
 }
 
 /**
- * Key-value strings kept on this device (localStorage in the browser, a file for the CLI).
+ * Key-value strings kept on this device (the browser's Web Storage, a file for the CLI).
  * Writes never throw: a full or unavailable store drops the write and says so.
  */
 export const LocalStoragePort = Symbol('LocalStoragePort');
