@@ -50,13 +50,16 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const { sessionData } = parse(StoragePutRequest, request.body, 'storage body');
     return answerWrite(
       reply,
-      ctx.storage.write(user.id, sessionData, appVersion, expectedVersion(request)),
+      await ctx.storage.write(user.id, sessionData, appVersion, expectedVersion(request)),
     );
   });
 
   app.delete(API_PATHS.storage, async (request, reply) => {
     const { user } = await ctx.guard.user(request, ['user']);
     const { appVersion } = parse(StorageQuery, request.query, 'query');
-    return answerWrite(reply, ctx.storage.clear(user.id, appVersion, expectedVersion(request)));
+    return answerWrite(
+      reply,
+      await ctx.storage.clear(user.id, appVersion, expectedVersion(request)),
+    );
   });
 }

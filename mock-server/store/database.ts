@@ -80,13 +80,31 @@ export interface Prepared {
   get(...params: unknown[]): unknown;
 }
 
-/** Prepares each SQL text once: parsing a statement costs more than running these small queries. */
+/**
+ * Prepares each SQL text once: parsing a statement costs more than running these small queries.
+ * A statement that threw is prepared afresh next time: libsql keeps failing a statement after a
+ * constraint error (even with other values), which would poison every later call with that text.
+ */
 export function statementCache(db: Db): (sql: string) => Prepared {
   const cache = new Map<string, Prepared>();
+  const evictOnError =
+    <A extends unknown[], R>(sql: string, call: (...args: A) => R) =>
+    (...args: A): R => {
+      try {
+        return call(...args);
+      } catch (error) {
+        cache.delete(sql);
+        throw error;
+      }
+    };
   return (sql) => {
     let statement = cache.get(sql);
     if (!statement) {
-      statement = db.prepare(sql) as Prepared;
+      const prepared = db.prepare(sql) as Prepared;
+      statement = {
+        run: evictOnError(sql, prepared.run.bind(prepared)),
+        get: evictOnError(sql, prepared.get.bind(prepared)),
+      };
       cache.set(sql, statement);
     }
     return statement;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FREE_PLAN, PLANS } from '../billing/plans';
 import { AccountsStore } from './accounts-store';
-import { openDatabase } from './database';
+import { openDatabase, statementCache } from './database';
 import { StorageStore } from './storage-store';
 
 function stores() {
@@ -53,34 +53,86 @@ describe('AccountsStore.userWithProject (read on every authenticated request)', 
   });
 });
 
-describe('StorageStore.write (one statement per write)', () => {
-  it('counts versions up from 1, and reads back the JSON as written', () => {
+describe('StorageStore.write', () => {
+  it('counts versions up from 1, and reads back the JSON as written', async () => {
     const { storage, user } = stores();
     expect(storage.readJson(user.id)).toEqual({ json: '{}', version: 0 });
-    expect(storage.write(user.id, { a: 1 }, 'v1')).toEqual({ ok: true, version: 1 });
-    expect(storage.write(user.id, { a: 2 }, 'v1')).toEqual({ ok: true, version: 2 });
+    expect(await storage.write(user.id, { a: 1 }, 'v1')).toEqual({ ok: true, version: 1 });
+    expect(await storage.write(user.id, { a: 2 }, 'v1')).toEqual({ ok: true, version: 2 });
     expect(storage.readJson(user.id)).toEqual({ json: '{"a":2}', version: 2 });
     expect(storage.read(user.id)).toEqual({ data: { a: 2 }, version: 2 });
   });
 
-  it('writes with If-Match only on the version named; 0 means nothing stored yet', () => {
+  it('writes with If-Match only on the version named; 0 means nothing stored yet', async () => {
     const { storage, user } = stores();
-    expect(storage.write(user.id, { a: 1 }, undefined, 3)).toEqual({
+    expect(await storage.write(user.id, { a: 1 }, undefined, 3)).toEqual({
       ok: false,
       currentVersion: 0,
     });
-    expect(storage.write(user.id, { a: 1 }, undefined, 0)).toEqual({ ok: true, version: 1 });
-    expect(storage.write(user.id, { a: 2 }, undefined, 0)).toEqual({
+    expect(await storage.write(user.id, { a: 1 }, undefined, 0)).toEqual({ ok: true, version: 1 });
+    expect(await storage.write(user.id, { a: 2 }, undefined, 0)).toEqual({
       ok: false,
       currentVersion: 1,
     });
-    expect(storage.write(user.id, { a: 2 }, undefined, 1)).toEqual({ ok: true, version: 2 });
-    expect(storage.write(user.id, { a: 3 }, undefined, 1)).toEqual({
+    expect(await storage.write(user.id, { a: 2 }, undefined, 1)).toEqual({ ok: true, version: 2 });
+    expect(await storage.write(user.id, { a: 3 }, undefined, 1)).toEqual({
       ok: false,
       currentVersion: 2,
     });
     expect(storage.read(user.id).data).toEqual({ a: 2 });
-    expect(storage.clear(user.id, undefined, 2)).toEqual({ ok: true, version: 3 });
+    expect(await storage.clear(user.id, undefined, 2)).toEqual({ ok: true, version: 3 });
     expect(storage.read(user.id)).toEqual({ data: {}, version: 3 });
+  });
+});
+
+describe('StorageStore.write, many at once', () => {
+  it('commits writes of one turn together, each answered as if alone and in order', async () => {
+    const { storage, user, accounts } = stores();
+    const other = accounts.signIn('p1', 'other@example.com');
+    const results = await Promise.all([
+      storage.write(user.id, { a: 1 }, 'v1'),
+      storage.write(user.id, { a: 2 }, 'v1', 1),
+      storage.write(user.id, { a: 3 }, 'v1', 1),
+      storage.write(other.id, { b: 1 }, 'v1', 0),
+    ]);
+    expect(results).toEqual([
+      { ok: true, version: 1 },
+      { ok: true, version: 2 },
+      { ok: false, currentVersion: 2 },
+      { ok: true, version: 1 },
+    ]);
+    expect(storage.read(user.id)).toEqual({ data: { a: 2 }, version: 2 });
+    expect(storage.read(other.id)).toEqual({ data: { b: 1 }, version: 1 });
+  });
+
+  it('fails only the write whose user is gone; the others in its commit land', async () => {
+    const { storage, user, accounts } = stores();
+    const gone = accounts.signIn('p1', 'gone@example.com');
+    accounts.deleteUser(gone.id);
+    const [kept, refused] = await Promise.allSettled([
+      storage.write(user.id, { a: 1 }, 'v1'),
+      storage.write(gone.id, { a: 1 }, 'v1'),
+    ]);
+    expect(kept).toEqual({ status: 'fulfilled', value: { ok: true, version: 1 } });
+    expect(refused.status).toBe('rejected');
+    expect(storage.read(user.id).data).toEqual({ a: 1 });
+  });
+
+  it('is not visible to readers before it is committed', async () => {
+    const { storage, user } = stores();
+    const written = storage.write(user.id, { a: 1 }, 'v1');
+    expect(storage.readJson(user.id)).toEqual({ json: '{}', version: 0 });
+    await written;
+    expect(storage.readJson(user.id)).toEqual({ json: '{"a":1}', version: 1 });
+  });
+});
+
+describe('statementCache', () => {
+  it('prepares a statement again after it threw, so one constraint error does not poison the next call', () => {
+    const { db, user } = stores();
+    const sql = statementCache(db);
+    const insert = `INSERT INTO storage (user_id, data, version, updated_at) VALUES (?, '{}', 1, 0)`;
+    expect(() => sql(insert).run('user_nobody')).toThrow(/FOREIGN KEY/);
+    expect(sql(insert).run(user.id).changes).toBe(1);
   });
 });

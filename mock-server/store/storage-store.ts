@@ -8,9 +8,23 @@ export interface StoredSession {
 
 export type WriteResult = { ok: true; version: number } | { ok: false; currentVersion: number };
 
-/** Per-user remote storage (SPEC.md 7): one JSON object per user, versioned for If-Match. */
+interface PendingWrite {
+  userId: string;
+  json: string;
+  appVersion: string | undefined;
+  expectedVersion: number | undefined;
+}
+
+interface QueuedWrite {
+  write: PendingWrite;
+  resolve: (result: WriteResult) => void;
+  reject: (error: Error) => void;
+}
+
 /** Users whose stored JSON is kept in memory; beyond it the oldest read is forgotten. */
 const CACHED_USERS = 1_000;
+
+/** Per-user remote storage (SPEC.md 7): one JSON object per user, versioned for If-Match. */
 
 export class StorageStore {
   private readonly sql: ReturnType<typeof statementCache>;
@@ -54,15 +68,53 @@ export class StorageStore {
 
   /**
    * Replaces the whole object; with expectedVersion the write only happens if nobody wrote in
-   * between. One statement each (SQLite runs it atomically), so the common write is one round trip.
+   * between. The answer comes once the write is committed (so a killed server keeps every write it
+   * acknowledged), and writes that arrive in the same turn of the event loop share one commit:
+   * at 50 connections that is one WAL append for a dozen writes instead of one each.
    */
   write(
     userId: string,
     data: Record<string, unknown>,
     appVersion: string | undefined,
     expectedVersion?: number,
-  ): WriteResult {
-    const json = JSON.stringify(data);
+  ): Promise<WriteResult> {
+    return new Promise((resolve, reject) => {
+      const write = { userId, json: JSON.stringify(data), appVersion, expectedVersion };
+      this.queued.push({ write, resolve, reject });
+      if (this.queued.length === 1) setImmediate(() => this.commitQueued());
+    });
+  }
+
+  /** Empties the object; the version keeps counting so an old ETag never matches again. */
+  clear(
+    userId: string,
+    appVersion: string | undefined,
+    expectedVersion?: number,
+  ): Promise<WriteResult> {
+    return this.write(userId, {}, appVersion, expectedVersion);
+  }
+
+  private readonly queued: QueuedWrite[] = [];
+
+  private commitQueued() {
+    const batch = this.queued.splice(0);
+    try {
+      const results = this.db.transaction(() => batch.map(({ write }) => this.apply(write)))();
+      batch.forEach(({ write, resolve }, i) => resolve(this.settle(write, results[i]!)));
+    } catch {
+      // One bad write (a user deleted meanwhile) must not fail the others: each on its own.
+      for (const { write, resolve, reject } of batch) {
+        try {
+          resolve(this.settle(write, this.apply(write)));
+        } catch (error) {
+          reject(error as Error);
+        }
+      }
+    }
+  }
+
+  /** One statement per write (SQLite runs it atomically): the version it wrote, or undefined. */
+  private apply({ userId, json, appVersion, expectedVersion }: PendingWrite): number | undefined {
     const values = [userId, json, appVersion ?? null, this.now()];
     const written = (
       expectedVersion === undefined
@@ -83,17 +135,17 @@ export class StorageStore {
                WHERE user_id = ?1 AND version = ?5 RETURNING version`,
             ).get(...values, expectedVersion)
     ) as { version: number } | undefined;
-    if (!written) {
+    return written?.version;
+  }
+
+  /** After the commit: what the caller hears, and what later reads see. */
+  private settle({ userId, json }: PendingWrite, version: number | undefined): WriteResult {
+    if (version === undefined) {
       this.cache.delete(userId);
       return { ok: false, currentVersion: this.currentVersion(userId) };
     }
-    this.remember(userId, { json, version: written.version });
-    return { ok: true, version: written.version };
-  }
-
-  /** Empties the object; the version keeps counting so an old ETag never matches again. */
-  clear(userId: string, appVersion: string | undefined, expectedVersion?: number): WriteResult {
-    return this.write(userId, {}, appVersion, expectedVersion);
+    this.remember(userId, { json, version });
+    return { ok: true, version };
   }
 
   private currentVersion(userId: string): number {
