@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { createContext, type AppContext } from './app-context';
 import type { AppOptions } from './config';
 import { installErrorHandler } from './http/error-handler';
+import { lazyChildLogger, loggerOptions, OneLinePerRequest } from './http/request-logging';
 import { installSecurityHeaders } from './http/security-headers';
 import { createWorkflowPool } from './workflow/index';
 import { authRoutes } from './routes/auth';
@@ -29,50 +25,6 @@ declare module 'fastify' {
   }
 }
 
-/** Logs name the path only: query strings carry tokens (?access_token=, ?accessToken=) and never reach a log. */
-const requestSerializer = (request: FastifyRequest) => ({
-  id: request.id,
-  method: request.method,
-  path: request.url.split('?')[0],
-});
-
-function loggerOptions(logger: AppOptions['logger']) {
-  if (!logger) return false;
-  return {
-    ...(typeof logger === 'object' ? logger : {}),
-    serializers: { req: requestSerializer },
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers["x-sub-dev-access-token"]',
-        'req.headers["x-user-token"]',
-      ],
-      censor: '[redacted]',
-    },
-  };
-}
-
-/**
- * fastify logs two lines per request (incoming, completed): at 50 connections that is a visible
- * share of each request's CPU time. One line says when, what and how it ended; successful reads,
- * the bulk of the traffic and the least telling, log at debug, everything else at info.
- */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(
-    error: Error | null | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else if (reply.statusCode < 400 && (request.method === 'GET' || request.method === 'HEAD'))
-      reply.log.debug(line, 'request completed');
-    else reply.log.info(line, 'request completed');
-  }
-}
-
 /** The local platform as a fastify app with no listen(): server.ts starts it, tests call app.inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -82,6 +34,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: false,
     return503OnClosing: true,
     logController: new OneLinePerRequest(),
+    childLoggerFactory: lazyChildLogger,
   });
   // A bounded pool: runs beyond the cores wait, and beyond its queue they are refused with 503, not piled up.
   const render = options.renderCostume ?? createWorkflowPool().run;

@@ -68,6 +68,71 @@ describe('headers on every answer', () => {
 });
 
 describe('logs', () => {
+  const capture = () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(
+          ...String(chunk)
+            .trim()
+            .split('\n')
+            .map((line) => JSON.parse(line)),
+        );
+        done();
+      },
+    });
+    return { lines, stream };
+  };
+
+  it('write one line per request that changes something or fails, with its id, path and status', async () => {
+    const { lines, stream } = capture();
+    t = await testApp({ logger: { level: 'info', stream } });
+    const token = await signIn(t.app);
+    lines.length = 0;
+    const read = await t.app.inject({
+      url: '/v1/subscriptions/usage',
+      headers: userHeaders(token),
+    });
+    expect(read.statusCode).toBe(200);
+    expect(lines).toEqual([]);
+    const missing = await t.app.inject({ url: '/v1/nope?accessToken=secret' });
+    const write = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/storage',
+      headers: { ...userHeaders(token), 'content-type': 'application/json' },
+      payload: { sessionData: { a: 1 } },
+    });
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        reqId: missing.headers['x-request-id'],
+        req: expect.objectContaining({ method: 'GET', path: '/v1/nope' }),
+        res: expect.objectContaining({ statusCode: 404 }),
+        msg: 'request completed',
+      }),
+      expect.objectContaining({
+        reqId: write.headers['x-request-id'],
+        req: expect.objectContaining({ method: 'PUT', path: '/v1/storage' }),
+        res: expect.objectContaining({ statusCode: 200 }),
+      }),
+    ]);
+  });
+
+  it('name successful reads too at debug level', async () => {
+    const { lines, stream } = capture();
+    t = await testApp({ logger: { level: 'debug', stream } });
+    const token = await signIn(t.app);
+    const read = await t.app.inject({
+      url: '/v1/subscriptions/usage',
+      headers: userHeaders(token),
+    });
+    expect(lines.at(-1)).toMatchObject({
+      level: 20,
+      reqId: read.headers['x-request-id'],
+      req: { path: '/v1/subscriptions/usage' },
+    });
+  });
+
   it('never contain a token, from a query string, a header or a redirect', async () => {
     let logs = '';
     const stream = new Writable({
