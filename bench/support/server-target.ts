@@ -1,10 +1,11 @@
 // A server under load in its own process, so autocannon (in the parent) and the server do not share
 // one event loop. argv[2] is 'ours' (the local platform as `npm start` runs it, request logs to
-// /dev/null, rate limit off) or 'bare' (plain fastify routes answering the same payloads).
+// /dev/null, rate limit off) or 'bare' (plain fastify routes answering the same bytes: the body and
+// headers ours answered, recorded by the parent, so the baseline is the platform minus its work).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { buildApp } from '../../mock-server/app';
 
 export interface TargetReady {
@@ -12,9 +13,16 @@ export interface TargetReady {
   token?: string;
 }
 
+/** One answer of ours, as the bare routes repeat it. */
+export interface RecordedAnswer {
+  body: string;
+  headers: Record<string, string>;
+}
+
 export interface BarePayloads {
-  usage: string;
-  storage: string;
+  usage: RecordedAnswer;
+  storage: RecordedAnswer;
+  storageWrite: RecordedAnswer;
 }
 
 async function ours(): Promise<TargetReady> {
@@ -42,16 +50,14 @@ async function ours(): Promise<TargetReady> {
 
 async function bare(payloads: BarePayloads): Promise<TargetReady> {
   const app = Fastify();
-  app.get('/v1/subscriptions/usage', async (_request, reply) =>
-    reply.type('application/json').send(payloads.usage),
-  );
-  app.get('/v1/storage', async (_request, reply) =>
-    reply.type('application/json').header('etag', '"v1"').send(payloads.storage),
-  );
+  const answer = (reply: FastifyReply, { body, headers }: RecordedAnswer) =>
+    reply.headers(headers).send(body);
+  app.get('/v1/subscriptions/usage', async (_request, reply) => answer(reply, payloads.usage));
+  app.get('/v1/storage', async (_request, reply) => answer(reply, payloads.storage));
   // Parses the same body (fastify's JSON parser) and answers as ours does.
   app.put('/v1/storage', async (request, reply) => {
     if (!request.body || typeof request.body !== 'object') return reply.code(400).send({});
-    return reply.header('etag', '"v2"').send({ success: true });
+    return answer(reply, payloads.storageWrite);
   });
   return { base: await app.listen({ port: 0, host: '127.0.0.1' }) };
 }
