@@ -114,8 +114,7 @@ export class AccountsStore {
          p.allowed_origins AS p_allowed_origins
        FROM users u JOIN projects p ON p.id = u.project_id WHERE u.id = ?`,
     ).get(id) as
-      | (UserRow & { [K in keyof Omit<ProjectRow, 'id'> as `p_${K}`]: ProjectRow[K] })
-      | undefined;
+      (UserRow & { [K in keyof Omit<ProjectRow, 'id'> as `p_${K}`]: ProjectRow[K] }) | undefined;
     if (!row) return undefined;
     const {
       p_api_key,

@@ -31,7 +31,9 @@ describe('static files', () => {
     expect(index.body).toContain('<title>Pawloween</title>');
     expect(index.headers['cache-control']).toBe('no-cache');
     // The app learns the project token from the page, so `npm start` signs in without demo mode.
-    expect(index.body).toContain(`<meta name="pawloween-project-token" content="${PROJECT_TOKEN}" />`);
+    expect(index.body).toContain(
+      `<meta name="pawloween-project-token" content="${PROJECT_TOKEN}" />`,
+    );
     expect((await t.app.inject('/index.html')).body).toContain('pawloween-project-token');
     const bundle = await t.app.inject('/assets/app-1.js');
     expect(bundle.headers['cache-control']).toContain('immutable');
