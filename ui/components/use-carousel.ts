@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIMITS } from '../../domain/model/constants';
+import { useSwipe } from './use-swipe';
 
 /**
  * Paging for a row of items that shows `visible` at a time: arrows move by LIMITS.carouselStep
@@ -10,7 +11,6 @@ export function useCarousel(count: number) {
   const viewport = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(1);
   const [start, setStart] = useState(0);
-  const touchStartX = useRef<number | undefined>(undefined);
 
   useEffect(() => {
     const element = viewport.current;
@@ -36,19 +36,7 @@ export function useCarousel(count: number) {
     [maxStart],
   );
 
-  const onTouchStart = (event: React.TouchEvent) => {
-    touchStartX.current = event.touches[0]?.clientX;
-  };
-  const onTouchEnd = (event: React.TouchEvent) => {
-    const from = touchStartX.current;
-    const to = event.changedTouches[0]?.clientX;
-    touchStartX.current = undefined;
-    if (from === undefined || to === undefined) return;
-    const distance = to - from;
-    if (Math.abs(distance) < LIMITS.swipeThresholdPx) return;
-    if (distance < 0) next();
-    else previous();
-  };
+  const swipeHandlers = useSwipe({ onSwipeLeft: next, onSwipeRight: previous });
 
   return {
     viewport,
@@ -63,6 +51,6 @@ export function useCarousel(count: number) {
       setStart((s) =>
         index < s ? index : index >= s + visible ? Math.min(index - visible + 1, maxStart) : s,
       ),
-    swipeHandlers: { onTouchStart, onTouchEnd },
+    swipeHandlers,
   };
 }

@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { LIMITS } from '../../../../domain/model/constants';
+import { useState } from 'react';
+import { useSwipe } from '../../../components/use-swipe';
 
 /**
  * One item at a time, moved by a horizontal swipe of at least LIMITS.swipeThresholdPx (the preset
@@ -7,25 +7,12 @@ import { LIMITS } from '../../../../domain/model/constants';
  */
 export function useSwipePager(count: number) {
   const [wanted, setIndex] = useState(0);
-  const touchStartX = useRef<number | undefined>(undefined);
   const index = Math.max(0, Math.min(wanted, count - 1));
 
   const next = () => setIndex(Math.min(index + 1, count - 1));
   const previous = () => setIndex(Math.max(index - 1, 0));
 
-  const onTouchStart = (event: React.TouchEvent) => {
-    touchStartX.current = event.touches[0]?.clientX;
-  };
-  const onTouchEnd = (event: React.TouchEvent) => {
-    const from = touchStartX.current;
-    const to = event.changedTouches[0]?.clientX;
-    touchStartX.current = undefined;
-    if (from === undefined || to === undefined) return;
-    const distance = to - from;
-    if (Math.abs(distance) < LIMITS.swipeThresholdPx) return;
-    if (distance < 0) next();
-    else previous();
-  };
+  const swipeHandlers = useSwipe({ onSwipeLeft: next, onSwipeRight: previous });
 
   return {
     index,
@@ -33,6 +20,6 @@ export function useSwipePager(count: number) {
     canNext: index < count - 1,
     next,
     previous,
-    swipeHandlers: { onTouchStart, onTouchEnd },
+    swipeHandlers,
   };
 }

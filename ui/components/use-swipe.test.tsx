@@ -1,0 +1,46 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useSwipe } from './use-swipe';
+
+function Swipeable(props: { onSwipeLeft: () => void; onSwipeRight: () => void }) {
+  return <div data-testid="area" {...useSwipe(props)} />;
+}
+
+function renderSwipeable() {
+  const actions = { onSwipeLeft: vi.fn(), onSwipeRight: vi.fn() };
+  render(<Swipeable {...actions} />);
+  const area = screen.getByTestId('area');
+  const start = (x: number) => fireEvent.touchStart(area, { touches: [{ clientX: x }] });
+  const end = (x: number) => fireEvent.touchEnd(area, { changedTouches: [{ clientX: x }] });
+  return { ...actions, start, end, swipe: (from: number, to: number) => (start(from), end(to)) };
+}
+
+describe('useSwipe', () => {
+  it('calls onSwipeLeft for a leftward move of 50 px or more, and nothing for 49 px', () => {
+    const { onSwipeLeft, onSwipeRight, swipe } = renderSwipeable();
+    swipe(200, 151);
+    expect(onSwipeLeft).not.toHaveBeenCalled();
+    swipe(200, 150);
+    expect(onSwipeLeft).toHaveBeenCalledTimes(1);
+    expect(onSwipeRight).not.toHaveBeenCalled();
+  });
+
+  it('calls onSwipeRight for a rightward move of 50 px or more, and nothing for 49 px', () => {
+    const { onSwipeLeft, onSwipeRight, swipe } = renderSwipeable();
+    swipe(100, 149);
+    expect(onSwipeRight).not.toHaveBeenCalled();
+    swipe(100, 150);
+    expect(onSwipeRight).toHaveBeenCalledTimes(1);
+    expect(onSwipeLeft).not.toHaveBeenCalled();
+  });
+
+  it('counts a touch once: a touch end with no touch start of its own does nothing', () => {
+    const { onSwipeLeft, onSwipeRight, start, end } = renderSwipeable();
+    end(0);
+    start(200);
+    end(100);
+    end(0);
+    expect(onSwipeLeft).toHaveBeenCalledTimes(1);
+    expect(onSwipeRight).not.toHaveBeenCalled();
+  });
+});
