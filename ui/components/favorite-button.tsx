@@ -1,4 +1,4 @@
-import { HeartIcon } from './media-icons';
+import { HeartIcon } from './icons';
 
 /** The favorite heart: a toggle button whose pressed state says whether the item is a favorite. */
 export function FavoriteButton(props: {

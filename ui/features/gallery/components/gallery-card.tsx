@@ -1,7 +1,6 @@
 import type { GalleryItem } from '../../../../domain/model/gallery-item';
 import { FavoriteButton } from '../../../components/favorite-button';
-import { FilmIcon } from '../../../components/icons';
-import { TrashIcon } from '../../../components/media-icons';
+import { FilmIcon, TrashIcon } from '../../../components/icons';
 
 /** Actions a gallery card offers. */
 export interface CardActions {

@@ -1,6 +1,5 @@
 import type { GalleryFilter } from '../../../../domain/use-cases/gallery';
-import { GalleryIcon } from '../../../components/icons';
-import { HeartIcon } from '../../../components/media-icons';
+import { GalleryIcon, HeartIcon } from '../../../components/icons';
 
 // SPEC.md section 2 "Gallery view", word for word.
 const EMPTY = {
