@@ -15,6 +15,18 @@ async function credits(page: Page): Promise<number> {
   return Number(text.replace(/[^0-9.]/g, ''));
 }
 
+/** Whether keyboard focus is on the overlay or inside it (the iframe element when the pricing page has it). */
+function focusInOverlay(page: Page): Promise<{ inside: boolean; where: string }> {
+  return page.evaluate(() => {
+    const overlay = document.querySelector('[role="dialog"][aria-modal="true"]');
+    const active = document.activeElement;
+    const where = active
+      ? `${active.tagName.toLowerCase()}${active.className ? `.${String(active.className)}` : ''} "${(active.textContent ?? '').trim().slice(0, 30)}"`
+      : 'nothing';
+    return { inside: !!overlay && !!active && overlay.contains(active), where };
+  });
+}
+
 describe('subscription', () => {
   it('Upgrade opens pricing in the overlay; checkout completes; the header shows Manage and more credits', async () => {
     const page = await e2e.open('desktop', { signedInAs: uniqueEmail('upgrade') });
@@ -82,6 +94,37 @@ describe('subscription', () => {
     // Manage opens pricing again, which now knows the plan; a reload keeps Manage (from the platform).
     await page.reload();
     await page.getByRole('banner').getByRole('button', { name: 'Manage' }).waitFor();
+  });
+
+  it('keyboard focus stays in the overlay under Tab and Shift+Tab, and returns to Upgrade on close', async () => {
+    const page = await e2e.open('desktop', { signedInAs: uniqueEmail('upgrade-keys') });
+    const upgrade = page.getByRole('banner').getByRole('button', { name: 'Upgrade' });
+    await upgrade.focus();
+    await page.keyboard.press('Enter');
+    const overlay = page.getByRole('dialog', { name: 'Plans and credits' });
+    await overlay.waitFor();
+    await page
+      .frameLocator('iframe[title="Choose a plan"]')
+      .getByRole('button', { name: 'Choose Plus' })
+      .waitFor();
+    // Far more presses than the overlay and the pricing page have controls, both ways round.
+    const seen = new Set<string>();
+    for (const key of ['Tab', 'Shift+Tab']) {
+      for (let press = 0; press < 25; press += 1) {
+        await page.keyboard.press(key);
+        const focus = await focusInOverlay(page);
+        seen.add(focus.where);
+        expect(focus.inside, `${key} #${press + 1} left focus on ${focus.where}`).toBe(true);
+      }
+    }
+    // The cycle passed through both the overlay's own control and the pricing page.
+    expect([...seen].some((where) => where.startsWith('button.pw-icon-btn'))).toBe(true);
+    expect([...seen].some((where) => where.startsWith('iframe'))).toBe(true);
+
+    await overlay.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Enter');
+    await overlay.waitFor({ state: 'detached' });
+    expect(await upgrade.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 
   it('inside a frame the pricing page opens in a popup, and checkout still reaches the framed app', async () => {
