@@ -114,6 +114,31 @@ describe('installBridge: what the preview tells its parent', () => {
     ]);
   });
 
+  it('blanks out tokens in what it forwards, queued messages included', async () => {
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyXzEifQ.c2lnbmF0dXJl';
+    install({ parentOrigin: undefined });
+    preview.console.error('Could not open', `/subscribe?access_token=${token}&plan=pro`);
+    preview.dispatchEvent(
+      Object.assign(new preview.Event('unhandledrejection'), {
+        reason: new Error(`GET /?accessToken=${token} failed`),
+      }),
+    );
+    fromParent({ type: 'captureRequest' });
+    await settle();
+    preview.dispatchEvent(
+      new preview.ErrorEvent('error', { message: `Uncaught ${token}`, error: new Error(token) }),
+    );
+    const sent = JSON.stringify(posted());
+    expect(sent).not.toContain('eyJ');
+    expect(posted().map(({ message }) => message)).toContainEqual(
+      expect.objectContaining({
+        message: 'console.error: Could not open /subscribe?access_token=[redacted]&plan=pro',
+      }),
+    );
+    expect(sent).toContain('Unhandled promise rejection: GET /?accessToken=[redacted] failed');
+    expect(sent).toContain('Uncaught [redacted]');
+  });
+
   it('gives console.error back when uninstalled', () => {
     const original = preview.console.error;
     install();

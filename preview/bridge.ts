@@ -1,3 +1,4 @@
+import { scrubMessage } from './bridge-scrub';
 import { fromConsoleError, fromErrorEvent, fromRejection } from './error-report';
 import { isHostMessage, type HostMessage, type PreviewMessage } from './messages';
 
@@ -21,6 +22,7 @@ const QUEUE_LIMIT = 50;
  * Connects the preview to the editor framing it (SPEC.md section 7): forwards uncaught errors and
  * every console.error, reports pointer-lock changes and answers capture requests. Messages count
  * only when they come from the parent window and its origin; replies go to that origin, never '*'.
+ * Whatever it posts has its tokens blanked out first (bridge-scrub.ts).
  * Returns a function that undoes it all.
  */
 export function installBridge(options: BridgeOptions): () => void {
@@ -31,7 +33,9 @@ export function installBridge(options: BridgeOptions): () => void {
   const queue: PreviewMessage[] = [];
   let capturing: Promise<string> | undefined;
 
-  const post = (message: PreviewMessage): void => {
+  const post = (unscrubbed: PreviewMessage): void => {
+    // The parent is another party: no token the page wrote into an error ever reaches it.
+    const message = scrubMessage(unscrubbed);
     if (origin === undefined) {
       if (queue.length < QUEUE_LIMIT) queue.push(message);
       return;
