@@ -1,30 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  costumeRun,
+  appPerTest,
+  armFault,
   expectErrorShape,
-  signIn,
-  testApp,
+  postRun,
+  userBalance,
   userHeaders,
-  type TestApp,
 } from './helpers';
 
-let t: TestApp | undefined;
-afterEach(() => {
-  vi.useRealTimers();
-  return t?.close();
-});
-
-async function setup(faults = true) {
-  t = await testApp({ faults });
-  return { app: t.app, token: await signIn(t.app) };
-}
+const start = appPerTest();
+const setup = (faults = true) => start({ faults });
+afterEach(() => vi.useRealTimers());
 
 describe('fault injection', () => {
   it('is absent unless enabled', async () => {
     const { app } = await setup(false);
-    expect(
-      (await app.inject({ method: 'POST', url: '/__faults', payload: { next: '503' } })).statusCode,
-    ).toBe(404);
+    expect((await armFault(app, { next: '503' })).statusCode).toBe(404);
   });
 
   it('answers only loopback callers', async () => {
@@ -40,39 +31,23 @@ describe('fault injection', () => {
 
   it('fails the next video only: image kept, video missing, video not charged', async () => {
     const { app, token } = await setup();
-    await app.inject({ method: 'POST', url: '/__faults', payload: { next: 'video-fail' } });
-    const reply = await app.inject({
-      method: 'POST',
-      url: '/v1/run',
-      headers: userHeaders(token),
-      payload: costumeRun(),
-    });
+    await armFault(app, { next: 'video-fail' });
+    const reply = await postRun(app, token);
     expect(reply.statusCode).toBe(200);
     expect(reply.json().output[0].image_output.image).toMatch(/\.png$/);
     expect(reply.json().output[0].video_output).toBeUndefined();
     expect(reply.json().usage.cost).toBe(0.2);
-    const next = await app.inject({
-      method: 'POST',
-      url: '/v1/run',
-      headers: userHeaders(token),
-      payload: costumeRun(),
-    });
+    const next = await postRun(app, token);
     expect(next.json().output[0].video_output).toBeDefined();
   });
 
   it('fails a whole run without charging it', async () => {
     const { app, token } = await setup();
-    await app.inject({ method: 'POST', url: '/__faults', payload: { next: 'run-fail' } });
-    const reply = await app.inject({
-      method: 'POST',
-      url: '/v1/run',
-      headers: userHeaders(token),
-      payload: costumeRun(),
-    });
+    await armFault(app, { next: 'run-fail' });
+    const reply = await postRun(app, token);
     expect(reply.statusCode).toBe(500);
     expect(expectErrorShape(reply, 'WORKFLOW_FAILED').context).toEqual({ charged: false });
-    const usage = await app.inject({ url: '/v1/subscriptions/usage', headers: userHeaders(token) });
-    expect(usage.json().credits.userBalance.usedCredits).toBe(0);
+    expect((await userBalance(app, token)).usedCredits).toBe(0);
   });
 
   it.each([
@@ -81,36 +56,18 @@ describe('fault injection', () => {
     ['429', 429, 'RATE_LIMIT_EXCEEDED'],
   ])('answers an injected %s for `count` requests, then recovers', async (next, status, code) => {
     const { app, token } = await setup();
-    await app.inject({ method: 'POST', url: '/__faults', payload: { next, count: 2 } });
+    await armFault(app, { next, count: 2 });
     for (let i = 0; i < 2; i++) {
-      const reply = await app.inject({
-        method: 'POST',
-        url: '/v1/run',
-        headers: userHeaders(token),
-        payload: costumeRun(),
-      });
+      const reply = await postRun(app, token);
       expect(reply.statusCode).toBe(status);
       expectErrorShape(reply, code);
     }
-    expect(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/v1/run',
-          headers: userHeaders(token),
-          payload: costumeRun(),
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await postRun(app, token)).statusCode).toBe(200);
   });
 
   it('slows a request on another path when asked, and lists and clears faults', async () => {
     const { app, token } = await setup();
-    await app.inject({
-      method: 'POST',
-      url: '/__faults',
-      payload: { next: 'slow', path: '/v1/subscriptions/usage', delayMs: 50 },
-    });
+    await armFault(app, { next: 'slow', path: '/v1/subscriptions/usage', delayMs: 50 });
     expect((await app.inject('/__faults')).json().armed).toHaveLength(1);
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     let answered = false;
@@ -127,14 +84,10 @@ describe('fault injection', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect((await pending).statusCode).toBe(200);
     vi.useRealTimers();
-    await app.inject({ method: 'POST', url: '/__faults', payload: { next: '503', count: 3 } });
+    await armFault(app, { next: '503', count: 3 });
     await app.inject({ method: 'DELETE', url: '/__faults' });
     expect((await app.inject('/__faults')).json().armed).toEqual([]);
-    const bad = await app.inject({
-      method: 'POST',
-      url: '/__faults',
-      payload: { next: 'explode' },
-    });
+    const bad = await armFault(app, { next: 'explode' });
     expect(bad.statusCode).toBe(400);
   });
 });

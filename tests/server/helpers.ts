@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { afterEach } from 'vitest';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import { buildApp, type AppOptions } from '../../mock-server/app';
 import { DEFAULT_PROJECT_TOKEN } from '../../mock-server/config';
@@ -62,6 +63,22 @@ export async function testApp(options: Partial<AppOptions> = {}): Promise<TestAp
   };
 }
 
+/**
+ * For files whose tests each want a fresh platform: registers an afterEach that closes the
+ * current one, and returns a function that starts one (options as testApp) and signs in a user.
+ */
+export function appPerTest() {
+  let current: TestApp | undefined;
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return async (options: Partial<AppOptions> = {}) => {
+    current = await testApp(options);
+    return { app: current.app, token: await signIn(current.app) };
+  };
+}
+
 /** Signs in through the real sign-in form and returns the access token from the 303 redirect. */
 export async function signIn(
   app: FastifyInstance,
@@ -96,6 +113,20 @@ export const costumeRun = (pet = PNG_DATA_URL, costume = PNG_DATA_URL) => ({
   model: COSTUME_WORKFLOW_ID,
   input: { upload_your_pets_photo: pet, upload_costume_character: costume },
 });
+
+/** POST /v1/run as the signed-in user: a costume run unless `payload` says otherwise. */
+export const postRun = (app: FastifyInstance, token: string, payload: object = costumeRun()) =>
+  app.inject({ method: 'POST', url: '/v1/run', headers: userHeaders(token), payload });
+
+/** The signed-in user's credits, as GET /v1/subscriptions/usage reports them. */
+export async function userBalance(app: FastifyInstance, token: string) {
+  const reply = await app.inject({ url: '/v1/subscriptions/usage', headers: userHeaders(token) });
+  return (reply.json() as { credits: { userBalance: Record<string, number> } }).credits.userBalance;
+}
+
+/** Arms a fault on a platform started with `faults: true` (mock-server/routes/faults.ts). */
+export const armFault = (app: FastifyInstance, fault: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/__faults', payload: fault });
 
 /** Every error answer has the platform's shape (SPEC.md 8) and a request id. */
 export function expectErrorShape(

@@ -1,38 +1,23 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import {
   anonymousHeaders,
+  appPerTest,
   costumeRun,
   expectErrorShape,
   headlessHeaders,
   PNG_DATA_URL,
-  signIn,
-  testApp,
+  postRun,
+  userBalance,
   userHeaders,
-  type TestApp,
 } from './helpers';
 
-let t: TestApp | undefined;
-afterEach(() => t?.close());
-
-async function setup(options: Parameters<typeof testApp>[0] = {}) {
-  t = await testApp(options);
-  return { app: t.app, token: await signIn(t.app) };
-}
-
-const balance = async (app: TestApp['app'], token: string) =>
-  (await app.inject({ url: '/v1/subscriptions/usage', headers: userHeaders(token) })).json().credits
-    .userBalance;
+const setup = appPerTest();
 
 describe('POST /v1/run: the costume workflow', () => {
   it('answers output URLs served by this platform and charges image and video', async () => {
     const { app, token } = await setup();
-    const reply = await app.inject({
-      method: 'POST',
-      url: '/v1/run',
-      headers: userHeaders(token),
-      payload: costumeRun(),
-    });
+    const reply = await postRun(app, token);
     expect(reply.statusCode).toBe(200);
     const body = reply.json();
     const entry = body.output[0];
@@ -45,7 +30,7 @@ describe('POST /v1/run: the costume workflow', () => {
       outputType: 'video',
     });
     expect(body.usage).toEqual({ cost: 0.5, remainingCredits: 4.5 });
-    expect(await balance(app, token)).toEqual({
+    expect(await userBalance(app, token)).toEqual({
       allocatedCredits: 5,
       usedCredits: 0.5,
       remainingCredits: 4.5,
@@ -60,27 +45,9 @@ describe('POST /v1/run: the costume workflow', () => {
   it('resolves preset URLs locally, relative or absolute on this origin', async () => {
     const { app, token } = await setup();
     const relative = costumeRun('/presets/pets/dog1.png', '/presets/costumes/vampire.png');
-    expect(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/v1/run',
-          headers: userHeaders(token),
-          payload: relative,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await postRun(app, token, relative)).statusCode).toBe(200);
     const absolute = costumeRun('http://localhost/presets/pets/dog1.png', PNG_DATA_URL);
-    expect(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/v1/run',
-          headers: userHeaders(token),
-          payload: absolute,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await postRun(app, token, absolute)).statusCode).toBe(200);
   });
 
   it.each([
@@ -101,37 +68,25 @@ describe('POST /v1/run: the costume workflow', () => {
     ['a path outside the presets', '/presets/../../etc/passwd', 'not a known preset'],
   ])('answers 400 VALIDATION_ERROR naming the field for %s', async (_name, value, message) => {
     const { app, token } = await setup();
-    const reply = await app.inject({
-      method: 'POST',
-      url: '/v1/run',
-      headers: userHeaders(token),
-      payload: costumeRun(value),
-    });
+    const reply = await postRun(app, token, costumeRun(value));
     expect(reply.statusCode).toBe(400);
     const error = expectErrorShape(reply, 'VALIDATION_ERROR');
     expect(error.message).toContain('upload_your_pets_photo');
     expect(error.message).toContain(message);
-    expect(await balance(app, token)).toMatchObject({ usedCredits: 0 });
+    expect(await userBalance(app, token)).toMatchObject({ usedCredits: 0 });
   });
 
   it('names missing input fields and refuses unknown models with 404', async () => {
     const { app, token } = await setup();
-    const missing = await app.inject({
-      method: 'POST',
-      url: '/v1/run',
-      headers: userHeaders(token),
-      payload: { model: COSTUME_WORKFLOW_ID, input: { upload_your_pets_photo: PNG_DATA_URL } },
+    const missing = await postRun(app, token, {
+      model: COSTUME_WORKFLOW_ID,
+      input: { upload_your_pets_photo: PNG_DATA_URL },
     });
     expect(missing.statusCode).toBe(400);
     expect(expectErrorShape(missing, 'VALIDATION_ERROR').message).toContain(
       'upload_costume_character',
     );
-    const unknown = await app.inject({
-      method: 'POST',
-      url: '/v1/run',
-      headers: userHeaders(token),
-      payload: { model: 'workflow/nope', input: {} },
-    });
+    const unknown = await postRun(app, token, { model: 'workflow/nope', input: {} });
     expect(unknown.statusCode).toBe(404);
     expectErrorShape(unknown, 'NOT_FOUND');
   });
@@ -161,28 +116,13 @@ describe('POST /v1/run: the costume workflow', () => {
     const later = await send();
     expect(first.json()).toEqual(concurrent.json());
     expect(later.json()).toEqual(first.json());
-    expect(await balance(app, token)).toMatchObject({ usedCredits: 0.5 });
+    expect(await userBalance(app, token)).toMatchObject({ usedCredits: 0.5 });
   });
 
   it('answers 402 INSUFFICIENT_BALANCE with remaining and required credits', async () => {
     const { app, token } = await setup({ pricing: { imageCents: 40, videoCents: 50 } });
-    for (let i = 0; i < 5; i++)
-      expect(
-        (
-          await app.inject({
-            method: 'POST',
-            url: '/v1/run',
-            headers: userHeaders(token),
-            payload: costumeRun(),
-          })
-        ).statusCode,
-      ).toBe(200);
-    const reply = await app.inject({
-      method: 'POST',
-      url: '/v1/run',
-      headers: userHeaders(token),
-      payload: costumeRun(),
-    });
+    for (let i = 0; i < 5; i++) expect((await postRun(app, token)).statusCode).toBe(200);
+    const reply = await postRun(app, token);
     expect(reply.statusCode).toBe(402);
     expect(expectErrorShape(reply, 'INSUFFICIENT_BALANCE').context).toEqual({
       remainingCredits: 0.5,
@@ -192,12 +132,7 @@ describe('POST /v1/run: the costume workflow', () => {
 
   it('answers 402 PLAN_UPGRADE_REQUIRED when one run costs more than the plan allows', async () => {
     const { app, token } = await setup({ pricing: { videoCents: 150 } });
-    const reply = await app.inject({
-      method: 'POST',
-      url: '/v1/run',
-      headers: userHeaders(token),
-      payload: costumeRun(),
-    });
+    const reply = await postRun(app, token);
     expect(reply.statusCode).toBe(402);
     expect(expectErrorShape(reply, 'PLAN_UPGRADE_REQUIRED').context).toEqual({
       upgradeUrl: 'http://localhost/subscribe',
@@ -209,22 +144,8 @@ describe('POST /v1/run: the costume workflow', () => {
 
   it("answers 503 WORKFLOW_UNAVAILABLE to everyone when the owner's credits run out", async () => {
     const { app, token } = await setup({ ownerCredits: 0.5 });
-    expect(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/v1/run',
-          headers: userHeaders(token),
-          payload: costumeRun(),
-        })
-      ).statusCode,
-    ).toBe(200);
-    const reply = await app.inject({
-      method: 'POST',
-      url: '/v1/run',
-      headers: userHeaders(token),
-      payload: costumeRun(),
-    });
+    expect((await postRun(app, token)).statusCode).toBe(200);
+    const reply = await postRun(app, token);
     expect(reply.statusCode).toBe(503);
     expectErrorShape(reply, 'WORKFLOW_UNAVAILABLE');
     const anonymous = await app.inject({
@@ -235,7 +156,7 @@ describe('POST /v1/run: the costume workflow', () => {
     });
     expect(anonymous.statusCode).toBe(503);
     // The user's debit rolled back with the owner's.
-    expect(await balance(app, token)).toMatchObject({ usedCredits: 0.5 });
+    expect(await userBalance(app, token)).toMatchObject({ usedCredits: 0.5 });
   });
 
   it('runs in all three auth modes and refuses no credentials with 401', async () => {
@@ -252,12 +173,7 @@ describe('POST /v1/run: the costume workflow', () => {
 
   it('streams a workflow answer as one content event when asked', async () => {
     const { app, token } = await setup();
-    const reply = await app.inject({
-      method: 'POST',
-      url: '/v1/run',
-      headers: userHeaders(token),
-      payload: { ...costumeRun(), stream: true },
-    });
+    const reply = await postRun(app, token, { ...costumeRun(), stream: true });
     expect(reply.headers['content-type']).toContain('text/event-stream');
     const events = reply.body.split('\n\n').filter(Boolean);
     expect(events.at(-1)).toBe('data: [DONE]');
