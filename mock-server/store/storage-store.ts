@@ -98,18 +98,22 @@ export class StorageStore {
 
   private commitQueued() {
     const batch = this.queued.splice(0);
+    let versions: (number | undefined)[];
     try {
-      const results = this.db.transaction(() => batch.map(({ write }) => this.apply(write)))();
-      batch.forEach(({ write, resolve }, i) => resolve(this.settle(write, results[i]!)));
+      versions = this.db.transaction(() => batch.map(({ write }) => this.apply(write)))();
     } catch {
       // One bad write (a user deleted meanwhile) must not fail the others: each on its own.
-      for (const { write, resolve, reject } of batch) {
-        try {
-          resolve(this.settle(write, this.apply(write)));
-        } catch (error) {
-          reject(error as Error);
-        }
-      }
+      for (const queued of batch) this.answer(queued, () => this.apply(queued.write));
+      return;
+    }
+    batch.forEach((queued, i) => this.answer(queued, () => versions[i]));
+  }
+
+  private answer({ write, resolve, reject }: QueuedWrite, version: () => number | undefined) {
+    try {
+      resolve(this.settle(write, version()));
+    } catch (error) {
+      reject(error as Error);
     }
   }
 
