@@ -6,9 +6,11 @@ import {
   type FastifyServerOptions,
 } from 'fastify';
 
-/** Logs name the path only: query strings carry tokens (?access_token=, ?accessToken=) and never reach a log. */
+/**
+ * Logs name the path only: query strings carry tokens (?access_token=, ?accessToken=) and never
+ * reach a log. The id is on every line already, as reqId.
+ */
 const requestSerializer = (request: FastifyRequest) => ({
-  id: request.id,
   method: request.method,
   path: request.url.split('?')[0],
 });
