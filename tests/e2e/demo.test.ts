@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+
+type Box = { x: number; y: number; width: number; height: number };
 import { describe, expect, it } from 'vitest';
 import type { Device } from './support/browser';
 import { expectAccessible } from './support/axe';
@@ -49,6 +51,44 @@ async function signedInDemo(device: Device): Promise<Page> {
   return page;
 }
 
+/** A box's overlap with another, in square pixels (0 when they only touch or are apart). */
+function overlapArea(a: Box, b: Box): number {
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return Math.max(0, width) * Math.max(0, height);
+}
+
+/**
+ * The collapsed tab covers neither the page title nor any control of the app, and a click at its
+ * middle reaches it (nothing sits on top of it).
+ */
+async function expectTabClear(page: Page): Promise<void> {
+  const tab = page.getByRole('button', { name: 'Show demo banner' });
+  const tabBox = (await tab.boundingBox())!;
+  const title = (await page.getByRole('heading', { level: 1 }).first().boundingBox())!;
+  expect(
+    overlapArea(tabBox, title),
+    `tab ${JSON.stringify(tabBox)} on title ${JSON.stringify(title)}`,
+  ).toBe(0);
+  const controls = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a[href], input, [role="tab"]')]
+      .filter((element) => element.getAttribute('aria-label') !== 'Show demo banner')
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+        return { name, x: box.x, y: box.y, width: box.width, height: box.height };
+      })
+      .filter((box) => box.width > 0 && box.height > 0),
+  );
+  for (const control of controls)
+    expect(overlapArea(tabBox, control), `tab on control "${control.name}"`).toBe(0);
+  const hit = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label'),
+    [tabBox.x + tabBox.width / 2, tabBox.y + tabBox.height / 2],
+  );
+  expect(hit).toBe('Show demo banner');
+}
+
 describe('demo mode', () => {
   it('shows the banner 2 s after sign-in; Publish opens the platform page; the dismiss/tab toggle works', async () => {
     const page = await signedInDemo('desktop');
@@ -77,6 +117,7 @@ describe('demo mode', () => {
     const tab = page.getByRole('button', { name: 'Show demo banner' });
     await tab.waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'demo-tab-desktop.png') });
+    await expectTabClear(page);
 
     // Dismissed stays a tab across a reload; the tab brings the banner back.
     await page.reload();
@@ -99,8 +140,21 @@ describe('demo mode', () => {
     await banner.getByRole('button', { name: 'Hide Banner?' }).click();
     await page.screenshot({ path: path.join(SHOTS, 'demo-banner-help-mobile.png') });
     await banner.getByRole('button', { name: 'Dismiss' }).click();
-    await page.getByRole('button', { name: 'Show demo banner' }).waitFor();
+    const tab = page.getByRole('button', { name: 'Show demo banner' });
+    await tab.waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'demo-tab-mobile.png') });
+    await expectTabClear(page);
+    // It lies within the sticky header's band, so a scrolled page passes under the header, never
+    // under the tab alone.
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(SHOTS, 'demo-tab-mobile-scrolled.png') });
+    const header = (await page.getByRole('banner').boundingBox())!;
+    const tabBox = (await tab.boundingBox())!;
+    expect(overlapArea(tabBox, header)).toBeCloseTo(tabBox.width * tabBox.height, 0);
+    // Still reachable: a tap brings the banner back.
+    await tab.click();
+    await banner.getByText(TEXT).waitFor();
   });
 
   it('a project token app never shows the banner', async () => {
