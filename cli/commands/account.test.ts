@@ -1,26 +1,25 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PROJECT_TOKEN, signIn, testApp, type TestApp } from '../../tests/server/helpers';
+import { PROJECT_TOKEN, signIn } from '../../tests/server/helpers';
 import { runCli } from '../program';
+import {
+  listeningPlatform,
+  runInMemory,
+  type ListeningPlatform,
+} from '../testing/cli-test-platform';
 import { memoryIo } from '../testing/memory-io';
 
-let platform: TestApp;
+let platform: ListeningPlatform;
 let baseUrl: string;
 let home: string;
 
 beforeAll(async () => {
-  platform = await testApp({ faults: true });
-  await platform.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(platform.app.server.address() as AddressInfo).port}`;
+  platform = await listeningPlatform({ faults: true });
+  baseUrl = platform.baseUrl;
 });
-afterAll(async () => {
-  // fetch keeps connections alive, which would hold close() open.
-  platform.app.server.closeAllConnections();
-  await platform.close();
-});
+afterAll(() => platform.close());
 beforeEach(() => {
   home = mkdtempSync(path.join(tmpdir(), 'pawloween-cli-home-'));
   return () => rmSync(home, { recursive: true, force: true });
@@ -28,11 +27,11 @@ beforeEach(() => {
 
 const configFile = () => path.join(home, 'pawloween', 'config.json');
 
-async function cli(args: string[], env: Record<string, string> = {}, options = {}) {
-  const io = memoryIo({ PAWLOWEEN_BASE_URL: baseUrl, XDG_CONFIG_HOME: home, ...env }, options);
-  const code = await runCli(args, io);
-  return { code, out: io.stdout.text(), err: io.stderr.text() };
-}
+const cli = (
+  args: string[],
+  env: Record<string, string> = {},
+  options: Parameters<typeof runInMemory>[2] = {},
+) => runInMemory({ PAWLOWEEN_BASE_URL: baseUrl, XDG_CONFIG_HOME: home, ...env }, args, options);
 
 describe('pawloween login --token, whoami, logout', () => {
   it('saves the token for this platform in a file only the owner can read, and whoami shows the user and expiry', async () => {

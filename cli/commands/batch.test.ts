@@ -1,46 +1,16 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, testApp, type TestApp } from '../../tests/server/helpers';
-import { runCli } from '../program';
-import { memoryIo } from '../testing/memory-io';
+import { describe, expect, it } from 'vitest';
+import { armFault, signIn } from '../../tests/server/helpers';
+import { cliTestPlatform, listeningPlatform, runInMemory } from '../testing/cli-test-platform';
 
-let platform: TestApp;
-let baseUrl: string;
-let home: string;
-
-beforeAll(async () => {
-  platform = await testApp({ faults: true, publicDir: path.resolve('ui/public') });
-  await platform.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(platform.app.server.address() as AddressInfo).port}`;
-  home = mkdtempSync(path.join(tmpdir(), 'pawloween-cli-batch-'));
-});
-afterAll(async () => {
-  // fetch keeps connections alive, which would hold close() open.
-  platform.app.server.closeAllConnections();
-  await platform.close();
-  rmSync(home, { recursive: true, force: true });
-});
-
-async function user() {
-  const token = await signIn(platform.app, `b-${Math.random().toString(36).slice(2)}@example.com`);
-  return async (...args: string[]) => {
-    const io = memoryIo({
-      PAWLOWEEN_BASE_URL: baseUrl,
-      PAWLOWEEN_TOKEN: token,
-      XDG_CONFIG_HOME: home,
-    });
-    const code = await runCli(args, io);
-    return { code, out: io.stdout.text(), err: io.stderr.text() };
-  };
-}
+const shared = cliTestPlatform({ faults: true, publicDir: path.resolve('ui/public') });
+const user = async () => (await shared.newUser()).cli;
 
 describe('pawloween batch', () => {
   it('generates every combination, saves each to the gallery with its own id, and prints a summary table', async () => {
     const cli = await user();
-    const out = mkdtempSync(path.join(home, 'out-'));
+    const out = mkdtempSync(path.join(shared.home, 'out-'));
     const result = await cli(
       'batch',
       '--pets',
@@ -65,7 +35,7 @@ describe('pawloween batch', () => {
 
   it('lists failures with their error card titles and exits non-zero', async () => {
     const cli = await user();
-    await platform.app.inject({ method: 'POST', url: '/__faults', payload: { next: 'run-fail' } });
+    await armFault(shared.platform.app, { next: 'run-fail' });
     const result = await cli(
       'batch',
       '--pets',
@@ -84,18 +54,16 @@ describe('pawloween batch', () => {
 
   it('exits 4 when the credits run out part way, naming the failures as Insufficient Credits', async () => {
     // Its own platform where a generation costs $1.00: the free $5.00 pay for 5 of these 6.
-    const dear = await testApp({
+    const dear = await listeningPlatform({
       publicDir: path.resolve('ui/public'),
       pricing: { imageCents: 60, videoCents: 40 },
     });
-    await dear.app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const env = {
-        PAWLOWEEN_BASE_URL: `http://127.0.0.1:${(dear.app.server.address() as AddressInfo).port}`,
+        PAWLOWEEN_BASE_URL: dear.baseUrl,
         PAWLOWEEN_TOKEN: await signIn(dear.app),
-        XDG_CONFIG_HOME: home,
+        XDG_CONFIG_HOME: shared.home,
       };
-      const io = memoryIo(env);
       const args = [
         'batch',
         '--pets',
@@ -104,16 +72,15 @@ describe('pawloween batch', () => {
         'vampire,witch',
         '--json',
       ];
-      expect(await runCli(args, io)).toBe(4);
-      expect(JSON.parse(io.stdout.text())).toMatchObject({ total: 6, failed: 1 });
-      expect(io.stderr.text()).toContain('1 of 6 failed:');
-      expect(io.stderr.text()).toMatch(/: Image generation failed .*\(Insufficient Credits\)/);
-      expect(io.stderr.text()).toMatch(/Request id: \S+/);
-      const usage = memoryIo(env);
-      await runCli(['usage', '--json'], usage);
-      expect(JSON.parse(usage.stdout.text()).remainingCredits).toBe(0);
+      const result = await runInMemory(env, args);
+      expect(result.code).toBe(4);
+      expect(JSON.parse(result.out)).toMatchObject({ total: 6, failed: 1 });
+      expect(result.err).toContain('1 of 6 failed:');
+      expect(result.err).toMatch(/: Image generation failed .*\(Insufficient Credits\)/);
+      expect(result.err).toMatch(/Request id: \S+/);
+      const usage = await runInMemory(env, ['usage', '--json']);
+      expect(JSON.parse(usage.out).remainingCredits).toBe(0);
     } finally {
-      dear.app.server.closeAllConnections();
       await dear.close();
     }
   });

@@ -1,28 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, testApp, type TestApp } from '../../tests/server/helpers';
-import { runCli } from '../program';
-import { memoryIo } from '../testing/memory-io';
+import { describe, expect, it } from 'vitest';
+import { cliTestPlatform, runInMemory } from '../testing/cli-test-platform';
 
-let platform: TestApp;
-let baseUrl: string;
-let home: string;
-
-beforeAll(async () => {
-  platform = await testApp({ publicDir: path.resolve('ui/public') });
-  await platform.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(platform.app.server.address() as AddressInfo).port}`;
-  home = mkdtempSync(path.join(tmpdir(), 'pawloween-cli-gallery-'));
-});
-afterAll(async () => {
-  // fetch keeps connections alive, which would hold close() open.
-  platform.app.server.closeAllConnections();
-  await platform.close();
-  rmSync(home, { recursive: true, force: true });
-});
+const shared = cliTestPlatform({ publicDir: path.resolve('ui/public') });
 
 interface Item {
   id: string;
@@ -32,14 +13,10 @@ interface Item {
 
 /** A new user with two creations, newest first. */
 async function userWithTwoCreations() {
-  const token = await signIn(platform.app, `g-${Math.random().toString(36).slice(2)}@example.com`);
-  const env = { PAWLOWEEN_BASE_URL: baseUrl, PAWLOWEEN_TOKEN: token, XDG_CONFIG_HOME: home };
-  const cli = async (args: string[], options: Parameters<typeof memoryIo>[1] = {}) => {
-    const io = memoryIo(env, options);
-    const code = await runCli(args, io);
-    return { code, out: io.stdout.text(), err: io.stderr.text(), questions: io.questions };
-  };
-  const out = mkdtempSync(path.join(home, 'gen-'));
+  const { env } = await shared.newUser();
+  const cli = (args: string[], options: Parameters<typeof runInMemory>[2] = {}) =>
+    runInMemory(env, args, options);
+  const out = mkdtempSync(path.join(shared.home, 'gen-'));
   for (const costume of ['vampire', 'witch'])
     expect(
       (await cli(['generate', '--pet', 'dog1', '--costume', costume, '--out', out])).code,
@@ -101,7 +78,7 @@ describe('pawloween gallery', () => {
 
   it('exports every image and video under the download names', async () => {
     const { cli, items } = await userWithTwoCreations();
-    const dir = path.join(home, `export-${Date.now()}`);
+    const dir = path.join(shared.home, `export-${Date.now()}`);
     const result = await cli(['gallery', 'export', dir]);
     expect(result.code).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(
@@ -112,14 +89,10 @@ describe('pawloween gallery', () => {
   });
 
   it('shows the empty state for a new user', async () => {
-    const token = await signIn(platform.app, 'empty@example.com');
-    const io = memoryIo({
-      PAWLOWEEN_BASE_URL: baseUrl,
-      PAWLOWEEN_TOKEN: token,
-      XDG_CONFIG_HOME: home,
-    });
-    expect(await runCli(['gallery', 'list'], io)).toBe(0);
-    expect(io.stdout.text()).toContain('No creations yet');
-    expect(io.stdout.text()).toContain('Generate your first Halloween pet costume to see it here!');
+    const { cli } = await shared.newUser();
+    const result = await cli('gallery', 'list');
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('No creations yet');
+    expect(result.out).toContain('Generate your first Halloween pet costume to see it here!');
   });
 });

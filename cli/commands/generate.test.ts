@@ -1,49 +1,14 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRESET_PETS } from '../../domain/model/presets';
-import { PNG_BYTES, signIn, testApp, type TestApp } from '../../tests/server/helpers';
-import { runCli } from '../program';
-import { memoryIo } from '../testing/memory-io';
+import { armFault, PNG_BYTES } from '../../tests/server/helpers';
+import { cliTestPlatform, runInMemory } from '../testing/cli-test-platform';
 
-let platform: TestApp;
-let baseUrl: string;
-let home: string;
-
-beforeAll(async () => {
-  platform = await testApp({ faults: true, publicDir: path.resolve('ui/public') });
-  await platform.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(platform.app.server.address() as AddressInfo).port}`;
-  home = mkdtempSync(path.join(tmpdir(), 'pawloween-cli-'));
-});
-afterAll(async () => {
-  // fetch keeps connections alive, which would hold close() open.
-  platform.app.server.closeAllConnections();
-  await platform.close();
-  rmSync(home, { recursive: true, force: true });
-});
-
-/** A fresh user each time, so galleries and credits never leak between tests. */
-async function user() {
-  const token = await signIn(
-    platform.app,
-    `cli-${Math.random().toString(36).slice(2)}@example.com`,
-  );
-  const env = { PAWLOWEEN_BASE_URL: baseUrl, PAWLOWEEN_TOKEN: token, XDG_CONFIG_HOME: home };
-  const cli = async (...args: string[]) => {
-    const io = memoryIo(env);
-    const code = await runCli(args, io);
-    return { code, out: io.stdout.text(), err: io.stderr.text() };
-  };
-  return { token, cli };
-}
-
-const fault = (next: string) =>
-  platform.app.inject({ method: 'POST', url: '/__faults', payload: { next } });
-
-const outDir = () => mkdtempSync(path.join(home, 'out-'));
+const shared = cliTestPlatform({ faults: true, publicDir: path.resolve('ui/public') });
+const user = () => shared.newUser();
+const fault = (next: string) => armFault(shared.platform.app, { next });
+const outDir = () => mkdtempSync(path.join(shared.home, 'out-'));
 
 describe('pawloween generate', () => {
   it('writes the image and the video under the app download names and adds the item to the gallery', async () => {
@@ -86,7 +51,7 @@ describe('pawloween generate', () => {
 
   it('takes an image file for the pet next to a preset costume', async () => {
     const { cli } = await user();
-    const photo = path.join(home, 'my-pet.png');
+    const photo = path.join(shared.home, 'my-pet.png');
     writeFileSync(photo, PNG_BYTES);
     const result = await cli('generate', '--pet', photo, '--costume', 'ghost', '--out', outDir());
     expect(result.code).toBe(0);
@@ -112,7 +77,7 @@ describe('pawloween generate', () => {
 
   it("refuses a missing input next to a file with the app's upload-mode message", async () => {
     const { cli } = await user();
-    const photo = path.join(home, 'pet.png');
+    const photo = path.join(shared.home, 'pet.png');
     writeFileSync(photo, PNG_BYTES);
     const result = await cli('generate', '--pet', photo);
     expect(result.code).toBe(2);
@@ -123,7 +88,7 @@ describe('pawloween generate', () => {
 
   it('refuses a file that is not an image with the app message', async () => {
     const { cli } = await user();
-    const notes = path.join(home, 'notes.txt');
+    const notes = path.join(shared.home, 'notes.txt');
     writeFileSync(notes, 'not a picture');
     const result = await cli('generate', '--pet', notes, '--costume', 'vampire');
     expect(result.code).toBe(2);
@@ -162,20 +127,21 @@ describe('pawloween generate', () => {
   });
 
   it('exits 3 when no token is given or saved', async () => {
-    const io = memoryIo({ PAWLOWEEN_BASE_URL: baseUrl, XDG_CONFIG_HOME: home });
-    const code = await runCli(['generate', '--pet', 'dog1', '--costume', 'vampire'], io);
-    expect(code).toBe(3);
-    expect(io.stderr.text()).toContain('pawloween login');
+    const result = await runInMemory(
+      { PAWLOWEEN_BASE_URL: shared.platform.baseUrl, XDG_CONFIG_HOME: shared.home },
+      ['generate', '--pet', 'dog1', '--costume', 'vampire'],
+    );
+    expect(result.code).toBe(3);
+    expect(result.err).toContain('pawloween login');
   });
 
   it('exits 3 when the platform refuses the token', async () => {
-    const io = memoryIo({
-      PAWLOWEEN_BASE_URL: baseUrl,
-      XDG_CONFIG_HOME: home,
+    const env = {
+      PAWLOWEEN_BASE_URL: shared.platform.baseUrl,
+      XDG_CONFIG_HOME: shared.home,
       PAWLOWEEN_TOKEN: forgedToken(),
-    });
-    const code = await runCli(['gallery', 'list'], io);
-    expect(code).toBe(3);
+    };
+    expect((await runInMemory(env, ['gallery', 'list'])).code).toBe(3);
   });
 });
 

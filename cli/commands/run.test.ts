@@ -1,39 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, testApp, type TestApp } from '../../tests/server/helpers';
-import { runCli } from '../program';
-import { memoryIo } from '../testing/memory-io';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliTestPlatform } from '../testing/cli-test-platform';
 
 const MODEL = 'text/spooky-namer';
-let platform: TestApp;
-let env: Record<string, string>;
-let home: string;
-
+const shared = cliTestPlatform();
+let cli: Awaited<ReturnType<typeof shared.newUser>>['cli'];
 beforeAll(async () => {
-  platform = await testApp();
-  await platform.app.listen({ port: 0, host: '127.0.0.1' });
-  home = mkdtempSync(path.join(tmpdir(), 'pawloween-cli-run-'));
-  env = {
-    PAWLOWEEN_BASE_URL: `http://127.0.0.1:${(platform.app.server.address() as AddressInfo).port}`,
-    PAWLOWEEN_TOKEN: await signIn(platform.app),
-    XDG_CONFIG_HOME: home,
-  };
+  cli = (await shared.newUser()).cli;
 });
-afterAll(async () => {
-  // fetch keeps connections alive, which would hold close() open.
-  platform.app.server.closeAllConnections();
-  await platform.close();
-  rmSync(home, { recursive: true, force: true });
-});
-
-async function cli(...args: string[]) {
-  const io = memoryIo(env);
-  const code = await runCli(args, io);
-  return { code, out: io.stdout.text(), err: io.stderr.text() };
-}
 
 describe('pawloween run', () => {
   it('runs any model and prints its text answer', async () => {
@@ -58,7 +33,7 @@ describe('pawloween run', () => {
   });
 
   it('asks for structured output that follows a JSON Schema file', async () => {
-    const schema = path.join(home, 'pet-name.json');
+    const schema = path.join(shared.home, 'pet-name.json');
     writeFileSync(
       schema,
       JSON.stringify({
