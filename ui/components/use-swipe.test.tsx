@@ -16,23 +16,20 @@ function renderSwipeable() {
 }
 
 describe('useSwipe', () => {
-  it('calls onSwipeLeft for a leftward move of 50 px or more, and nothing for 49 px', () => {
-    const { onSwipeLeft, onSwipeRight, swipe } = renderSwipeable();
-    swipe(200, 151);
-    expect(onSwipeLeft).not.toHaveBeenCalled();
-    swipe(200, 150);
-    expect(onSwipeLeft).toHaveBeenCalledTimes(1);
-    expect(onSwipeRight).not.toHaveBeenCalled();
-  });
-
-  it('calls onSwipeRight for a rightward move of 50 px or more, and nothing for 49 px', () => {
-    const { onSwipeLeft, onSwipeRight, swipe } = renderSwipeable();
-    swipe(100, 149);
-    expect(onSwipeRight).not.toHaveBeenCalled();
-    swipe(100, 150);
-    expect(onSwipeRight).toHaveBeenCalledTimes(1);
-    expect(onSwipeLeft).not.toHaveBeenCalled();
-  });
+  it.each([
+    ['onSwipeLeft', 'onSwipeRight', 200, 151, 150],
+    ['onSwipeRight', 'onSwipeLeft', 100, 149, 150],
+  ] as const)(
+    'calls %s for a move of 50 px or more that way, and nothing for 49 px',
+    (called, other, from, short, far) => {
+      const actions = renderSwipeable();
+      actions.swipe(from, short);
+      expect(actions[called]).not.toHaveBeenCalled();
+      actions.swipe(from, far);
+      expect(actions[called]).toHaveBeenCalledTimes(1);
+      expect(actions[other]).not.toHaveBeenCalled();
+    },
+  );
 
   it('counts a touch once: a touch end with no touch start of its own does nothing', () => {
     const { onSwipeLeft, onSwipeRight, start, end } = renderSwipeable();
