@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../domain/model/constants';
+import { LOCAL_STORAGE_FULL } from '../../domain/use-cases/storage-sync';
 import { generateButton } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
 import { pngFile, textFile } from './support/images';
@@ -13,6 +14,19 @@ const e2e = useE2E();
 
 /** The other loopback name of the same server: a different origin that never leaves the machine. */
 const foreignOrigin = () => e2e.baseUrl.replace('//localhost:', '//127.0.0.1:');
+
+/** Writes one storage key to the signed-in user's account through the platform's storage API. */
+async function saveToAccount(page: Page, token: string, key: string, value: unknown) {
+  const headers = { 'x-sub-dev-access-token': token };
+  const current = await page.request.get(`${e2e.baseUrl}/v1/storage`, { headers });
+  expect(current.status()).toBe(200);
+  const { sessionData } = (await current.json()) as { sessionData: Record<string, unknown> };
+  const written = await page.request.put(`${e2e.baseUrl}/v1/storage`, {
+    headers: { ...headers, 'if-match': current.headers().etag! },
+    data: { sessionData: { ...sessionData, [key]: value } },
+  });
+  expect(written.status()).toBe(200);
+}
 
 async function openPricingOverlay(page: Page) {
   await page.getByRole('button', { name: /^(Upgrade|Manage)$/ }).click();
@@ -156,6 +170,16 @@ describe('bad input is answered clearly and loses nothing', () => {
 
   it('a full localStorage: the app keeps working and a saved change survives a reload', async () => {
     const page = await e2e.open('desktop', { signedInAs: uniqueEmail('quota') });
+    // A creation already saved to the account (as another device would have) before the storage filled up.
+    const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.accessToken);
+    const saved = {
+      id: '1700000000000',
+      timestamp: 1_700_000_000_000,
+      imageUrl: `${e2e.baseUrl}/presets/pets/cat1.png`,
+      videoUrl: '',
+      isFavorite: true,
+    };
+    await saveToAccount(page, token!, STORAGE_KEYS.gallery, [saved]);
     // From now on every write to localStorage fails as a full quota does.
     await page.context().addInitScript(() => {
       Storage.prototype.setItem = function setItem() {
@@ -171,10 +195,29 @@ describe('bad input is answered clearly and loses nothing', () => {
     await settings.getByRole('button', { name: 'Save Changes' }).click();
     await settings.waitFor({ state: 'detached' });
     await page.getByText('Quota Ghost', { exact: true }).first().waitFor();
+    // The person is told, in words and announced, that this browser no longer keeps their changes.
+    const told = page.getByRole('alert').filter({ hasText: LOCAL_STORAGE_FULL });
+    await told.waitFor();
+    expect(await told.innerText()).toBe(LOCAL_STORAGE_FULL);
 
     // The remote copy has it: nothing was lost although the local write failed.
     await page.reload();
     await waitForApp(page);
     await page.getByText('Quota Ghost', { exact: true }).first().waitFor();
+
+    // The gallery's sync indicator says it too, and the creation saved before is still there.
+    await page
+      .getByRole('button', { name: /Gallery/ })
+      .first()
+      .click();
+    const gallery = page.getByRole('region', { name: 'My Pet Gallery' });
+    await gallery.getByRole('heading', { name: 'My Pet Gallery' }).waitFor();
+    await gallery
+      .locator('.pw-sync')
+      .getByRole('alert')
+      .filter({ hasText: LOCAL_STORAGE_FULL })
+      .waitFor();
+    await gallery.getByRole('button', { name: /^Open creation from / }).waitFor();
+    expect(await gallery.getByRole('button', { name: /^Open creation from / }).count()).toBe(1);
   });
 });

@@ -12,6 +12,7 @@ import { useAccountActions, type AccountActions } from './account-actions';
 import { AccountFeatures } from './auth-account-features';
 import { createQueryClient } from './query-client';
 import { useServices } from './services-context';
+import { StorageNotice } from './storage-notice';
 import { useStore } from './use-store';
 
 /** The signed-in app, loaded lazily: query cache, shell and the Create / Gallery view switch. */
@@ -54,6 +55,7 @@ function SignedInShell() {
       onSignOut={actions.requestSignOut}
       onUpgrade={actions.openSubscription}
     >
+      <StorageNotice onGallery={view === 'gallery'} />
       {view === 'create' ? (
         <CreateView onShowGallery={() => setView('gallery')} />
       ) : (
