@@ -98,6 +98,17 @@ describe('Profile', () => {
     });
   });
 
+  it('passes on the storage warning when the device refuses to keep the profile, and saves it remotely', async () => {
+    const t = await signedIn('a@b.c');
+    expect(t.services.profile.getSnapshot().storageWarning).toBeUndefined();
+    t.local.setItem = () => false;
+    expect(await t.services.profile.save({ displayName: 'Wednesday' })).toEqual({ ok: true });
+    expect(t.services.profile.getSnapshot().storageWarning).toMatch(
+      /^Your browser storage is full/,
+    );
+    expect(t.remote.sessionData.get('user-profile')).toMatchObject({ displayName: 'Wednesday' });
+  });
+
   it('refuses an invalid name with a clear message and stores nothing', async () => {
     const t = await signedIn('a@b.c');
     const outcome = await t.services.profile.save({ displayName: '' });

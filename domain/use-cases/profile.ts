@@ -13,6 +13,8 @@ export interface ProfileSnapshot {
   /** What the header and settings show: stored values, with the token's avatar as fallback. */
   readonly profile: UserProfile;
   readonly syncStatus: SyncStatus;
+  /** Set while the device refuses to keep the profile (its storage is full): the account still has it. */
+  readonly storageWarning?: string;
 }
 
 export type SaveOutcome = { readonly ok: true } | { readonly ok: false; readonly message: string };
@@ -47,7 +49,7 @@ export class Profile extends Store<ProfileSnapshot> {
   }
 
   private refresh(): void {
-    const { value, status } = this.storage.getSnapshot();
+    const { value, status, warning } = this.storage.getSnapshot();
     const user = this.session.getSnapshot().user;
     // Re-initialise an empty or 'User' name once the stored copy has settled, never mid-sync:
     // a write during the read would win over the user's real remote profile.
@@ -64,6 +66,7 @@ export class Profile extends Store<ProfileSnapshot> {
         avatarUrl: value.avatarUrl || user?.avatarUrl || '',
       },
       syncStatus: status,
+      storageWarning: warning,
     });
   }
 }

@@ -67,6 +67,29 @@ describe('a full browser storage in the signed-in app', () => {
     expect(services.gallery.getSnapshot().items).toEqual([{ ...creation, isFavorite: true }]);
   });
 
+  it('is announced when only the profile is refused, on every view', async () => {
+    const { local } = await renderSignedIn();
+    local.setItem = () => false;
+    await userEvent.click(
+      within(screen.getByRole('banner')).getByRole('button', { name: 'Account Settings' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Account Settings' });
+    const input = within(dialog).getByLabelText('Display Name');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Quota Ghost');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(warnings()).toHaveLength(1));
+    expect(within(screen.getByRole('banner')).getByText('Quota Ghost')).toBeInTheDocument();
+
+    // The gallery itself was never refused: its indicator is quiet, so the notice stays.
+    await userEvent.click(
+      within(screen.getByRole('banner')).getByRole('button', { name: /Gallery/ }),
+    );
+    await screen.findByRole('heading', { name: 'My Pet Gallery' });
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]!.closest('.pw-sync')).toBeNull();
+  });
+
   it('says nothing while the device keeps every write', async () => {
     const { services } = await renderSignedIn();
     await act(() => services.gallery.add(creation));
