@@ -3,6 +3,7 @@ import { LIMITS } from '../domain/model/constants';
 import { canvasColourConverter, rewriteDocumentColours } from './capture-colours';
 import { guardCapture } from './capture-guard';
 import { prepareStandIns } from './capture-stand-ins';
+import { replaceSvgsWithImages } from './capture-svgs';
 
 /**
  * A capture always answers within this: html2canvas gives each image up to 15 s
@@ -58,6 +59,7 @@ async function render(options: CaptureOptions): Promise<string> {
       ignoreElements: standIns.ignores,
       onclone: (clone) => {
         standIns.fill(clone);
+        replaceSvgsWithImages(clone);
         rewriteDocumentColours(clone, canvasColourConverter(clone));
       },
     });

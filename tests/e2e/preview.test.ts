@@ -1,12 +1,16 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './support/e2e';
+import { ROOT } from './support/paths';
 
 // The bridge and capture cases tests/e2e/preview-host.test.ts leaves out: a message from a window
 // other than the parent (right origin, wrong source), a rejected promise, pointer lock, and a capture of videos that never load.
 const e2e = useE2E();
 const HOST = '/preview/host.html';
+const SHOTS = path.join(ROOT, 'test-results', 'preview-shots');
 
 async function previewFrame(page: Page): Promise<Frame> {
   const element = await page.getByTitle('Pawloween preview').elementHandle();
@@ -75,6 +79,69 @@ describe('preview bridge and capture in chromium', () => {
     await expect.poll(() => pill.innerText()).toBe('Pointer locked');
     await frame.evaluate(() => document.exitPointerLock());
     await expect.poll(() => pill.innerText()).toBe('Pointer free');
+  });
+
+  it("draws the landing hero's bats (inline SVGs placed with position: absolute)", async () => {
+    const page = await e2e.open('desktop', { path: HOST });
+    const frame = await previewFrame(page);
+    const bats = frame.locator('.pw-hero__bats svg');
+    await bats.first().waitFor();
+    // Held still (they flutter), so the boxes measured here are where the captures draw them.
+    await frame.evaluate(() =>
+      document.getAnimations().forEach((animation) => {
+        animation.currentTime = 0;
+        animation.pause();
+      }),
+    );
+    const boxes = await bats.evaluateAll((elements) =>
+      elements.map((element) => {
+        const rect = element.getBoundingClientRect();
+        return { left: rect.left, top: rect.top, width: rect.width, height: rect.height };
+      }),
+    );
+    expect(boxes).toHaveLength(3);
+
+    // The same view captured without the bats, then with them: where each bat is, they must differ.
+    const setBats = (visibility: string) =>
+      frame.evaluate((value) => {
+        document.querySelector<HTMLElement>('.pw-hero__bats')!.style.visibility = value;
+      }, visibility);
+    await setBats('hidden');
+    const without = await captureNow(page);
+    expect(without.state, without.text).toBe('done');
+    await setBats('');
+    const withBats = await captureNow(page);
+    expect(withBats.state, withBats.text).toBe('done');
+    mkdirSync(SHOTS, { recursive: true });
+    writeFileSync(path.join(SHOTS, 'landing-capture.png'), withBats.png!);
+    await page
+      .getByTitle('Pawloween preview')
+      .screenshot({ path: path.join(SHOTS, 'landing-as-shown.png') });
+
+    const decode = (png: Buffer) => sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const [plain, drawn] = await Promise.all([decode(without.png!), decode(withBats.png!)]);
+    const { width, height, channels } = drawn.info;
+    const scale = width / (await frame.evaluate(() => innerWidth));
+    for (const [index, box] of boxes.entries()) {
+      const left = Math.max(0, Math.floor(box.left * scale));
+      const top = Math.max(0, Math.floor(box.top * scale));
+      const right = Math.min(width, Math.ceil((box.left + box.width) * scale));
+      const bottom = Math.min(height, Math.ceil((box.top + box.height) * scale));
+      let changed = 0;
+      for (let y = top; y < bottom; y += 1) {
+        for (let x = left; x < right; x += 1) {
+          const offset = (y * width + x) * channels;
+          const distance = Math.max(
+            ...[0, 1, 2].map((channel) =>
+              Math.abs(drawn.data[offset + channel]! - plain.data[offset + channel]!),
+            ),
+          );
+          if (distance > 24) changed += 1;
+        }
+      }
+      const share = changed / ((right - left) * (bottom - top));
+      expect(share, `bat ${index + 1} at ${JSON.stringify(box)}`).toBeGreaterThan(0.05);
+    }
   });
 
   it('captures landing videos that never load as their posters, and answers in time', async () => {
