@@ -7,6 +7,7 @@ import {
 } from '../../adapters/platform/api';
 import type { AppContext } from '../app-context';
 import { parse } from '../http/parse';
+import { sessionDataText } from '../http/session-data-text';
 import { PlatformError } from '../http/platform-error';
 import type { WriteResult } from '../store/storage-store';
 
@@ -31,8 +32,19 @@ function answerWrite(reply: FastifyReply, result: WriteResult) {
   return reply.header('etag', etagOf(result.version)).send({ success: true });
 }
 
+/** PUT bodies as the text they came in, for sessionDataText. */
+const bodyTexts = new WeakMap<FastifyRequest, string>();
+
 /** Per-user remote storage, mode (a) only (SPEC.md 6), with ETag / If-Match (DESIGN.md). */
 export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // fastify's own JSON parser (same limits, same errors), keeping the text for these routes only.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    bodyTexts.set(request, body as string);
+    parseJson(request, body as string, done);
+  });
+
   app.get(API_PATHS.storage, async (request, reply) => {
     const { user } = await ctx.guard.user(request, ['user']);
     parse(StorageQuery, request.query, 'query');
@@ -48,9 +60,12 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const { user } = await ctx.guard.user(request, ['user']);
     const { appVersion } = parse(StorageQuery, request.query, 'query');
     const { sessionData } = parse(StoragePutRequest, request.body, 'storage body');
+    const text = bodyTexts.get(request);
+    const json =
+      (text !== undefined && sessionDataText(text, request.body)) || JSON.stringify(sessionData);
     return answerWrite(
       reply,
-      await ctx.storage.write(user.id, sessionData, appVersion, expectedVersion(request)),
+      await ctx.storage.writeJson(user.id, json, appVersion, expectedVersion(request)),
     );
   });
 

@@ -78,9 +78,18 @@ export class StorageStore {
     appVersion: string | undefined,
     expectedVersion?: number,
   ): Promise<WriteResult> {
+    return this.writeJson(userId, JSON.stringify(data), appVersion, expectedVersion);
+  }
+
+  /** As write, with the object already as JSON text (a request body kept as it came). */
+  writeJson(
+    userId: string,
+    json: string,
+    appVersion: string | undefined,
+    expectedVersion?: number,
+  ): Promise<WriteResult> {
     return new Promise((resolve, reject) => {
-      const write = { userId, json: JSON.stringify(data), appVersion, expectedVersion };
-      this.queued.push({ write, resolve, reject });
+      this.queued.push({ write: { userId, json, appVersion, expectedVersion }, resolve, reject });
       if (this.queued.length === 1) setImmediate(() => this.commitQueued());
     });
   }

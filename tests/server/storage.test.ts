@@ -96,12 +96,42 @@ describe('/v1/storage', () => {
     expectErrorShape(anonymous, 'AUTHENTICATION_FAILED');
   });
 
+  it('answers exactly the sessionData written, whatever else or however the body said it', async () => {
+    const bodies: [string, unknown][] = [
+      [
+        '{"sessionData":{"b":1,"1":[true,null],"s":"a}\\\\"}}',
+        { b: 1, '1': [true, null], s: 'a}\\' },
+      ],
+      ['{"sessionData":{"a":1},"extra":"dropped"}', { a: 1 }],
+      ['{ "sessionData" : { "a" : "\\u00e9" } }', { a: 'é' }],
+      ['{"sessionData":{"a":1},"sessionData":{"last":"wins"}}', { last: 'wins' }],
+    ];
+    for (const [payload, expected] of bodies) {
+      const written = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: { ...userHeaders(alice), 'content-type': 'application/json' },
+        payload,
+      });
+      expect(written.statusCode, payload).toBe(200);
+      const read = await get(alice);
+      expect(read.json(), payload).toEqual({ sessionData: expected });
+    }
+  });
+
   it('answers 400 to bad bodies and queries, and 413 beyond the 1 MiB body limit', async () => {
-    for (const payload of [{}, { sessionData: 'x' }, { sessionData: [1] }, []]) {
+    for (const payload of [
+      {},
+      { sessionData: 'x' },
+      { sessionData: [1] },
+      [],
+      '{"sessionData":',
+      '',
+    ]) {
       const reply = await t.app.inject({
         method: 'PUT',
         url,
-        headers: userHeaders(alice),
+        headers: { ...userHeaders(alice), 'content-type': 'application/json' },
         payload,
       });
       expect(reply.statusCode).toBe(400);
