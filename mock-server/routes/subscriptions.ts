@@ -1,28 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, type PlanResponse, type UsageResponse } from '../../adapters/platform/api';
+import { API_PATHS, UsageResponse, type PlanResponse } from '../../adapters/platform/api';
 import type { AppContext } from '../app-context';
+import { jsonSchemaOf } from '../http/json-schema';
 import { FREE_PLAN, findPlan, planView, toUsd } from '../billing/plans';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Balance and plan of the signed-in user (modes a and b). */
 export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get(API_PATHS.usage, async (request) => {
-    // The guard read this user's row for this very request: no second query.
-    const { user: row } = await ctx.guard.user(request, ['user', 'headless']);
-    const allocated = row.allocated_cents;
-    const used = row.used_cents;
-    const answer: UsageResponse = {
-      credits: {
-        userBalance: {
-          allocatedCredits: toUsd(allocated),
-          usedCredits: toUsd(used),
-          remainingCredits: toUsd(allocated - used),
+  // A response schema lets fastify compile a serializer for the busiest small answer: measurably
+  // more requests per second than JSON.stringify at 50 connections (npm run bench -- server).
+  app.get(
+    API_PATHS.usage,
+    { schema: { response: { 200: jsonSchemaOf(UsageResponse) } } },
+    async (request) => {
+      // The guard read this user's row for this very request: no second query.
+      const { user: row } = await ctx.guard.user(request, ['user', 'headless']);
+      const allocated = row.allocated_cents;
+      const used = row.used_cents;
+      const answer: UsageResponse = {
+        credits: {
+          userBalance: {
+            allocatedCredits: toUsd(allocated),
+            usedCredits: toUsd(used),
+            remainingCredits: toUsd(allocated - used),
+          },
         },
-      },
-    };
-    return answer;
-  });
+      };
+      return answer;
+    },
+  );
 
   app.get(API_PATHS.plan, async (request) => {
     const { user: row } = await ctx.guard.user(request, ['user', 'headless']);
