@@ -34,8 +34,10 @@ export function loggerOptions(logger: boolean | object | undefined) {
 
 /**
  * fastify logs two lines per request (incoming, completed): at 50 connections that is a visible
- * share of each request's CPU time. One line says when, what and how it ended; successful reads,
- * the bulk of the traffic and the least telling, log at debug, everything else at info.
+ * share of each request's CPU time. One line says when, what and how it ended. Answers that went
+ * well are the bulk of the traffic and the least telling: they log at debug (LOG_LEVEL=debug shows
+ * every request); refusals (4xx) log at info and failures at error, so the console of `npm start`
+ * shows what needs a look.
  */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
@@ -45,11 +47,7 @@ export class OneLinePerRequest extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const level = error
-      ? 'error'
-      : reply.statusCode < 400 && (request.method === 'GET' || request.method === 'HEAD')
-        ? 'debug'
-        : 'info';
+    const level = error ? 'error' : reply.statusCode < 400 ? 'debug' : 'info';
     if (!(reply.log as Logger).isLevelEnabled(level)) return;
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');

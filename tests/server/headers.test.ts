@@ -84,7 +84,7 @@ describe('logs', () => {
     return { lines, stream };
   };
 
-  it('write one line per request that changes something or fails, with its id, path and status', async () => {
+  it('write one line per refused or failed request, with its id, path and status, and none for answers that went well', async () => {
     const { lines, stream } = capture();
     t = await testApp({ logger: { level: 'info', stream } });
     const token = await signIn(t.app);
@@ -102,6 +102,13 @@ describe('logs', () => {
       headers: { ...userHeaders(token), 'content-type': 'application/json' },
       payload: { sessionData: { a: 1 } },
     });
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/storage',
+      headers: { ...userHeaders(token), 'content-type': 'application/json' },
+      payload: { sessionData: 'not an object' },
+    });
+    expect(write.statusCode).toBe(200);
     expect(lines).toEqual([
       expect.objectContaining({
         level: 30,
@@ -111,14 +118,15 @@ describe('logs', () => {
         msg: 'request completed',
       }),
       expect.objectContaining({
-        reqId: write.headers['x-request-id'],
+        level: 30,
+        reqId: refused.headers['x-request-id'],
         req: expect.objectContaining({ method: 'PUT', path: '/v1/storage' }),
-        res: expect.objectContaining({ statusCode: 200 }),
+        res: expect.objectContaining({ statusCode: 400 }),
       }),
     ]);
   });
 
-  it('name successful reads too at debug level', async () => {
+  it('name every request at debug level, answers that went well included', async () => {
     const { lines, stream } = capture();
     t = await testApp({ logger: { level: 'debug', stream } });
     const token = await signIn(t.app);
