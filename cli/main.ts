@@ -1,5 +1,4 @@
 // The `pawloween` entry: the real terminal and process, then the program.
-import 'reflect-metadata';
 import { processIo } from './io';
 import { runCli } from './program';
 

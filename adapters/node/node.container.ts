@@ -1,5 +1,4 @@
 // The CLI's composition root (cli/ reaches adapters only through this file).
-import 'reflect-metadata';
 import { presetImagePath } from '../../domain/model/presets';
 import type { ServicesConfig, Services } from '../../domain/services';
 import type { Container } from 'inversify';

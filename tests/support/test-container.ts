@@ -1,5 +1,4 @@
 // The test driver's composition root: the domain wired to in-memory adapters and a fake clock.
-import 'reflect-metadata';
 import type { Container } from 'inversify';
 import { createServicesContainer } from '../../adapters/services.container';
 import { MemoryAuth } from '../../adapters/memory/memory-auth';
