@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlatformClient } from './client';
+import { RequestQueue } from './queue';
 import { BASE_URL, url, useMswServer } from './testing/msw-server';
 
 const server = useMswServer();
@@ -77,5 +78,26 @@ describe('request queue: 10 at once, 60 per 60000 ms (SPEC.md 9)', () => {
     waiting[0]!();
     await first;
     expect(served).toBe(1);
+  });
+});
+
+describe('a long 429 pauses the queue until its reset time', () => {
+  it('a reset 40 days away keeps the queue paused past the 24.8-day timer limit, then resumes', async () => {
+    vi.useFakeTimers();
+    const queue = new RequestQueue();
+    const day = 24 * 60 * 60 * 1000;
+    queue.pauseUntil(Date.now() + 40 * day);
+    let started = false;
+    const slot = queue.acquire().then((release) => {
+      started = true;
+      release();
+    });
+    await vi.advanceTimersByTimeAsync(25 * day);
+    expect(queue.isPaused).toBe(true);
+    expect(started).toBe(false);
+    await vi.advanceTimersByTimeAsync(15 * day);
+    await slot;
+    expect(queue.isPaused).toBe(false);
+    expect(started).toBe(true);
   });
 });

@@ -7,6 +7,9 @@ export interface QueueLimits {
   interval?: number;
 }
 
+/** The longest delay setTimeout honours. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Gives back a slot taken with `acquire`; calling it twice is harmless. */
 export type Release = () => void;
 
@@ -54,14 +57,19 @@ export class RequestQueue {
     if (time <= this.#resumeAt) return;
     this.#resumeAt = time;
     this.#queue.pause();
+    this.#scheduleResume();
+  }
+
+  // setTimeout fires at once for delays past 2^31-1 ms (about 24.8 days): wait in steps until the reset.
+  #scheduleResume(): void {
     clearTimeout(this.#resumeTimer);
-    this.#resumeTimer = setTimeout(
-      () => {
-        this.#resumeAt = 0;
-        this.#queue.start();
-      },
-      Math.max(0, time - Date.now()),
-    );
+    const wait = this.#resumeAt - Date.now();
+    if (wait <= 0) {
+      this.#resumeAt = 0;
+      this.#queue.start();
+      return;
+    }
+    this.#resumeTimer = setTimeout(() => this.#scheduleResume(), Math.min(wait, MAX_TIMER_MS));
   }
 
   get isPaused(): boolean {
