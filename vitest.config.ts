@@ -22,6 +22,7 @@ export default defineConfig({
             'tests/contract/**/*.test.ts',
             'tests/server/**/*.test.ts',
             'tests/reliability/**/*.test.ts',
+            'tests/repo/**/*.test.ts',
           ],
           testTimeout: 30_000,
         },
