@@ -13,6 +13,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          globalSetup: ['tests/support/leftovers.global.ts'],
+          setupFiles: ['tests/support/no-open-servers.ts'],
           include: [
             'domain/**/*.test.ts',
             'adapters/**/*.test.ts',
@@ -33,7 +35,8 @@ export default defineConfig({
           name: 'ui',
           environment: 'jsdom',
           include: ['ui/**/*.test.{ts,tsx}', 'preview/**/*.test.tsx'],
-          setupFiles: ['tests/support/setup-dom.ts'],
+          globalSetup: ['tests/support/leftovers.global.ts'],
+          setupFiles: ['tests/support/setup-dom.ts', 'tests/support/no-open-servers.ts'],
           // jsdom renders of whole views take seconds on a busy 2-core machine.
           testTimeout: 20_000,
         },

@@ -12,6 +12,14 @@ import { resolveSettings, type GlobalOptions, type Settings } from './config';
 import { CliError, signInNeeded } from './handle-error';
 import type { Io } from './io';
 
+/** What closed connections still have on the way: their storage loads and writes. */
+const closing = new Set<Promise<unknown>>();
+
+/** Waits for the loads and writes of every closed connection, so a command ends with its files written. */
+export async function settleConnections(): Promise<void> {
+  await Promise.allSettled([...closing]);
+}
+
 /** The use cases the CLI drives. */
 export type CliServices = Pick<Services, 'session' | 'gallery' | 'progress'>;
 
@@ -70,7 +78,16 @@ export async function connect(settings: Settings): Promise<Connection> {
     clock: container.get<ClockPort>(ClockPort),
     galleryError: () =>
       container.get<StorageSync<unknown>>(TOKENS.galleryStorage).getSnapshot().error,
-    close: () => services.session.dispose(),
+    close: () => {
+      services.session.dispose();
+      const storages = [TOKENS.galleryStorage, TOKENS.profileStorage].map((token) =>
+        container.get<StorageSync<unknown>>(token).idle(),
+      );
+      const settled: Promise<unknown> = Promise.allSettled(storages).then(() =>
+        closing.delete(settled),
+      );
+      closing.add(settled);
+    },
   };
 }
 

@@ -1,12 +1,13 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PRESET_COSTUMES, PRESET_PETS } from '../domain/model/presets';
 import { runCli } from './program';
 import { memoryIo } from './testing/memory-io';
 
 const home = mkdtempSync(path.join(tmpdir(), 'pawloween-cli-program-'));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 async function cli(...args: string[]) {
   const io = memoryIo({ XDG_CONFIG_HOME: home });

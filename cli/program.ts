@@ -11,7 +11,7 @@ import { serveCommand } from './commands/serve';
 import { usageCommand } from './commands/usage';
 import { whoamiCommand } from './commands/whoami';
 import { DEFAULT_BASE_URL } from './config';
-import { cliContext } from './connect';
+import { cliContext, settleConnections } from './connect';
 import { EXIT_CODES_HELP, handleError, type ExitCode } from './handle-error';
 import type { Io } from './io';
 
@@ -70,5 +70,7 @@ export async function runCli(args: readonly string[], io: Io): Promise<ExitCode>
     return 0;
   } catch (error) {
     return handleError(error, io.stderr);
+  } finally {
+    await settleConnections();
   }
 }

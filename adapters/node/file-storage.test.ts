@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -57,5 +57,15 @@ describe('FileStorage', () => {
     expect(defaultStoragePath({ XDG_CONFIG_HOME: '/cfg' })).toBe(
       process.platform === 'win32' ? expect.any(String) : join('/cfg', 'pawloween', 'storage.json'),
     );
+  });
+});
+
+describe('FileStorage removals', () => {
+  it('removing a key that is not there writes nothing: no folder, no file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pawloween-'));
+    const path = join(dir, 'gone', 'storage.json');
+    new FileStorage(path).removeItem('user-profile');
+    expect(existsSync(join(dir, 'gone'))).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -34,6 +34,8 @@ export class FileStorage implements LocalStoragePort {
   }
 
   removeItem(key: string): void {
+    // Nothing to remove is no write: a removal must not create the folder or the file.
+    if (!Object.hasOwn(this.read(), key)) return;
     const { [key]: _removed, ...rest } = this.read();
     this.write(rest);
   }

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
+import { TOKENS } from '../../domain/services';
+import type { StorageSync } from '../../domain/use-cases/storage-sync';
 import { BASE_URL, recordingLogger, url, useMswServer } from '../platform/testing/msw-server';
 import { createNodeContainer } from './node.container';
 
@@ -39,16 +41,29 @@ describe('createNodeContainer', () => {
       ),
     );
   });
-  afterEach(() => {
+  const built: ReturnType<typeof createNodeContainer>[] = [];
+  afterEach(async () => {
+    // Their storage keeps loading and writing after a test's last assertion; the folders go after.
+    const storages = built
+      .splice(0)
+      .flatMap(({ container }) =>
+        [TOKENS.galleryStorage, TOKENS.profileStorage].map((token) =>
+          container.get<StorageSync<unknown>>(token).idle(),
+        ),
+      );
+    await Promise.all(storages);
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  const build = (path = storagePath()) =>
-    createNodeContainer({
+  const build = (path = storagePath()) => {
+    const made = createNodeContainer({
       storagePath: path,
       client: { baseUrl: BASE_URL, logger: recordingLogger(), maxRetries: 0 },
       session: { projectToken: 'proj' },
     });
+    built.push(made);
+    return made;
+  };
 
   it('resolves every use case once (singletons share state)', () => {
     const { services, container } = build();

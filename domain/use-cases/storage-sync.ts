@@ -40,6 +40,7 @@ export interface StorageAccess {
 export class StorageSync<T> extends Store<StorageSyncState<T>> {
   private version = 0;
   private writes: Promise<void> = Promise.resolve();
+  private loading: Promise<void> = Promise.resolve();
   private lastAccess: string;
   private merge: Merge<T> = keepMineIfChanged;
   private readonly copy: LocalCopy<T>;
@@ -80,7 +81,21 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
    * Edits the platform may never have received (a reload during a write) are pushed first, merged
    * onto the remote value, instead.
    */
-  async load(): Promise<void> {
+  load(): Promise<void> {
+    this.loading = this.read();
+    return this.loading;
+  }
+
+  /** Resolves once no load or write is on its way (a driver about to exit waits for it). */
+  async idle(): Promise<void> {
+    for (;;) {
+      const [loading, writes] = [this.loading, this.writes];
+      await Promise.allSettled([loading, writes]);
+      if (loading === this.loading && writes === this.writes) return;
+    }
+  }
+
+  private async read(): Promise<void> {
     const started = ++this.version;
     this.unauthorized = false;
     const value = this.copy.valueRefused ? this.getSnapshot().value : this.copy.read();

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FFMPEG_PATH } from './ffmpeg';
 import { probeMp4 } from './probe-mp4';
 import { DEFAULT_VIDEO } from './video';
@@ -23,6 +23,8 @@ beforeAll(async () => {
   outDir = await mkdtemp(path.join(tmpdir(), 'costume-'));
   [pet, costume] = await Promise.all([photo('#2a6f97', '#f4a261'), character('#7b2cbf')]);
 });
+
+afterAll(() => rm(outDir, { recursive: true, force: true }));
 
 async function channelMeans(file: string): Promise<number[]> {
   const stats = await sharp(file).stats();

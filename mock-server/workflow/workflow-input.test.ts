@@ -1,8 +1,8 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { LIMITS } from '../../domain/model/constants';
 import { WORKFLOW_INPUT } from '../../domain/model/workflow';
 import { readWorkflowInput, WorkflowInputError } from './workflow-input';
@@ -92,6 +92,7 @@ describe('readWorkflowInput', () => {
 
   it('reads preset URLs (absolute or relative) from the public directory', async () => {
     const publicDir = await mkdtemp(path.join(tmpdir(), 'presets-'));
+    onTestFinished(() => rm(publicDir, { recursive: true, force: true }));
     await mkdir(path.join(publicDir, 'presets', 'pets'), { recursive: true });
     const bytes = await tiny('png');
     await writeFile(path.join(publicDir, 'presets', 'pets', 'dog1.png'), bytes);

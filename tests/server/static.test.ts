@@ -24,8 +24,11 @@ describe('static files', () => {
       '<!doctype html><title>Pawloween</title><script type="module" src="/assets/app-1.js"></script>',
     );
     writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'export {};');
-    await t.app.close();
-    t = { ...t, ...(await testApp({ distDir: dist })) };
+    const first = t;
+    await first.app.close();
+    // The second platform serves the first one's dist; closing it removes both folders.
+    const second = await testApp({ distDir: dist });
+    t = { ...second, close: () => second.close().then(first.close) };
     const index = await t.app.inject('/');
     expect(index.statusCode).toBe(200);
     expect(index.body).toContain('<title>Pawloween</title>');
