@@ -17,12 +17,17 @@ async function previewFrame(page: Page): Promise<Frame> {
 describe('preview host page', () => {
   it('frames the preview with its data.json and a cache-busting t on every load', async () => {
     const page = await e2e.open('desktop', { path: HOST });
+    // The first load is done before Reload, so the frame read afterwards is the reloaded one
+    // (checked by its t) and every request of the reload is seen.
+    const before = new URL((await previewFrame(page)).url()).searchParams.get('t');
     const loads: string[] = [];
     page.on('request', (request) => {
       if (/\/preview\/(data\.json|assets\/manifest\.json)/.test(request.url()))
         loads.push(request.url());
     });
     await page.getByRole('button', { name: 'Reload' }).click();
+    const tOf = async () => new URL((await previewFrame(page)).url()).searchParams.get('t');
+    await expect.poll(tOf, { timeout: 20_000 }).not.toBe(before);
     const frame = await previewFrame(page);
     const t = new URL(frame.url()).searchParams.get('t');
     expect(t).toMatch(/^\d+$/);
