@@ -1,0 +1,27 @@
+// Mutation testing of the code where a silent bug costs money, access or data (npm run mutation).
+// Not part of npm test: it runs the unit suite once per mutant, which takes long on 2 cores.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts' },
+  coverageAnalysis: 'perTest',
+  mutate: [
+    'mock-server/auth/**/*.ts',
+    'mock-server/store/**/*.ts',
+    'mock-server/runs/**/*.ts',
+    'mock-server/billing/**/*.ts',
+    'mock-server/http/guard.ts',
+    'adapters/platform/{retry,queue,errors,token}.ts',
+    'domain/use-cases/{storage-sync*,session,generate-costume,retry-generation}.ts',
+    '!**/*.test.ts',
+  ],
+  ignoreStatic: true,
+  concurrency: 2,
+  timeoutMS: 20_000,
+  reporters: ['clear-text', 'html', 'progress'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
+  thresholds: { high: 90, low: 85, break: null },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+// StrykerJS runs the node unit suite once per mutant (npm run mutation): only the tests that can see
+// the mutated code, none of jsdom's or chromium's.
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: [
+      'domain/**/*.test.ts',
+      'adapters/**/*.test.ts',
+      'mock-server/**/*.test.ts',
+      'tests/contract/**/*.test.ts',
+      'tests/server/**/*.test.ts',
+      'tests/reliability/**/*.test.ts',
+    ],
+    testTimeout: 30_000,
+  },
+});
