@@ -12,16 +12,10 @@ import { errorBody } from '../http/error-handler';
 import { parse } from '../http/parse';
 import { PlatformError } from '../http/platform-error';
 import type { StoredAnswer } from '../store/idempotency-store';
-import { streamPieces, type StreamMode } from '../runs/text-model';
+import { streamModeOf, streamPieces } from '../runs/text-model';
 
 /** Two phone photos as base64 data URLs exceed fastify's 1 MiB default; 10 MB each plus base64 overhead fits. */
 export const RUN_BODY_LIMIT = 30 * 1024 * 1024;
-
-function streamModeOf(input: unknown): StreamMode {
-  const mode =
-    input && typeof input === 'object' ? (input as Record<string, unknown>).stream_mode : undefined;
-  return mode === 'letter' || mode === 'word' ? mode : 'chunk';
-}
 
 const event = (content: string) => `data: ${JSON.stringify({ content })}\n\n`;
 
