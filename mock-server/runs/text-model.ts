@@ -63,7 +63,12 @@ export const TEXT_LIMITS = {
 } as const;
 
 /** A value matching a JSON schema: the first of each choice, strings from the spooky name. */
-function valueFor(schema: unknown, name: string, depth: number, budget: { values: number }): unknown {
+function valueFor(
+  schema: unknown,
+  name: string,
+  depth: number,
+  budget: { values: number },
+): unknown {
   if (depth > TEXT_LIMITS.schemaDepth)
     throw validationError(
       `response_format.json_schema is nested more than ${TEXT_LIMITS.schemaDepth} levels deep.`,
