@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 
 /** Synthetic inputs for the workflow's tests: a 'photo' and a cut-out character, by colour. */
@@ -14,4 +15,29 @@ export function character(color: string, size = 256): Promise<Buffer> {
 <path d="M${size / 2} ${size * 0.1} L${size * 0.85} ${size * 0.9} L${size * 0.15} ${size * 0.9} Z" fill="${color}"/>
 <circle cx="${size / 2}" cy="${size * 0.45}" r="${size * 0.12}" fill="#fff"/></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * A PNG that claims width x height but carries almost no image data: a header is all a size check
+ * may read, and any attempt to decode it fails.
+ */
+export function pngHeader(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

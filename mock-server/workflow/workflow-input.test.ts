@@ -5,7 +5,13 @@ import sharp from 'sharp';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { LIMITS } from '../../domain/model/constants';
 import { WORKFLOW_INPUT } from '../../domain/model/workflow';
-import { readWorkflowInput, WorkflowInputError } from './workflow-input';
+import { pngHeader } from './test-images';
+import {
+  checkImage,
+  INPUT_IMAGE_LIMITS,
+  readWorkflowInput,
+  WorkflowInputError,
+} from './workflow-input';
 
 const FIELD = WORKFLOW_INPUT.pet;
 const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
@@ -105,5 +111,62 @@ describe('readWorkflowInput', () => {
     );
     expect(error.message).toMatch(/unknown preset/);
     await rejection(readWorkflowInput(FIELD, '/presets/pets/../../etc/passwd', { publicDir }));
+  });
+});
+
+describe('checkImage: sizes that would cost the server, and broken data', () => {
+  it.each([
+    [
+      '238000x167 (under 40 MP, but a cover resize blows it up)',
+      238_000,
+      167,
+      /each side must be at most 12000 px/,
+    ],
+    ['1,000,000x39', 1_000_000, 39, /each side must be at most 12000 px/],
+    ['65500x600', 65_500, 600, /each side must be at most 12000 px/],
+    ['12000x1000 (12:1)', 12_000, 1_000, /at most 10 times the short side/],
+    ['8000x6000 (48 MP)', 8_000, 6_000, /at most 40 megapixels/],
+  ])(
+    'refuses a PNG of %s from its header alone, naming the field',
+    async (_, width, height, message) => {
+      const error = await rejection(checkImage(FIELD, pngHeader(width, height)));
+      expect(error.message).toMatch(message);
+      expect(error.message.startsWith(`${FIELD}:`)).toBe(true);
+    },
+  );
+
+  it('refuses a valid header over truncated data as broken, not as a failed run', async () => {
+    const whole = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: '#f80' },
+    })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><circle cx="200" cy="150" r="90" fill="#222"/></svg>',
+          ),
+        },
+      ])
+      .png()
+      .toBuffer();
+    const error = await rejection(
+      checkImage(FIELD, whole.subarray(0, Math.floor(whole.length / 2))),
+    );
+    expect(error.message).toMatch(/broken or truncated/);
+    await rejection(checkImage(FIELD, pngHeader(600, 400)));
+  });
+
+  it('shrinks an image larger than the working size once, keeping its aspect; smaller ones pass as they are', async () => {
+    const big = await sharp({
+      create: { width: 6000, height: 3000, channels: 3, background: '#f80' },
+    })
+      .jpeg()
+      .toBuffer();
+    const shrunk = await sharp(await checkImage(FIELD, big)).metadata();
+    expect([shrunk.width, shrunk.height]).toEqual([
+      INPUT_IMAGE_LIMITS.workingSide,
+      INPUT_IMAGE_LIMITS.workingSide / 2,
+    ]);
+    const small = await tiny('jpeg');
+    expect((await checkImage(FIELD, small)).equals(small)).toBe(true);
   });
 });

@@ -16,8 +16,21 @@ export class WorkflowInputError extends Error {
 }
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
-// A small file can still decode to a huge bitmap; 40 MP is well above any phone photo.
-const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * What an input image may be. A small file can still decode to a huge bitmap, and a thin one
+ * (238000x167) blows up when a cover resize scales its short side, so pixels, sides and aspect
+ * ratio are all capped before anything is decoded. The checks read only the header.
+ */
+export const INPUT_IMAGE_LIMITS = {
+  /** 40 MP is well above any phone photo. */
+  pixels: 40_000_000,
+  side: 12_000,
+  /** Long side over short side: a 10:1 panorama passes. */
+  aspect: 10,
+  /** Larger images are shrunk (on load, where the format allows) to this long side once, here. */
+  workingSide: 2048,
+} as const;
 const DATA_URL = /^data:([^;,]*)((?:;[^;,]*)*),/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const PRESET_PATH = /^\/presets\/(pets|costumes)\/([a-z0-9]+)\.png$/;
@@ -72,21 +85,54 @@ export function decodeDataUrl(field: string, value: string): Buffer {
   return Buffer.from(payload, 'base64');
 }
 
-/** Accepts JPEG, PNG, WebP and GIF by their content (magic bytes), not by a declared type. */
+/**
+ * Accepts JPEG, PNG, WebP and GIF by their content (magic bytes), not by a declared type, within
+ * INPUT_IMAGE_LIMITS, and only if the whole image decodes (a valid header over truncated data is
+ * refused here, not failed later as a run). Answers the bytes as they are, or for an image larger
+ * than the working size, a PNG shrunk to it (orientation applied), so no later step holds more.
+ */
 export async function checkImage(field: string, bytes: Buffer): Promise<Buffer> {
   if (bytes.length === 0) throw new WorkflowInputError(field, 'the image is empty');
   if (bytes.length > LIMITS.maxUploadBytes) throw new WorkflowInputError(field, tooLarge());
-  const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+  const limits = INPUT_IMAGE_LIMITS;
+  // metadata() reads the header only; the limits below are checked on what it says.
+  const metadata = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => undefined);
   if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format)) {
     throw new WorkflowInputError(field, 'not an image (expected JPEG, PNG, WebP or GIF)');
   }
-  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
-  if (pixels === 0 || pixels > MAX_INPUT_PIXELS) {
-    throw new WorkflowInputError(field, 'image dimensions are out of range');
+  const { width = 0, height = 0 } = metadata;
+  const [long, short] = width >= height ? [width, height] : [height, width];
+  const size = `the image is ${width}x${height} px`;
+  if (short === 0) throw new WorkflowInputError(field, `${size}: it has no pixels`);
+  if (long > limits.side)
+    throw new WorkflowInputError(field, `${size}: each side must be at most ${limits.side} px`);
+  if (long > short * limits.aspect)
+    throw new WorkflowInputError(
+      field,
+      `${size}: the long side may be at most ${limits.aspect} times the short side`,
+    );
+  if (width * height > limits.pixels)
+    throw new WorkflowInputError(
+      field,
+      `${size}: at most ${limits.pixels / 1_000_000} megapixels are accepted`,
+    );
+  const image = sharp(bytes, { limitInputPixels: limits.pixels, animated: false, failOn: 'error' });
+  try {
+    if (long <= limits.workingSide) {
+      // Decoding to a small thumbnail still reads every byte of the image.
+      await image.resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+      return bytes;
+    }
+    return await image
+      .rotate()
+      .resize(limits.workingSide, limits.workingSide, { fit: 'inside' })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+  } catch {
+    throw new WorkflowInputError(field, 'the image data is broken or truncated');
   }
-  return bytes;
 }
 
 function presetFile(value: string, publicDir: string | undefined): string | undefined {
