@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createContext, type AppContext } from './app-context';
 import type { AppOptions } from './config';
 import { installErrorHandler } from './http/error-handler';
+import { installJsonParser } from './http/json-body';
 import { lazyChildLogger, loggerOptions, OneLinePerRequest } from './http/request-logging';
 import { installSecurityHeaders } from './http/security-headers';
 import { createWorkflowPool } from './workflow/index';
@@ -45,6 +46,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => ctx.db.close());
 
   installErrorHandler(app);
+  installJsonParser(app);
   installSecurityHeaders(app, { allowedOrigins: ctx.allowedOrigins });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   app.get('/healthz', async () => ({ ok: true }));

@@ -6,6 +6,7 @@ import {
   StorageQuery,
 } from '../../adapters/platform/api';
 import type { AppContext } from '../app-context';
+import { installJsonParser } from '../http/json-body';
 import { parse } from '../http/parse';
 import { sessionDataText } from '../http/session-data-text';
 import { PlatformError } from '../http/platform-error';
@@ -37,13 +38,8 @@ const bodyTexts = new WeakMap<FastifyRequest, string>();
 
 /** Per-user remote storage, mode (a) only (SPEC.md 6), with ETag / If-Match (DESIGN.md). */
 export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  // fastify's own JSON parser (same limits, same errors), keeping the text for these routes only.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    bodyTexts.set(request, body as string);
-    parseJson(request, body as string, done);
-  });
+  // The app's JSON parser, keeping the text for these routes only.
+  installJsonParser(app, (request, text) => bodyTexts.set(request, text));
 
   app.get(API_PATHS.storage, async (request, reply) => {
     const { user } = await ctx.guard.user(request, ['user']);
