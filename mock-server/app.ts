@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createContext, type AppContext } from './app-context';
-import type { AppOptions } from './config';
+import { CONNECTION_LIMITS, type AppOptions } from './config';
+import { capConnectionsPerAddress } from './http/connection-limits';
 import { installErrorHandler } from './http/error-handler';
 import { installJsonParser } from './http/json-body';
 import { lazyChildLogger, loggerOptions, OneLinePerRequest } from './http/request-logging';
@@ -28,7 +30,18 @@ declare module 'fastify' {
 
 /** The local platform as a fastify app with no listen(): server.ts starts it, tests call app.inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const connections = { ...CONNECTION_LIMITS, ...options.connections };
   const app = Fastify({
+    // fastify turns node's request timeout off by default: a body trickled a byte at a time would
+    // hold its socket for ever.
+    requestTimeout: connections.requestTimeoutMs,
+    connectionTimeout: connections.idleTimeoutMs,
+    // Node checks request timeouts every 30 s by default: often enough for the limit to mean it.
+    serverFactory: (handler) =>
+      createServer(
+        { connectionsCheckingInterval: Math.min(30_000, connections.requestTimeoutMs / 4) },
+        handler,
+      ),
     logger: loggerOptions(options.logger),
     genReqId: () => randomUUID(),
     // x-forwarded-* is not trusted: the origin and client address come from the connection.
@@ -43,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.error({ err: error }, 'costume workflow failed'),
   );
   app.decorate('platform', ctx);
+  capConnectionsPerAddress(app.server, connections);
   app.addHook('onClose', async () => ctx.db.close());
 
   installErrorHandler(app);

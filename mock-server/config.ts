@@ -37,4 +37,25 @@ export interface AppOptions {
   renderCostume?: CostumeRenderer;
   /** Milliseconds since the epoch; tests pass a fake clock. */
   now?: () => number;
+  /** Slow and piled-up connections (CONNECTION_LIMITS by default). */
+  connections?: Partial<ConnectionLimits>;
 }
+
+export interface ConnectionLimits {
+  /** A request (headers and body) must arrive whole within this, or its socket is closed. */
+  requestTimeoutMs: number;
+  /** A socket with no traffic either way for this long is closed. */
+  idleTimeoutMs: number;
+  /** Open sockets from one client address; the next is closed at once. */
+  perAddress: number;
+}
+
+/**
+ * Generous for a phone uploading two photos on a slow network, short enough that sockets
+ * trickling a byte at a time cannot pile up; per address, so one client cannot take every socket.
+ */
+export const CONNECTION_LIMITS: ConnectionLimits = {
+  requestTimeoutMs: 60_000,
+  idleTimeoutMs: 120_000,
+  perAddress: 256,
+};

@@ -8,6 +8,12 @@ const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
 const projectToken = process.env.PROJECT_TOKEN ?? DEFAULT_PROJECT_TOKEN;
 const publicBaseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
+const limit = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+const connections = {
+  requestTimeoutMs: limit('REQUEST_TIMEOUT_MS'),
+  idleTimeoutMs: limit('IDLE_TIMEOUT_MS'),
+  perAddress: limit('CONNECTIONS_PER_ADDRESS'),
+};
 const allowedOrigins = (process.env.ALLOWED_ORIGINS ?? '')
   .split(',')
   .map((origin) => origin.trim())
@@ -20,6 +26,9 @@ const app = await buildApp({
   allowedOrigins,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   faults: process.env.PAWLOWEEN_FAULTS === '1',
+  connections: Object.fromEntries(
+    Object.entries(connections).filter((entry) => entry[1] !== undefined),
+  ),
 });
 
 let closing = false;

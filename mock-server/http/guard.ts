@@ -23,6 +23,9 @@ const MODE_NAMES: Record<Mode, string> = {
 
 /** Every /v1 route starts here: who is calling, may they, and are they within their request budget. */
 export class Guard {
+  /** One check per request: the onRequest hook's, which the handler's call then reads. */
+  private readonly checked = new WeakMap<FastifyRequest, Promise<Principal>>();
+
   constructor(
     private readonly authenticator: Authenticator,
     private readonly limiter: RateLimiter | undefined,
@@ -30,7 +33,26 @@ export class Guard {
     private readonly now: () => number,
   ) {}
 
-  async check(request: FastifyRequest, allowed: readonly Mode[]): Promise<Principal> {
+  /**
+   * The check as an onRequest hook: credentials and the request budget are judged before the body
+   * is read, so an anonymous 29 MB upload is refused without being received or parsed.
+   */
+  before(allowed: readonly Mode[]): (request: FastifyRequest) => Promise<void> {
+    return async (request) => {
+      await this.check(request, allowed);
+    };
+  }
+
+  check(request: FastifyRequest, allowed: readonly Mode[]): Promise<Principal> {
+    let checked = this.checked.get(request);
+    if (!checked) {
+      checked = this.judge(request, allowed);
+      this.checked.set(request, checked);
+    }
+    return checked;
+  }
+
+  private async judge(request: FastifyRequest, allowed: readonly Mode[]): Promise<Principal> {
     const principal = await this.authenticator.principal(request);
     if (!allowed.includes(principal.mode)) {
       // A missing user is an authentication problem; a user in the wrong mode (storage in headless) is a permission one.

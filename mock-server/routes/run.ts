@@ -84,8 +84,10 @@ async function* liveEvents(
 }
 
 export async function runRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.post(API_PATHS.run, { bodyLimit: RUN_BODY_LIMIT }, async (request, reply) => {
-    const principal = await ctx.guard.check(request, ['user', 'headless', 'anonymous']);
+  const allowed = ['user', 'headless', 'anonymous'] as const;
+  const onRequest = ctx.guard.before(allowed);
+  app.post(API_PATHS.run, { bodyLimit: RUN_BODY_LIMIT, onRequest }, async (request, reply) => {
+    const principal = await ctx.guard.check(request, allowed);
     const body = parse(RunRequest, request.body, 'run request');
     const origin = ctx.originOf(request);
     const wantsStream =

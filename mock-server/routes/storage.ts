@@ -40,8 +40,9 @@ const bodyTexts = new WeakMap<FastifyRequest, string>();
 export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   // The app's JSON parser, keeping the text for these routes only.
   installJsonParser(app, (request, text) => bodyTexts.set(request, text));
+  const onRequest = ctx.guard.before(['user']);
 
-  app.get(API_PATHS.storage, async (request, reply) => {
+  app.get(API_PATHS.storage, { onRequest }, async (request, reply) => {
     const { user } = await ctx.guard.user(request, ['user']);
     parse(StorageQuery, request.query, 'query');
     const stored = ctx.storage.readJson(user.id);
@@ -52,7 +53,7 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       .send(`{"sessionData":${stored.json}}`);
   });
 
-  app.put(API_PATHS.storage, async (request, reply) => {
+  app.put(API_PATHS.storage, { onRequest }, async (request, reply) => {
     const { user } = await ctx.guard.user(request, ['user']);
     const { appVersion } = parse(StorageQuery, request.query, 'query');
     const { sessionData } = parse(StoragePutRequest, request.body, 'storage body');
@@ -65,7 +66,7 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     );
   });
 
-  app.delete(API_PATHS.storage, async (request, reply) => {
+  app.delete(API_PATHS.storage, { onRequest }, async (request, reply) => {
     const { user } = await ctx.guard.user(request, ['user']);
     const { appVersion } = parse(StorageQuery, request.query, 'query');
     return answerWrite(
