@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import { Socket } from 'node:net';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator, Principal } from '../auth/authenticate';
 import type { FaultInjector } from './fault-injector';
 import {
@@ -12,6 +13,9 @@ import {
 import type { RateLimiter } from './rate-limiter';
 
 type Mode = Principal['mode'];
+
+/** How long a refused upload's socket stays open, unread, for its client to read the refusal. */
+const REFUSED_SOCKET_GRACE_MS = 2_000;
 type UserMode = Exclude<Mode, 'anonymous'>;
 export type UserPrincipal = Extract<Principal, { mode: UserMode }>;
 
@@ -37,9 +41,29 @@ export class Guard {
    * The check as an onRequest hook: credentials and the request budget are judged before the body
    * is read, so an anonymous 29 MB upload is refused without being received or parsed.
    */
-  before(allowed: readonly Mode[]): (request: FastifyRequest) => Promise<void> {
-    return async (request) => {
-      await this.check(request, allowed);
+  before(
+    allowed: readonly Mode[],
+  ): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+    return async (request, reply) => {
+      try {
+        await this.check(request, allowed);
+      } catch (error) {
+        // The body is still on its way: stop reading once the refusal is out, rather than read (and
+        // throw away) up to the route's body limit, and give the client a moment to read the answer
+        // (a 'connection: close' answer would make node reset the socket at once).
+        const socket = request.raw.socket;
+        if (!(socket instanceof Socket)) throw error; // app.inject's stand-in
+        // After fastify is done with the reply: closing the socket inside 'finish' aborts the
+        // request under it, and fastify answers a second time.
+        reply.raw.once('finish', () =>
+          setImmediate(() => {
+            socket.pause();
+            socket.end();
+            setTimeout(() => socket.destroy(), REFUSED_SOCKET_GRACE_MS).unref();
+          }),
+        );
+        throw error;
+      }
     };
   }
 

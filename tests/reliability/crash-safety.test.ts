@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'libsql';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PROJECT_TOKEN } from '../../mock-server/config';
 import { freePort, startServer, type ServerProcess } from './support/server-process';
+import { signInOverHttp as signIn } from './support/sign-in-over-http';
 
 const USERS = 5;
 const WRITES = 200;
@@ -17,22 +17,6 @@ afterAll(async () => {
   await server?.stop('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function signIn(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/auth/sign-in`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      email,
-      project_token: DEFAULT_PROJECT_TOKEN,
-      redirect_uri: `${baseUrl}/`,
-    }),
-  });
-  const token = new URL(response.headers.get('location') ?? '').searchParams.get('accessToken');
-  if (!token) throw new Error(`sign-in answered ${response.status}`);
-  return token;
-}
 
 /** Each write holds the user's whole history so far, so the stored object tells which writes it has. */
 const sessionOf = (counts: number[]) => ({

@@ -28,6 +28,7 @@ export async function startServer(
   dataDir: string,
   port: number,
   timeoutMs = 60_000,
+  env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const lines: string[] = [];
@@ -39,6 +40,7 @@ export async function startServer(
       DATA_DIR: dataDir,
       PUBLIC_BASE_URL: baseUrl,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
