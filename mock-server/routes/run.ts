@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
@@ -83,6 +84,10 @@ async function* liveEvents(
   yield `data: ${STREAM_DONE}\n\n`;
 }
 
+/** What a retry must repeat for its key to answer it: the parsed request body. */
+const fingerprintOf = (body: unknown) =>
+  createHash('sha256').update(JSON.stringify(body)).digest('base64url');
+
 export async function runRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const allowed = ['user', 'headless', 'anonymous'] as const;
   const onRequest = ctx.guard.before(allowed);
@@ -107,13 +112,14 @@ export async function runRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
         },
       );
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    // Anonymous callers of one project are told apart by address: never each other's answers.
     const scope =
       principal.mode === 'anonymous'
-        ? `project:${principal.project.id}`
+        ? `project:${principal.project.id}:${request.ip}`
         : `user:${principal.user.id}`;
     const pending =
       typeof key === 'string' && key.length > 0 && key.length <= 200
-        ? ctx.idempotency.once(scope, key, produce)
+        ? ctx.idempotency.once(scope, key, fingerprintOf(request.body), produce)
         : produce();
     if (!wantsStream) {
       const answer = await pending;

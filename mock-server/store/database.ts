@@ -39,6 +39,7 @@ CREATE TABLE IF NOT EXISTS idempotency (
   key TEXT NOT NULL,
   status INTEGER NOT NULL,
   body TEXT NOT NULL,
+  request_hash TEXT,
   created_at INTEGER NOT NULL,
   PRIMARY KEY (scope, key)
 );
@@ -71,7 +72,15 @@ export function openDatabase(file: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
+  migrate(db);
   return db;
+}
+
+/** Columns added since the first release, for data folders made by it. */
+function migrate(db: Db): void {
+  const columns = db.prepare('PRAGMA table_info(idempotency)').all() as { name: string }[];
+  if (!columns.some((column) => column.name === 'request_hash'))
+    db.exec('ALTER TABLE idempotency ADD COLUMN request_hash TEXT');
 }
 
 /** The part of a prepared statement the stores use. */

@@ -1,13 +1,31 @@
 import { statementCache, type Db } from './database';
+import { PlatformError } from '../http/platform-error';
 
 export interface StoredAnswer {
   status: number;
   body: unknown;
 }
 
-/** Answers of POST /v1/run by Idempotency-Key, so a retried run is answered again, never charged again. */
+/** How long an answer is kept for its key, and the largest answer kept (a run answer holds URLs). */
+export const IDEMPOTENCY_LIMITS = { ttlMs: 24 * 60 * 60 * 1000, answerBytes: 256 * 1024 } as const;
+
+const keyReused = () =>
+  new PlatformError(
+    422,
+    'IDEMPOTENCY_KEY_REUSED',
+    'This Idempotency-Key was already used with a different request: send a new key.',
+  );
+
+/**
+ * Answers of POST /v1/run by Idempotency-Key, so a retried run is answered again, never charged
+ * again. As Stripe does: a key belongs to one caller (scope), is bound to the request it first came
+ * with (a fingerprint of it; another request with the same key is a 422), and is kept for 24 h.
+ */
 export class IdempotencyStore {
-  private readonly inFlight = new Map<string, Promise<StoredAnswer>>();
+  private readonly inFlight = new Map<
+    string,
+    { fingerprint: string; answer: Promise<StoredAnswer> }
+  >();
 
   private readonly sql: ReturnType<typeof statementCache>;
 
@@ -22,35 +40,52 @@ export class IdempotencyStore {
   async once(
     scope: string,
     key: string,
+    fingerprint: string,
     produce: () => Promise<StoredAnswer>,
   ): Promise<StoredAnswer> {
     const saved = this.find(scope, key);
-    if (saved) return saved;
+    if (saved) {
+      if (saved.fingerprint !== fingerprint) throw keyReused();
+      return saved.answer;
+    }
     const id = `${scope}\n${key}`;
     const running = this.inFlight.get(id);
-    if (running) return running;
-    const promise = produce()
+    if (running) {
+      if (running.fingerprint !== fingerprint) throw keyReused();
+      return running.answer;
+    }
+    const answer = produce()
       .then((answer) => {
         // Failures the caller may retry (rate limits, outages, crashes) are not remembered.
-        if (answer.status < 500 && answer.status !== 429) this.save(scope, key, answer);
+        if (answer.status < 500 && answer.status !== 429)
+          this.save(scope, key, fingerprint, answer);
         return answer;
       })
       .finally(() => this.inFlight.delete(id));
-    this.inFlight.set(id, promise);
-    return promise;
+    this.inFlight.set(id, { fingerprint, answer });
+    return answer;
   }
 
-  private find(scope: string, key: string): StoredAnswer | undefined {
-    const row = this.sql('SELECT status, body FROM idempotency WHERE scope = ? AND key = ?').get(
-      scope,
-      key,
-    ) as { status: number; body: string } | undefined;
-    return row ? { status: row.status, body: JSON.parse(row.body) } : undefined;
+  private find(scope: string, key: string) {
+    const row = this.sql(
+      'SELECT status, body, request_hash FROM idempotency WHERE scope = ? AND key = ? AND created_at > ?',
+    ).get(scope, key, this.now() - IDEMPOTENCY_LIMITS.ttlMs) as
+      { status: number; body: string; request_hash: string | null } | undefined;
+    if (!row) return undefined;
+    return {
+      fingerprint: row.request_hash ?? '',
+      answer: { status: row.status, body: JSON.parse(row.body) } as StoredAnswer,
+    };
   }
 
-  private save(scope: string, key: string, answer: StoredAnswer) {
+  private save(scope: string, key: string, fingerprint: string, answer: StoredAnswer) {
+    const body = JSON.stringify(answer.body);
+    // Too large to keep: a retry with this key runs again rather than the store growing unbounded.
+    if (body.length > IDEMPOTENCY_LIMITS.answerBytes) return;
+    const now = this.now();
+    this.sql('DELETE FROM idempotency WHERE created_at <= ?').run(now - IDEMPOTENCY_LIMITS.ttlMs);
     this.sql(
-      'INSERT OR IGNORE INTO idempotency (scope, key, status, body, created_at) VALUES (?, ?, ?, ?, ?)',
-    ).run(scope, key, answer.status, JSON.stringify(answer.body), this.now());
+      'INSERT OR REPLACE INTO idempotency (scope, key, status, body, request_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(scope, key, answer.status, body, fingerprint, now);
   }
 }
