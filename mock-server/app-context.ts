@@ -45,6 +45,21 @@ export interface AppContext {
   originOf: (request: FastifyRequest) => string;
 }
 
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The origin, and when it is on loopback, the same port under each loopback name. */
+function loopbackAliases(origin: string): Set<string> {
+  const url = new URL(origin);
+  if (!LOOPBACK_NAMES.includes(url.hostname)) return new Set([url.origin]);
+  return new Set(
+    LOOPBACK_NAMES.map((name) => {
+      const alias = new URL(url.href);
+      alias.hostname = name;
+      return alias.origin;
+    }),
+  );
+}
+
 /** The signing secret survives restarts (tokens stay valid) and is created on first start. */
 function signingSecret(dataDir: string): Uint8Array {
   const file = path.join(dataDir, 'signing-secret');
@@ -106,13 +121,20 @@ export function createContext(
   ];
   const baseOrigin = options.publicBaseUrl ? new URL(options.publicBaseUrl).origin : undefined;
 
-  const fallbackOrigin = baseOrigin ?? 'http://localhost';
-  // A Host header that is no valid host (only a hand-made request sends one) falls back to the configured origin.
+  const ownOrigin = baseOrigin ?? 'http://localhost';
+  const ownOrigins = loopbackAliases(ownOrigin);
+  // The Host header is the caller's to write: it names this server only if it is one of the
+  // configured origin's names (on loopback: localhost, 127.0.0.1 or [::1] with the same port).
+  // Anything else (Host: evil.example) gets the configured origin, so no answer carries a URL or
+  // sends a token to a host the caller chose.
   const originOf = (request: FastifyRequest) => {
     try {
-      return new URL(`${request.protocol}://${request.host}`).origin;
+      const url = new URL(`${request.protocol}://${request.host}`);
+      // With no configured origin (tests, in-process tools) any loopback name and port is this server.
+      const own = baseOrigin ? ownOrigins.has(url.origin) : LOOPBACK_NAMES.includes(url.hostname);
+      return own ? url.origin : ownOrigin;
     } catch {
-      return fallbackOrigin;
+      return ownOrigin;
     }
   };
   const runs = new RunService({
