@@ -57,7 +57,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.decorate('platform', ctx);
   capConnectionsPerAddress(app.server, connections);
-  app.addHook('onClose', async () => ctx.db.close());
+  app.addHook('onClose', async () => {
+    ctx.accounts.payOwed();
+    ctx.db.close();
+  });
 
   installErrorHandler(app);
   installJsonParser(app);

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { statementCache, type Db } from './database';
+import { inTransaction, statementCache, storageFailure, type Db } from './database';
 import { FREE_PLAN, type PlanDefinition } from '../billing/plans';
 
 export interface ProjectRow {
@@ -41,6 +41,9 @@ export class AccountsStore {
    * change to users and projects, so it forgets an entry whenever it writes one: never stale.
    */
   private readonly principals = new Map<string, { user: UserRow; project: ProjectRow }>();
+
+  private readonly owed: { userId: string | undefined; projectId: string; cents: number }[] = [];
+  private retry: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -174,11 +177,11 @@ export class AccountsStore {
   }
 
   deleteUser(id: string) {
-    this.db.transaction(() => {
+    inTransaction(this.db, () => {
       this.sql('DELETE FROM storage WHERE user_id = ?').run(id);
       this.sql('DELETE FROM checkout_sessions WHERE user_id = ?').run(id);
       this.sql('DELETE FROM users WHERE id = ?').run(id);
-    })();
+    });
     this.changed(id);
   }
 
@@ -188,15 +191,16 @@ export class AccountsStore {
       return this.debit(userId, projectId, cents);
     } catch (error) {
       if (error instanceof OwnerOutOfCredits) return { ok: false, reason: 'owner-balance' };
-      throw error;
+      throw storageFailure(error);
     } finally {
       this.changed();
     }
   }
 
   private debit(userId: string | undefined, projectId: string, cents: number): Reservation {
-    return this.db
-      .transaction((): Reservation => {
+    return inTransaction(
+      this.db,
+      (): Reservation => {
         if (userId) {
           const taken = this.sql(
             'UPDATE users SET used_cents = used_cents + ? WHERE id = ? AND allocated_cents - used_cents >= ?',
@@ -215,23 +219,51 @@ export class AccountsStore {
         ).run(cents, projectId, cents);
         if (owner.changes === 0) throw new OwnerOutOfCredits();
         return { ok: true };
-      })
-      .immediate();
+      },
+      'IMMEDIATE',
+    );
   }
 
+  /**
+   * Gives back what a failed run was charged. Never throws: a refund the database refuses (a full
+   * disk, the very thing that failed the run) is owed and retried every second until it is
+   * written, so the credits come back once there is room again.
+   */
   refund(userId: string | undefined, projectId: string, cents: number) {
     if (cents <= 0) return;
-    this.db.transaction(() => {
-      if (userId)
-        this.sql('UPDATE users SET used_cents = MAX(0, used_cents - ?) WHERE id = ?').run(
-          cents,
-          userId,
-        );
-      this.sql(
-        'UPDATE projects SET owner_credits_cents = owner_credits_cents + ? WHERE id = ?',
-      ).run(cents, projectId);
-    })();
-    this.changed();
+    this.owed.push({ userId, projectId, cents });
+    this.payOwed();
+  }
+
+  /** Refunds not yet written; app shutdown tries them once more. */
+  get owedRefunds(): number {
+    return this.owed.length;
+  }
+
+  payOwed(): void {
+    clearTimeout(this.retry);
+    this.retry = undefined;
+    while (this.owed.length > 0) {
+      const { userId, projectId, cents } = this.owed[0]!;
+      try {
+        inTransaction(this.db, () => {
+          if (userId)
+            this.sql('UPDATE users SET used_cents = MAX(0, used_cents - ?) WHERE id = ?').run(
+              cents,
+              userId,
+            );
+          this.sql(
+            'UPDATE projects SET owner_credits_cents = owner_credits_cents + ? WHERE id = ?',
+          ).run(cents, projectId);
+        });
+      } catch {
+        this.retry = setTimeout(() => this.payOwed(), 1_000).unref();
+        return;
+      }
+      this.owed.shift();
+      // The project row changed too, and it is shared by all its users' cached principals.
+      this.changed();
+    }
   }
 
   setOwnerCredits(projectId: string, cents: number) {

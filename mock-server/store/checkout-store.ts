@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { statementCache, type Db } from './database';
+import { inTransaction, statementCache, type Db } from './database';
 
 export interface CheckoutSession {
   id: string;
@@ -41,13 +41,13 @@ export class CheckoutStore {
 
   /** Marks the session paid and grants the plan in one transaction; false when it was already paid. */
   complete(id: string, planId: string, grant: () => void): boolean {
-    return this.db.transaction(() => {
+    return inTransaction(this.db, () => {
       const marked = this.sql(
         'UPDATE checkout_sessions SET completed_plan = ? WHERE id = ? AND completed_plan IS NULL',
       ).run(planId, id);
       if (marked.changes !== 1) return false;
       grant();
       return true;
-    })();
+    });
   }
 }

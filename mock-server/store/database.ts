@@ -1,4 +1,5 @@
 import Database from 'libsql';
+import { PlatformError } from '../http/platform-error';
 
 export type Db = InstanceType<typeof Database>;
 
@@ -81,6 +82,41 @@ function migrate(db: Db): void {
   const columns = db.prepare('PRAGMA table_info(idempotency)').all() as { name: string }[];
   if (!columns.some((column) => column.name === 'request_hash'))
     db.exec('ALTER TABLE idempotency ADD COLUMN request_hash TEXT');
+}
+
+/**
+ * Runs `work` in one transaction. Unlike libsql's own wrapper, a failed COMMIT (a full disk) throws
+ * its own error: SQLite has already rolled back, and libsql's unconditional ROLLBACK would replace
+ * it with "cannot rollback - no transaction is active".
+ */
+export function inTransaction<T>(db: Db, work: () => T, mode: '' | 'IMMEDIATE' = ''): T {
+  db.exec(`BEGIN ${mode}`);
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** A write that could not be made durable: 507 when the disk is full, 503 for other I/O trouble. */
+export function storageFailure(error: unknown): Error {
+  const code = String((error as { code?: unknown }).code ?? '');
+  if (/FULL/.test(code) || /full/i.test(String((error as Error).message)))
+    return new PlatformError(
+      507,
+      'INSUFFICIENT_STORAGE',
+      'The platform has no disk space left: your data was not saved. Try again later.',
+    );
+  if (/IOERR|READONLY|CANTOPEN|BUSY|LOCKED/.test(code))
+    return new PlatformError(
+      503,
+      'SERVICE_UNAVAILABLE',
+      'The platform could not save your data just now: it was not saved. Try again later.',
+    );
+  return error as Error;
 }
 
 /** The part of a prepared statement the stores use. */

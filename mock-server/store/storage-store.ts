@@ -1,4 +1,4 @@
-import { statementCache, type Db } from './database';
+import { inTransaction, statementCache, storageFailure, type Db } from './database';
 
 export interface StoredSession {
   data: Record<string, unknown>;
@@ -109,10 +109,13 @@ export class StorageStore {
     const batch = this.queued.splice(0);
     let versions: (number | undefined)[];
     try {
-      versions = this.db.transaction(() => batch.map(({ write }) => this.apply(write)))();
+      versions = inTransaction(this.db, () => batch.map(({ write }) => this.apply(write)));
     } catch {
-      // One bad write (a user deleted meanwhile) must not fail the others: each on its own.
-      for (const queued of batch) this.answer(queued, () => this.apply(queued.write));
+      // One bad write (a user deleted meanwhile) must not fail the others: each on its own, each
+      // in a transaction of its own. Not a bare statement: libsql answers RETURNING rows even when
+      // the commit after them fails (a full disk), which would acknowledge a write that is lost.
+      for (const queued of batch)
+        this.answer(queued, () => inTransaction(this.db, () => this.apply(queued.write)));
       return;
     }
     batch.forEach((queued, i) => this.answer(queued, () => versions[i]));
@@ -122,7 +125,9 @@ export class StorageStore {
     try {
       resolve(this.settle(write, version()));
     } catch (error) {
-      reject(error as Error);
+      // What the cache holds may be ahead of the disk now: read it again next time.
+      this.cache.delete(write.userId);
+      reject(storageFailure(error));
     }
   }
 

@@ -39,7 +39,7 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_BASE_URL: baseUrl,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? 'warn',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
