@@ -43,7 +43,20 @@ export interface AppContext {
   allowedOrigins: readonly string[];
   /** This server's origin as the caller reached it. */
   originOf: (request: FastifyRequest) => string;
+  /** Counts a request to a page or form that needs no credentials; 429 past the address's budget. */
+  hitPage: (request: FastifyRequest) => void;
+  /** Counts a new account made from this address; 429 past the budget. */
+  hitSignup: (request: FastifyRequest) => void;
 }
+
+/**
+ * Budgets per client address for what needs no credentials: pages and forms (sign-in, pricing,
+ * checkout, faults), and new accounts, each worth free credits. Far above what a person does.
+ */
+export const ANONYMOUS_LIMITS = {
+  pages: { max: 60, windowMs: 60_000 },
+  signups: { max: 100, windowMs: 60 * 60_000 },
+} as const;
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -113,6 +126,11 @@ export function createContext(
   const rateLimit =
     options.rateLimit === undefined ? { max: 60, windowMs: 60_000 } : options.rateLimit;
   const limiter = rateLimit ? new RateLimiter(rateLimit.max, rateLimit.windowMs, now) : undefined;
+  const budget = ({ max, windowMs }: { max: number; windowMs: number }, kind: string) => {
+    if (!rateLimit) return () => {};
+    const perAddress = new RateLimiter(max, windowMs, now);
+    return (request: FastifyRequest) => perAddress.hit(`${kind}:${request.ip}`);
+  };
   const distDir = path.resolve(options.distDir ?? 'dist');
   const publicDir = path.resolve(options.publicDir ?? 'ui/public');
   const hasDist = existsSync(path.join(distDir, 'index.html'));
@@ -168,5 +186,7 @@ export function createContext(
     publicDir,
     allowedOrigins,
     originOf,
+    hitPage: budget(ANONYMOUS_LIMITS.pages, 'page'),
+    hitSignup: budget(ANONYMOUS_LIMITS.signups, 'signup'),
   };
 }

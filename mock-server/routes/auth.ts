@@ -34,6 +34,7 @@ function html(reply: FastifyReply, status: number, body: string, formTargets: st
 
 /** Sign-in by redirect (SPEC.md 4 "Authentication"): the token only ever goes to an allowed origin. */
 export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.addHook('onRequest', async (request) => ctx.hitPage(request));
   const resolve = (
     request: FastifyRequest,
     query: z.infer<typeof AuthQuery>,
@@ -106,6 +107,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       });
       return html(reply, 400, page, [resolved.redirect.origin]);
     }
+    if (!ctx.accounts.hasUser(resolved.project.id, email.data)) ctx.hitSignup(request);
     const user = ctx.accounts.signIn(resolved.project.id, email.data);
     const avatarUrl = new URL(user.avatar_url, ctx.originOf(request)).href;
     const token = await ctx.tokens.sign({

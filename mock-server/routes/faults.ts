@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { FaultRequest } from '../http/fault-injector';
-import { accessDenied } from '../http/platform-error';
+import { accessDenied, PlatformError } from '../http/platform-error';
 import { parse } from '../http/parse';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -11,7 +11,17 @@ export async function faultRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   const faults = ctx.faults;
   if (!faults) return;
   app.addHook('onRequest', async (request) => {
+    if (request.method === 'POST') ctx.hitPage(request);
     if (!LOOPBACK.has(request.ip)) throw accessDenied('Fault injection is local only.');
+    // Loopback is not enough: a page on any site can make the browser post a form here.
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== ctx.originOf(request))
+      throw accessDenied('Fault injection takes no requests from web pages.');
+    if (
+      request.method === 'POST' &&
+      !/^application\/json\b/.test(request.headers['content-type'] ?? '')
+    )
+      throw new PlatformError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the fault as application/json.');
   });
   app.post('/__faults', async (request) => {
     const fault = parse(FaultRequest, request.body, 'fault');

@@ -55,6 +55,7 @@ const html = (reply: FastifyReply, status: number, body: string) =>
 
 /** Pricing, checkout and publish pages (SPEC.md 4 "Subscription"). The plan changes only here, server-side. */
 export async function subscribeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.addHook('onRequest', async (request) => ctx.hitPage(request));
   const userOf = async (
     query: z.infer<typeof SubscribeQuery>,
   ): Promise<UserRow | undefined | 'invalid'> => {

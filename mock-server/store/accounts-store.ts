@@ -156,6 +156,16 @@ export class AccountsStore {
   }
 
   /** Signs a person in: the account is created on first sign-in with the Free plan's credits. */
+  /** Whether signing in with this e-mail would find an account rather than make one. */
+  hasUser(projectId: string, email: string): boolean {
+    return (
+      this.sql('SELECT 1 FROM users WHERE project_id = ? AND email = ?').get(
+        projectId,
+        email.trim().toLowerCase(),
+      ) !== undefined
+    );
+  }
+
   signIn(projectId: string, email: string): UserRow {
     const normalized = email.trim().toLowerCase();
     this.sql(

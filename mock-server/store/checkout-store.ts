@@ -25,11 +25,23 @@ export class CheckoutStore {
     this.sql = statementCache(db);
   }
 
+  /**
+   * The user's open session for this origin, or a new one: viewing the pricing page again (or a
+   * script reloading it) reuses the session from the last half hour instead of adding a row a view.
+   * Sessions older than their hour are removed as new ones are made.
+   */
   open(userId: string, origin: string): string {
+    const now = this.now();
+    const reusable = this.sql(
+      `SELECT id FROM checkout_sessions WHERE user_id = ? AND origin = ? AND completed_plan IS NULL
+       AND created_at > ? ORDER BY created_at DESC LIMIT 1`,
+    ).get(userId, origin, now - SESSION_TTL_MS / 2) as { id: string } | undefined;
+    if (reusable) return reusable.id;
+    this.sql('DELETE FROM checkout_sessions WHERE created_at <= ?').run(now - SESSION_TTL_MS);
     const id = randomBytes(18).toString('base64url');
     this.sql(
       'INSERT INTO checkout_sessions (id, user_id, origin, created_at) VALUES (?, ?, ?, ?)',
-    ).run(id, userId, origin, this.now());
+    ).run(id, userId, origin, now);
     return id;
   }
 
