@@ -17,6 +17,7 @@ import { RateLimiter } from './http/rate-limiter';
 import type { CostumeRenderer } from './runs/costume-renderer';
 import { RunService } from './runs/run-service';
 import { AccountsStore } from './store/accounts-store';
+import { RevocationStore } from './store/revocation-store';
 import { CheckoutStore } from './store/checkout-store';
 import { openDatabase, type Db } from './store/database';
 import { IdempotencyStore } from './store/idempotency-store';
@@ -31,6 +32,7 @@ export interface AppContext {
   checkout: CheckoutStore;
   tokens: TokenService;
   authenticator: Authenticator;
+  revocations: RevocationStore;
   guard: Guard;
   runs: RunService;
   faults: FaultInjector | undefined;
@@ -121,7 +123,8 @@ export function createContext(
     options.tokenTtlSeconds ?? 24 * 3600,
     now,
   );
-  const authenticator = new Authenticator(accounts, tokens);
+  const revocations = new RevocationStore(db, now);
+  const authenticator = new Authenticator(accounts, tokens, revocations);
   const faults = options.faults ? new FaultInjector() : undefined;
   const rateLimit =
     options.rateLimit === undefined ? { max: 60, windowMs: 60_000 } : options.rateLimit;
@@ -186,6 +189,7 @@ export function createContext(
     publicDir,
     allowedOrigins,
     originOf,
+    revocations,
     hitPage: budget(ANONYMOUS_LIMITS.pages, 'page'),
     hitSignup: budget(ANONYMOUS_LIMITS.signups, 'signup'),
   };

@@ -10,6 +10,7 @@ import { lazyChildLogger, loggerOptions, OneLinePerRequest } from './http/reques
 import { installSecurityHeaders } from './http/security-headers';
 import { createWorkflowPool } from './workflow/index';
 import { authRoutes } from './routes/auth';
+import { signOutRoutes } from './routes/sign-out';
 import { faultRoutes } from './routes/faults';
 import { projectRoutes } from './routes/projects';
 import { runRoutes } from './routes/run';
@@ -74,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storageRoutes,
     projectRoutes,
     authRoutes,
+    signOutRoutes,
     subscribeRoutes,
     faultRoutes,
     staticRoutes,

@@ -37,6 +37,13 @@ export class MemoryAuth implements AuthPort {
     return url.toString();
   }
 
+  /** Tokens revoked through this auth, in order. */
+  readonly revoked: string[] = [];
+
+  async revoke(): Promise<void> {
+    if (this.credentials.accessToken) this.revoked.push(this.credentials.accessToken);
+  }
+
   onUnauthorized(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -31,6 +31,10 @@ export class PlatformAuth implements AuthPort {
     });
   }
 
+  async revoke(): Promise<void> {
+    await this.client.sessions.revoke();
+  }
+
   onUnauthorized(listener: () => void): () => void {
     return this.client.on('unauthorized', () => listener());
   }

@@ -30,6 +30,7 @@ import {
 } from './retry';
 import { AbortError, NetworkError, readError, TimeoutError } from './transport-errors';
 import { Projects } from './resources/projects';
+import { Sessions } from './resources/sessions';
 import { Run } from './resources/run';
 import { Storage } from './resources/storage';
 import { Subscriptions } from './resources/subscriptions';
@@ -43,6 +44,7 @@ export class PlatformClient {
   readonly subscriptions = new Subscriptions(this);
   readonly storage = new Storage(this);
   readonly projects = new Projects(this);
+  readonly sessions = new Sessions(this);
   readonly logger: Logger;
   #options: ResolvedOptions;
   readonly #fetch: Fetch;

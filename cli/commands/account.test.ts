@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PROJECT_TOKEN, signIn } from '../../tests/server/helpers';
+import { PROJECT_TOKEN, signIn, userHeaders } from '../../tests/server/helpers';
 import { runCli } from '../program';
 import {
   listeningPlatform,
@@ -53,6 +53,12 @@ describe('pawloween login --token, whoami, logout', () => {
 
     expect((await cli(['logout'])).code).toBe(0);
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).tokens).toEqual({});
+    // The platform revoked it: a copy of the token is dead too.
+    const usage = await platform.app.inject({
+      url: '/v1/subscriptions/usage',
+      headers: userHeaders(token),
+    });
+    expect(usage.statusCode).toBe(401);
     expect((await cli(['whoami'])).code).toBe(3);
   });
 

@@ -21,6 +21,8 @@ export interface AuthPort {
   useCredentials(credentials: Credentials): void;
   /** The authorization page address that comes back to redirectUri (with /demo when no tokens). */
   signInUrl(redirectUri: string): string;
+  /** Ends the access token in use on the platform, so no copy of it works again (sign-out). */
+  revoke(): Promise<void>;
   /** Calls listener whenever a platform call answers 401; returns its remover. */
   onUnauthorized(listener: () => void): () => void;
 }

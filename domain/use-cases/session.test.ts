@@ -157,6 +157,50 @@ describe('Session', () => {
     expect(auth.credentials).toEqual({ projectToken: 'p' });
   });
 
+  it("sign-out asks the platform to revoke the token, then removes the user's data from the device", async () => {
+    const s = session({ projectToken: 'p' });
+    await s.start();
+    const mine = token('alice');
+    await s.acceptToken(mine);
+    for (const key of [
+      'pet-gallery',
+      'user-profile',
+      'pet-gallery:pending',
+      'user-profile:pending',
+    ])
+      local.setItem(key, '{"of":"alice"}');
+    await s.signOut();
+    expect(auth.revoked).toEqual([mine]);
+    for (const key of [
+      'pet-gallery',
+      'user-profile',
+      'pet-gallery:pending',
+      'user-profile:pending',
+    ])
+      expect(local.getItem(key)).toBeUndefined();
+  });
+
+  it('a sign-out the platform forced (401) or an expiry removes the data too, without a revoke call', async () => {
+    const s = session({ projectToken: 'p' });
+    await s.start();
+    await s.acceptToken(token('alice'));
+    local.setItem('pet-gallery', '{"of":"alice"}');
+    auth.emitUnauthorized();
+    await clock.advanceAsync(0);
+    expect(s.getSnapshot().isSignedIn).toBe(false);
+    expect(local.getItem('pet-gallery')).toBeUndefined();
+    expect(auth.revoked).toEqual([]);
+  });
+
+  it('sign-out still signs out when the platform cannot be reached to revoke', async () => {
+    const s = session({ projectToken: 'p' });
+    await s.start();
+    await s.acceptToken(token('alice'));
+    auth.revoke = () => Promise.reject(new Error('offline'));
+    await s.signOut();
+    expect(s.getSnapshot()).toMatchObject({ isSignedIn: false, hasSignedOut: true });
+  });
+
   it('withdraws storage and usage in the very update that drops the user', async () => {
     const s = session({ projectToken: 'p' });
     await s.start();

@@ -42,6 +42,9 @@ interface Resolved {
   user?: User;
 }
 
+/** What the device keeps of a signed-in user, removed at sign-out. */
+const USER_DATA_KEYS = [STORAGE_KEYS.gallery, STORAGE_KEYS.profile];
+
 /**
  * Who is signed in and with what (SPEC.md section 4 "Authentication"): token source priority,
  * the 30 s expiry margin, sign-out, the 10 s expiry sweep and silent sign-out on 401.
@@ -74,7 +77,8 @@ export class Session extends Store<AuthState> {
       this.stops.push(this.clock.every(LIMITS.expiryCheckMs, () => this.sweepExpired()));
       this.stops.push(
         this.auth.onUnauthorized(() => {
-          if (this.getSnapshot().isSignedIn) void this.signOut();
+          // The platform refused the token already: nothing to revoke.
+          if (this.getSnapshot().isSignedIn) void this.end();
         }),
       );
     }
@@ -93,8 +97,27 @@ export class Session extends Store<AuthState> {
     await this.initialise();
   }
 
-  /** Forgets the token and continues with the project token only. */
+  /**
+   * The person signs out: the platform revokes the access token first (so a copy left in a
+   * browser's history or on a shared computer is dead), then the device forgets it and the user's
+   * data. Offline, the revocation fails and the token lapses at its expiry instead.
+   */
   async signOut(): Promise<void> {
+    const { mode, token } = this.getSnapshot();
+    if (mode === 'access-token' && token) await this.auth.revoke().catch(() => undefined);
+    await this.end();
+  }
+
+  /**
+   * Forgets the token and the signed-in user's data on this device (gallery, profile and their
+   * unsent edits), so the next person here never sees them, online or offline; continues with the
+   * project token only.
+   */
+  private async end(): Promise<void> {
+    for (const key of USER_DATA_KEYS) {
+      this.local.removeItem(key);
+      this.local.removeItem(`${key}:pending`);
+    }
     this.local.removeItem(STORAGE_KEYS.accessToken);
     // Storage and usage are withdrawn in the same update, so nothing reacting to the lost user
     // sends one more request with credentials that no longer reach it.
@@ -189,6 +212,6 @@ export class Session extends Store<AuthState> {
 
   private sweepExpired(): void {
     const { mode, token } = this.getSnapshot();
-    if (mode === 'access-token' && token && !this.isUsable(token)) void this.signOut();
+    if (mode === 'access-token' && token && !this.isUsable(token)) void this.end();
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AUTH_HEADERS } from '../../adapters/platform/api';
+import { AUTH_HEADERS, type TokenClaims } from '../../adapters/platform/api';
+import type { RevocationStore } from '../store/revocation-store';
 import type { AccountsStore, ProjectRow, UserRow } from '../store/accounts-store';
 import type { TokenService } from './token-service';
 import { authenticationFailed } from '../http/platform-error';
@@ -29,14 +30,26 @@ export class Authenticator {
   constructor(
     private readonly accounts: AccountsStore,
     private readonly tokens: TokenService,
+    private readonly revocations: RevocationStore,
   ) {}
 
-  /** The signed-in user of a token, if the token is valid and the user still exists in its project. */
+  /**
+   * The signed-in user of a token, if the token is valid, not signed out, and the user still
+   * exists in its project.
+   */
   async userOf(token: string): Promise<{ user: UserRow; project: ProjectRow } | undefined> {
-    const claims = await this.tokens.verify(token);
+    const claims = await this.claimsOf(token);
     if (!claims) return undefined;
     const found = this.accounts.userWithProject(claims.sub);
     return found && found.user.project_id === claims.projectId ? found : undefined;
+  }
+
+  /** The claims of a valid token that was not signed out. */
+  async claimsOf(token: string): Promise<TokenClaims | undefined> {
+    const claims = await this.tokens.verify(token);
+    if (!claims || (claims.jti !== undefined && this.revocations.isRevoked(claims.jti)))
+      return undefined;
+    return claims;
   }
 
   /** Throws 401 for missing or invalid credentials of any mode. */

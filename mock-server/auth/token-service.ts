@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { TokenClaims } from '../../adapters/platform/api';
 import { TOKEN_ISSUER } from '../config';
@@ -25,6 +26,7 @@ export class TokenService {
       .setSubject(user.id)
       .setIssuer(TOKEN_ISSUER)
       .setIssuedAt(iat)
+      .setJti(randomUUID())
       .setExpirationTime(iat + this.ttlSeconds)
       .sign(this.secret);
   }

@@ -73,6 +73,7 @@ const fakeAuth: AuthPort = {
   useCredentials: () => undefined,
   signInUrl: (redirect) => `/auth?redirect_uri=${encodeURIComponent(redirect)}`,
   onUnauthorized: () => () => undefined,
+  revoke: async () => undefined,
 };
 
 /** The workflow's answer with both media, as the local platform returns it. */

@@ -10,8 +10,14 @@ export const TokenClaims = z.object({
   nbf: z.number().optional(),
   iss: z.string().optional(),
   projectId: z.string().optional(),
+  /** The token's own id: what sign-out revokes. */
+  jti: z.string().optional(),
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
+
+/** POST /v1/auth/sign-out: the access token that made the call stops working everywhere. */
+export const SignOutResponse = z.object({ success: z.literal(true) });
+export type SignOutResponse = z.infer<typeof SignOutResponse>;
 
 /** Headers of the three auth modes (SPEC.md section 6). */
 export const AUTH_HEADERS = {

@@ -5,6 +5,7 @@ export const API_PATHS = {
   plan: '/v1/subscriptions/plan',
   storage: '/v1/storage',
   demoProject: '/v1/platform/projects/demo',
+  signOut: '/v1/auth/sign-out',
 } as const;
 
 /** Pages of the platform that the app navigates to (on the authorization host or the base URL). */

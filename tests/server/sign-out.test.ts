@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  costumeRun,
+  expectErrorShape,
+  signIn,
+  testApp,
+  userHeaders,
+  type TestApp,
+} from './helpers';
+
+const opened: TestApp[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const t of opened.splice(0)) await t.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const start = async (options: Parameters<typeof testApp>[0] = {}) => {
+  const t = await testApp(options);
+  opened.push(t);
+  return t.app;
+};
+const signOut = (app: Awaited<ReturnType<typeof start>>, token: string) =>
+  app.inject({ method: 'POST', url: '/v1/auth/sign-out', headers: userHeaders(token) });
+
+describe('POST /v1/auth/sign-out', () => {
+  it('revokes the calling token: 401 everywhere afterwards; the same user’s other tokens still work', async () => {
+    const app = await start();
+    const token = await signIn(app);
+    const otherDevice = await signIn(app);
+    const usage = (t: string) =>
+      app.inject({ url: '/v1/subscriptions/usage', headers: userHeaders(t) });
+    expect((await usage(token)).statusCode).toBe(200);
+
+    const out = await signOut(app, token);
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ success: true });
+
+    expectErrorShape(await usage(token), 'AUTHENTICATION_FAILED');
+    expect((await app.inject({ url: '/v1/storage', headers: userHeaders(token) })).statusCode).toBe(
+      401,
+    );
+    const run = await app.inject({
+      method: 'POST',
+      url: '/v1/run',
+      headers: userHeaders(token),
+      payload: costumeRun(),
+    });
+    expect(run.statusCode).toBe(401);
+    expect((await app.inject(`/subscribe?access_token=${token}`)).statusCode).toBe(401);
+    expect((await usage(otherDevice)).statusCode).toBe(200);
+    expect((await signOut(app, token)).statusCode).toBe(200);
+  });
+
+  it('a revoked token stays revoked after a restart', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pawloween-signout-'));
+    dirs.push(dir);
+    const databaseFile = path.join(dir, 'platform.db');
+    const first = await start({ databaseFile });
+    const token = await signIn(first);
+    await signOut(first, token);
+    await opened.pop()!.close();
+    const again = await start({ databaseFile });
+    const usage = await again.inject({
+      url: '/v1/subscriptions/usage',
+      headers: userHeaders(token),
+    });
+    expect(usage.statusCode).toBe(401);
+  });
+});
