@@ -7,28 +7,43 @@ export interface AddressBar {
   readonly history: Pick<History, 'state' | 'replaceState'>;
 }
 
+/** The sign-in state nonce the authorization page echoes back (RFC 6749 section 10.12). */
+export const STATE_PARAM = 'state';
+
+/** A sign-in return: the token, and the state nonce that came back with it, if any. */
+export interface SignInReturn {
+  readonly token: string;
+  readonly state?: string;
+}
+
 /**
- * Takes ?accessToken= out of the address. replaceState rewrites the current history entry, so
- * Back and Forward never bring the token back; the path, the other parameters (byte for byte)
- * and the hash stay as they were.
+ * Takes ?accessToken= (and its state) out of the address. replaceState rewrites the current
+ * history entry, so Back and Forward never bring the token back; the path, the other parameters
+ * (byte for byte) and the hash stay as they were. The state goes only when a token came with it.
  */
-export function takeAccessToken(bar: AddressBar): string | undefined {
+export function takeSignInReturn(bar: AddressBar): SignInReturn | undefined {
   const url = new URL(bar.location.href);
   const query = url.search.slice(1);
   if (!query) return undefined;
-  let token: string | undefined;
-  let found = false;
-  const kept = query.split('&').filter((pair) => {
+  const pairs = query.split('&').map((pair) => {
     const [rawKey = '', rawValue = ''] = splitOnce(pair);
-    if (decode(rawKey) !== ACCESS_TOKEN_PARAM) return true;
-    found = true;
-    token = decode(rawValue) || token;
-    return false;
+    return { pair, key: decode(rawKey), value: decode(rawValue) };
   });
-  if (!found) return undefined;
+  const tokens = pairs.filter(({ key }) => key === ACCESS_TOKEN_PARAM);
+  if (tokens.length === 0) return undefined;
+  const token = tokens.reduce<string | undefined>((last, { value }) => value || last, undefined);
+  const state = pairs.find(({ key }) => key === STATE_PARAM)?.value || undefined;
+  const kept = pairs
+    .filter(({ key }) => key !== ACCESS_TOKEN_PARAM && key !== STATE_PARAM)
+    .map(({ pair }) => pair);
   const search = kept.length > 0 ? `?${kept.join('&')}` : '';
   bar.history.replaceState(bar.history.state, '', `${url.pathname}${search}${url.hash}`);
-  return token;
+  return token ? { token, state } : undefined;
+}
+
+/** As takeSignInReturn, the token alone. */
+export function takeAccessToken(bar: AddressBar): string | undefined {
+  return takeSignInReturn(bar)?.token;
 }
 
 function splitOnce(pair: string): [string, string] {

@@ -201,6 +201,58 @@ describe('Session', () => {
     expect(s.getSnapshot()).toMatchObject({ isSignedIn: false, hasSignedOut: true });
   });
 
+  describe('a token from the address (login CSRF)', () => {
+    const signedInAsAlice = async () => {
+      const s = session({ projectToken: 'p' });
+      await s.start();
+      await s.acceptToken(token('alice'));
+      return s;
+    };
+
+    it('is accepted over another account when this tab asked for it (its state came back)', async () => {
+      const s = await signedInAsAlice();
+      await s.offerToken(token('bob'), true);
+      expect(s.getSnapshot().user?.userId).toBe('bob');
+    });
+
+    it('is accepted when nobody is signed in, or when it is the same account', async () => {
+      const s = session({ projectToken: 'p' });
+      await s.start();
+      await s.offerToken(token('alice'), false);
+      expect(s.getSnapshot().user?.userId).toBe('alice');
+      const fresher = token('alice', 7200);
+      await s.offerToken(fresher, false);
+      expect(s.getSnapshot().token).toBe(fresher);
+      expect(s.getSnapshot().pendingSwitch).toBeUndefined();
+    });
+
+    it('for another account, unasked, waits for the person: nothing switches until they confirm', async () => {
+      const s = await signedInAsAlice();
+      const bob = token('bob');
+      await s.offerToken(bob, false);
+      expect(s.getSnapshot().user?.userId).toBe('alice');
+      expect(s.getSnapshot().pendingSwitch).toEqual({
+        token: bob,
+        user: expect.objectContaining({ userId: 'bob', email: 'bob@example.com' }),
+      });
+      expect(local.getItem(KEY)).not.toBe(bob);
+      await s.confirmSwitch();
+      expect(s.getSnapshot()).toMatchObject({ user: { userId: 'bob' }, pendingSwitch: undefined });
+    });
+
+    it('declined, the other token is dropped and the account stays', async () => {
+      const s = await signedInAsAlice();
+      await s.offerToken(token('mallory'), false);
+      s.declineSwitch();
+      expect(s.getSnapshot()).toMatchObject({
+        user: { userId: 'alice' },
+        pendingSwitch: undefined,
+      });
+      await s.confirmSwitch();
+      expect(s.getSnapshot().user?.userId).toBe('alice');
+    });
+  });
+
   it('withdraws storage and usage in the very update that drops the user', async () => {
     const s = session({ projectToken: 'p' });
     await s.start();

@@ -33,6 +33,11 @@ export interface AuthState {
   readonly canUseStorage: boolean;
   readonly subscriptionModalUrl?: string;
   readonly originalInitParams: SessionConfig;
+  /**
+   * A sign-in return this tab did not ask for, for another account than the one signed in here
+   * (a link or a form on another site): held until the person confirms the switch.
+   */
+  readonly pendingSwitch?: { readonly token: string; readonly user: User };
 }
 
 interface Resolved {
@@ -95,6 +100,36 @@ export class Session extends Store<AuthState> {
     this.local.setItem(STORAGE_KEYS.accessToken, token);
     this.update({ hasSignedOut: false });
     await this.initialise();
+  }
+
+  /**
+   * A token from the address (the sign-in return). Accepted at once when this tab started that
+   * sign-in (its state nonce came back), when nobody is signed in on this device, or when it is
+   * the same account; otherwise a page elsewhere may be swapping the account under the person
+   * (login CSRF), so it waits in pendingSwitch for confirmSwitch or declineSwitch.
+   */
+  async offerToken(token: string, requested: boolean): Promise<void> {
+    const incoming = this.auth.decodeToken(token);
+    if (!incoming) return;
+    const current = this.local.getItem(STORAGE_KEYS.accessToken) ?? this.getSnapshot().token;
+    const currentUser =
+      current && this.isUsable(current) ? this.auth.decodeToken(current)?.sub : undefined;
+    if (requested || currentUser === undefined || currentUser === incoming.sub)
+      return this.acceptToken(token);
+    this.update({ pendingSwitch: { token, user: userFromClaims(incoming) } });
+  }
+
+  /** The person agreed to switch to the pending account. */
+  async confirmSwitch(): Promise<void> {
+    const pending = this.getSnapshot().pendingSwitch;
+    if (!pending) return;
+    this.update({ pendingSwitch: undefined });
+    await this.acceptToken(pending.token);
+  }
+
+  /** The person stays with the account signed in here; the other token is dropped. */
+  declineSwitch(): void {
+    this.update({ pendingSwitch: undefined });
   }
 
   /**

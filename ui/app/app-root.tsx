@@ -33,6 +33,7 @@ export function AppRoot(
             <AuthProvider
               client={props.client}
               initialToken={props.initialToken}
+              initialTokenState={props.initialTokenState}
               onPublish={props.onPublish}
               sandboxPreload={props.sandboxPreload}
             >

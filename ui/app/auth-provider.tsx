@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { watchTokenInOtherTabs } from '../../adapters/browser/browser.container';
+import {
+  isRequestedSignIn,
+  watchTokenInOtherTabs,
+  type SignInReturn,
+} from '../../adapters/browser/browser.container';
 import { STORAGE_KEYS } from '../../domain/model/constants';
 import { AuthContext, type AuthContextValue, type PlatformClientHandle } from './auth-context';
 import {
@@ -7,6 +11,7 @@ import {
   preloadForSandbox,
   type SandboxPreloadTargets,
 } from './auth-sandbox-preload';
+import { SwitchAccountDialog } from '../features/account/components/switch-account-dialog';
 import { startSignIn } from './auth-sign-in';
 import { useServices } from './services-context';
 import { useStore } from './use-store';
@@ -16,6 +21,8 @@ export interface AuthProviderProps {
   readonly client?: PlatformClientHandle;
   /** A token mountApp already took from the address before the first render. */
   readonly initialToken?: string;
+  /** The state nonce that came back with it, if any. */
+  readonly initialTokenState?: string;
   /** Publish in the demo banner calls this instead of opening the platform's page. */
   readonly onPublish?: () => void;
   /** Where the sandbox preload knocks; the local platform by default, false turns it off. */
@@ -29,23 +36,30 @@ export interface AuthProviderProps {
  * follows sign-in and sign-out in other tabs, and offers sign-in and sign-out.
  */
 export function AuthProvider(props: AuthProviderProps) {
-  const { client, initialToken, onPublish, sandboxPreload } = props;
+  const { client, initialToken, initialTokenState, onPublish, sandboxPreload } = props;
   const { session } = useServices();
   const state = useStore(session);
 
   useEffect(() => {
     let live = true;
     void (async () => {
-      if (initialToken) await session.acceptToken(initialToken);
+      if (initialToken)
+        await session.offerToken(initialToken, isRequestedSignIn(window, initialTokenState));
       if (live) await session.start();
     })();
     return () => {
       live = false;
       session.dispose();
     };
-  }, [session, initialToken]);
+  }, [session, initialToken, initialTokenState]);
 
-  useUrlToken(useCallback((token: string) => void session.acceptToken(token), [session]));
+  useUrlToken(
+    useCallback(
+      ({ token, state }: SignInReturn) =>
+        void session.offerToken(token, isRequestedSignIn(window, state)),
+      [session],
+    ),
+  );
 
   useEffect(
     () =>
@@ -79,5 +93,18 @@ export function AuthProvider(props: AuthProviderProps) {
     () => ({ ...state, client, platformUrl, onPublish, signIn, signOut }),
     [state, client, platformUrl, onPublish, signIn, signOut],
   );
-  return <AuthContext.Provider value={value}>{props.children}</AuthContext.Provider>;
+  const pending = state.pendingSwitch;
+  return (
+    <AuthContext.Provider value={value}>
+      {props.children}
+      {pending && (
+        <SwitchAccountDialog
+          current={state.user?.email}
+          incoming={pending.user.email || pending.user.userId}
+          onStay={() => session.declineSwitch()}
+          onSwitch={() => void session.confirmSwitch()}
+        />
+      )}
+    </AuthContext.Provider>
+  );
 }

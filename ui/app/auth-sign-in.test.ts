@@ -1,15 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isRequestedSignIn } from '../../adapters/browser/browser.container';
 import { startSignIn, type SignInSession } from './auth-sign-in';
 
 const AUTH = 'https://auth.example.test';
 const APP = 'https://app.example.test';
 
 /** A window stand-in: real event dispatch, a controllable frame position and window.open. */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
 function fakeWindow(options: { framed: boolean; popup?: ReturnType<typeof fakePopup> | null }) {
   const target = new EventTarget();
   const self = {};
   return Object.assign(target, {
     location: { origin: APP, pathname: '/play/', assign: vi.fn() },
+    sessionStorage: memoryStorage(),
     self,
     top: options.framed ? {} : self,
     open: vi.fn(() => options.popup ?? null),
@@ -49,13 +60,16 @@ afterEach(() => {
 });
 
 describe('startSignIn', () => {
-  it('outside a frame navigates the same window to the authorization page, back to this page', () => {
+  it('outside a frame navigates the same window to the authorization page, back to this page, with a state nonce the tab remembers', () => {
     const win = fakeWindow({ framed: false });
-    stops.push(startSignIn(fakeSession(), win));
+    stops.push(startSignIn(fakeSession(), win, () => 'nonce-0'));
     expect(win.location.assign).toHaveBeenCalledWith(
-      `${AUTH}/auth?project_token=pk&redirect_uri=${encodeURIComponent(`${APP}/play/`)}`,
+      `${AUTH}/auth?project_token=pk&redirect_uri=${encodeURIComponent(`${APP}/play/`)}&state=nonce-0`,
     );
     expect(win.open).not.toHaveBeenCalled();
+    expect(isRequestedSignIn(win, 'nonce-0')).toBe(true);
+    // Used up: the same state does not count twice.
+    expect(isRequestedSignIn(win, 'nonce-0')).toBe(false);
   });
 
   it('inside a frame opens a 600x700 popup carrying a state nonce', () => {

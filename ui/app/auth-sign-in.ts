@@ -4,6 +4,7 @@ import {
   listenForMessages,
   openPopup,
   originOf,
+  rememberSignInState,
   watchWindow,
 } from '../../adapters/browser/browser.container';
 import { LIMITS } from '../../domain/model/constants';
@@ -34,23 +35,23 @@ export function startSignIn(
   newState: () => string = randomState,
 ): () => void {
   const redirectUri = win.location.origin + win.location.pathname;
-  const url = session.signInUrl(redirectUri);
-  if (!isInFrame(win)) {
-    win.location.assign(url);
-    return () => undefined;
-  }
   const state = newState();
-  const popupUrl = new URL(url);
-  popupUrl.searchParams.set('state', state);
+  const withState = new URL(session.signInUrl(redirectUri));
+  withState.searchParams.set('state', state);
+  // The return is accepted without a question only if it brings this nonce back (login CSRF).
+  const redirect = () => {
+    rememberSignInState(win, state);
+    win.location.assign(withState.toString());
+    return () => undefined;
+  };
+  if (!isInFrame(win)) return redirect();
+  const popupUrl = withState;
   const popup = openPopup(win, popupUrl.toString(), POPUP_NAME, {
     width: LIMITS.authPopupWidth,
     height: LIMITS.authPopupHeight,
   });
-  if (!popup) {
-    // Popups blocked: sign in inside the frame itself; the token comes back in its address.
-    win.location.assign(url);
-    return () => undefined;
-  }
+  // Popups blocked: sign in inside the frame itself; the token comes back in its address.
+  if (!popup) return redirect();
   const authOrigin = originOf(popupUrl.toString());
   let lingering: ReturnType<typeof setTimeout> | undefined;
   const stop = () => {

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { createBrowserContainer, takeAccessToken } from '../../adapters/browser/browser.container';
+import { createBrowserContainer, takeSignInReturn } from '../../adapters/browser/browser.container';
 import { APP_DEFAULTS, type AppConfig } from '../../domain/model/app-config';
 import { assetPath, type AssetTable } from '../../domain/model/asset-table';
 import { presetImagePath, type PresetKind } from '../../domain/model/presets';
@@ -16,7 +16,7 @@ export function mountApp(
 ): void {
   // SPEC.md section 2: a sign-in return's token leaves the address bar before the first render and
   // before any request; the session stores it once it starts.
-  const initialToken = takeAccessToken(window);
+  const signInReturn = takeSignInReturn(window);
   const config = options.config ?? APP_DEFAULTS;
   const runtime = readRuntimeConfig(document, window.location);
   const { services, client } = createBrowserContainer({
@@ -31,7 +31,8 @@ export function mountApp(
       assets={options.assets}
       services={services}
       client={client}
-      initialToken={initialToken}
+      initialToken={signInReturn?.token}
+      initialTokenState={signInReturn?.state}
       onPublish={options.onPublish}
     />,
   );

@@ -1,17 +1,17 @@
 import { useEffect } from 'react';
-import { takeAccessToken } from '../../adapters/browser/browser.container';
+import { takeSignInReturn, type SignInReturn } from '../../adapters/browser/browser.container';
 import { LIMITS } from '../../domain/model/constants';
 
 /**
- * The sign-in return (SPEC.md section 2): an accessToken query parameter is removed from the
- * address bar and handed to onToken. Checked on start, on history navigation and every second.
- * (mountApp takes the first one even earlier, before the first render.)
+ * The sign-in return (SPEC.md section 2): an accessToken query parameter (and its state) is
+ * removed from the address bar and handed to onReturn. Checked on start, on history navigation
+ * and every second. (mountApp takes the first one even earlier, before the first render.)
  */
-export function useUrlToken(onToken: (token: string) => void): void {
+export function useUrlToken(onReturn: (signInReturn: SignInReturn) => void): void {
   useEffect(() => {
     const check = () => {
-      const token = takeAccessToken(window);
-      if (token) onToken(token);
+      const signInReturn = takeSignInReturn(window);
+      if (signInReturn) onReturn(signInReturn);
     };
     check();
     window.addEventListener('popstate', check);
@@ -20,5 +20,5 @@ export function useUrlToken(onToken: (token: string) => void): void {
       window.removeEventListener('popstate', check);
       window.clearInterval(timer);
     };
-  }, [onToken]);
+  }, [onReturn]);
 }

@@ -1,0 +1,127 @@
+// Sessions on hostile and shared browsers (issue 18), written as the attacks: a page on another
+// origin tries to swap the signed-in account, and a token copied before sign-out is tried after it.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
+import { uniqueEmail, useE2E } from './support/e2e';
+import { waitForApp } from './support/sign-in';
+
+const e2e = useE2E();
+let foreign: Server;
+let foreignOrigin: string;
+let foreignPage = '';
+
+beforeAll(async () => {
+  // The attacker's site: another origin on loopback, serving whatever page the test sets.
+  foreign = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(foreignPage);
+  });
+  await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
+  foreignOrigin = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => foreign.close(() => resolve())));
+
+/** The attacker signs in to their own account, as anyone can. */
+async function attackerToken(email: string): Promise<string> {
+  const response = await fetch(`${e2e.baseUrl}/auth/sign-in`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      email,
+      project_token: e2e.projectToken,
+      redirect_uri: `${e2e.baseUrl}/`,
+    }),
+  });
+  return new URL(response.headers.get('location')!).searchParams.get('accessToken')!;
+}
+
+const storedToken = (page: Page) =>
+  page.evaluate(() => localStorage.getItem('subscribe-dev-access-token'));
+const subOf = (token: string | null) =>
+  token ? (JSON.parse(atob(token.split('.')[1]!)) as { sub: string; email: string }) : undefined;
+
+async function expectSwitchRefused(page: Page, victimToken: string | null, attacker: string) {
+  await waitForApp(page);
+  const dialog = page.getByRole('alertdialog', { name: 'Switch account?' });
+  await dialog.waitFor();
+  expect(await dialog.innerText()).toContain(attacker);
+  await expectAccessible(page, 'switch account dialog');
+  // Nothing switched while the question is open.
+  expect(subOf(await storedToken(page))?.sub).toBe(subOf(victimToken)?.sub);
+  await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(subOf(await storedToken(page))?.sub).toBe(subOf(victimToken)?.sub);
+  expect(page.url()).not.toContain('accessToken');
+}
+
+describe('login CSRF: another site cannot swap the account the person is signed in to', () => {
+  it('neither a link carrying the attacker’s token nor the sign-in form posted from another origin', async () => {
+    const victim = uniqueEmail('victim');
+    const attacker = uniqueEmail('attacker');
+    const page = await e2e.open('desktop', { signedInAs: victim });
+    const victimToken = await storedToken(page);
+    expect(subOf(victimToken)?.email).toBe(victim);
+
+    foreignPage = `<!doctype html><title>Free treats</title>
+      <a id="go" href="${e2e.baseUrl}/?accessToken=${await attackerToken(attacker)}">Free treats</a>`;
+    await page.goto(`${foreignOrigin}/`);
+    await page.click('#go');
+    await expectSwitchRefused(page, victimToken, attacker);
+
+    foreignPage = `<!doctype html><title>Free treats</title>
+      <form method="post" action="${e2e.baseUrl}/auth/sign-in">
+        <input type="hidden" name="email" value="${attacker}">
+        <input type="hidden" name="project_token" value="${e2e.projectToken}">
+        <input type="hidden" name="redirect_uri" value="${e2e.baseUrl}/">
+      </form>
+      <script>document.forms[0].submit()</script>`;
+    await page.goto(`${foreignOrigin}/`);
+    await page.waitForURL((url) => url.origin === e2e.baseUrl);
+    await expectSwitchRefused(page, victimToken, attacker);
+  });
+
+  it('the person can still choose to switch when they did mean to', async () => {
+    const page = await e2e.open('desktop', { signedInAs: uniqueEmail('owner') });
+    const other = uniqueEmail('second');
+    await page.goto(`${e2e.baseUrl}/?accessToken=${await attackerToken(other)}`);
+    const dialog = page.getByRole('alertdialog', { name: 'Switch account?' });
+    await dialog.getByRole('button', { name: `Switch to ${other}` }).click();
+    await expect.poll(async () => subOf(await storedToken(page))?.email).toBe(other);
+  });
+});
+
+describe('sign-out on a shared computer', () => {
+  it('revokes the token (a copy taken before is refused) and leaves none of the user’s data on the device', async () => {
+    const page = await e2e.open('desktop', { signedInAs: uniqueEmail('shared') });
+    const copied = await storedToken(page);
+    const usage = () =>
+      fetch(`${e2e.baseUrl}/v1/subscriptions/usage`, {
+        headers: { 'x-sub-dev-access-token': copied! },
+      }).then((response) => response.status);
+    expect(await usage()).toBe(200);
+
+    await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    await page
+      .getByRole('alertdialog', { name: 'Sign Out' })
+      .getByRole('button', { name: 'Sign Out' })
+      .click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
+
+    expect(await usage()).toBe(401);
+    const left = await page.evaluate(() =>
+      Object.keys(localStorage).filter((key) => /gallery|profile|access-token/.test(key)),
+    );
+    expect(left).toEqual([]);
+    await waitForAppGone(page);
+  });
+});
+
+async function waitForAppGone(page: Page) {
+  await expect
+    .poll(() => page.getByRole('button', { name: /Generate Halloween Costume/ }).count())
+    .toBe(0);
+}
