@@ -60,6 +60,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   capConnectionsPerAddress(app.server, connections);
   app.addHook('onClose', async () => {
     ctx.accounts.payOwed();
+    // Everything into the database file itself, so the .db alone holds every row after a shutdown.
+    try {
+      ctx.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch (error) {
+      app.log.error({ err: error }, 'WAL checkpoint at shutdown failed');
+    }
     ctx.db.close();
   });
 
