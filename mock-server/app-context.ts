@@ -45,6 +45,8 @@ export interface AppContext {
   allowedOrigins: readonly string[];
   /** This server's origin as the caller reached it. */
   originOf: (request: FastifyRequest) => string;
+  /** Signing in needs a password (beyond loopback). */
+  requirePassword: boolean;
   /** Counts a request to a page or form that needs no credentials; 429 past the address's budget. */
   hitPage: (request: FastifyRequest) => void;
   /** Counts a new account made from this address; 429 past the budget. */
@@ -190,6 +192,7 @@ export function createContext(
     allowedOrigins,
     originOf,
     revocations,
+    requirePassword: options.requirePassword ?? false,
     hitPage: budget(ANONYMOUS_LIMITS.pages, 'page'),
     hitSignup: budget(ANONYMOUS_LIMITS.signups, 'signup'),
   };

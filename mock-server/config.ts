@@ -37,6 +37,12 @@ export interface AppOptions {
   renderCostume?: CostumeRenderer;
   /** Milliseconds since the epoch; tests pass a fake clock. */
   now?: () => number;
+  /**
+   * Signing in needs a password (set at an account's first sign-in, kept as an scrypt hash):
+   * server.ts turns it on when the platform listens beyond loopback, where an e-mail alone would
+   * let anyone who knows one sign in as that person.
+   */
+  requirePassword?: boolean;
   /** Slow and piled-up connections (CONNECTION_LIMITS by default). */
   connections?: Partial<ConnectionLimits>;
 }

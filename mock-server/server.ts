@@ -8,6 +8,9 @@ const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
 const projectToken = process.env.PROJECT_TOKEN ?? DEFAULT_PROJECT_TOKEN;
 const publicBaseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
+function isLoopback(address: string): boolean {
+  return address === 'localhost' || address === '::1' || /^127\./.test(address);
+}
 const limit = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 const connections = {
   requestTimeoutMs: limit('REQUEST_TIMEOUT_MS'),
@@ -26,6 +29,7 @@ const app = await buildApp({
   allowedOrigins,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   faults: process.env.PAWLOWEEN_FAULTS === '1',
+  requirePassword: !isLoopback(host),
   connections: Object.fromEntries(
     Object.entries(connections).filter((entry) => entry[1] !== undefined),
   ),

@@ -7,9 +7,14 @@ export interface SignInPageModel {
   state: string;
   email?: string;
   error?: string;
+  /** Ask for a password (a platform reachable beyond loopback). */
+  requirePassword?: boolean;
 }
 
-/** GET /auth: the local platform's sign-in (no password: local accounts only need an e-mail). */
+/**
+ * GET /auth: the local platform's sign-in. On loopback an e-mail is enough (a demo for this
+ * computer, labelled so); reachable from other machines, a password is set at the first sign-in.
+ */
 export function signInPage(model: SignInPageModel): string {
   const hidden = (name: string, value: string) =>
     `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
@@ -26,9 +31,19 @@ ${error}
   <label for="email">Email</label>
   <input id="email" name="email" type="email" autocomplete="email" required maxlength="254"
     placeholder="you@example.com" value="${escapeHtml(model.email ?? '')}" autofocus>
+  ${
+    model.requirePassword
+      ? `<label for="password">Password</label>
+  <input id="password" name="password" type="password" autocomplete="current-password" required minlength="8" maxlength="200">`
+      : ''
+  }
   <button type="submit" class="primary">Sign in</button>
 </form>
-<p class="muted">Local accounts need no password. You will be sent back to <strong>${escapeHtml(new URL(model.redirectUri).host)}</strong>.</p>`,
+<p class="muted">${
+      model.requirePassword
+        ? 'New here? The password you enter now becomes your password (at least 8 characters).'
+        : 'Demo sign-in for this computer: local accounts need no password while the platform listens on loopback only.'
+    } You will be sent back to <strong>${escapeHtml(new URL(model.redirectUri).host)}</strong>.</p>`,
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PAGE_PATHS } from '../../adapters/platform/api';
 import type { AppContext } from '../app-context';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import { allowedRedirect } from '../auth/redirect-policy';
 import { DEMO_PROJECT_ID } from '../config';
 import { contentSecurityPolicy } from '../http/security-headers';
@@ -18,6 +19,7 @@ const AuthQuery = z.object({
 const SignInForm = AuthQuery.extend({
   email: z.string().max(254).optional().catch(undefined),
   popup: z.string().max(4).optional().catch(undefined),
+  password: z.string().max(200).optional().catch(undefined),
 });
 const Email = z.string().trim().toLowerCase().pipe(z.email());
 
@@ -81,6 +83,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
           resolved.project.is_demo && !query.project_token ? '' : resolved.project.api_key,
         redirectUri: resolved.redirect.href,
         state: query.state ?? '',
+        requirePassword: ctx.requirePassword,
       }),
       [resolved.redirect.origin],
     );
@@ -95,20 +98,36 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     const resolved = resolve(request, form, !form.project_token);
     if ('refusal' in resolved)
       return html(reply, 400, refusalPage('Sign-in refused', resolved.refusal));
+    const again = (status: number, error: string) =>
+      html(
+        reply,
+        status,
+        signInPage({
+          projectName: resolved.project.name,
+          projectToken: form.project_token ?? '',
+          redirectUri: resolved.redirect.href,
+          state: form.state ?? '',
+          email: form.email,
+          error,
+          requirePassword: ctx.requirePassword,
+        }),
+        [resolved.redirect.origin],
+      );
     const email = Email.safeParse(form.email ?? '');
-    if (!email.success) {
-      const page = signInPage({
-        projectName: resolved.project.name,
-        projectToken: form.project_token ?? '',
-        redirectUri: resolved.redirect.href,
-        state: form.state ?? '',
-        email: form.email,
-        error: 'Please enter a valid e-mail address.',
-      });
-      return html(reply, 400, page, [resolved.redirect.origin]);
-    }
+    if (!email.success) return again(400, 'Please enter a valid e-mail address.');
+    const password = form.password ?? '';
+    const stored = ctx.requirePassword
+      ? ctx.accounts.passwordHash(resolved.project.id, email.data)
+      : undefined;
+    if (ctx.requirePassword && password.length < 8)
+      return again(400, 'Please enter a password of at least 8 characters.');
+    if (stored && !(await verifyPassword(password, stored)))
+      return again(401, 'That e-mail and password do not match.');
     if (!ctx.accounts.hasUser(resolved.project.id, email.data)) ctx.hitSignup(request);
     const user = ctx.accounts.signIn(resolved.project.id, email.data);
+    // First sign-in beyond loopback (or an account made on loopback): this password is theirs now.
+    if (ctx.requirePassword && !stored)
+      ctx.accounts.setPasswordHash(user.id, await hashPassword(password));
     const avatarUrl = new URL(user.avatar_url, ctx.originOf(request)).href;
     const token = await ctx.tokens.sign({
       id: user.id,

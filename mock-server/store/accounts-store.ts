@@ -156,6 +156,19 @@ export class AccountsStore {
   }
 
   /** Signs a person in: the account is created on first sign-in with the Free plan's credits. */
+  /** The account's password hash, when one was set (platforms reachable beyond loopback). */
+  passwordHash(projectId: string, email: string): string | undefined {
+    const row = this.sql('SELECT password_hash FROM users WHERE project_id = ? AND email = ?').get(
+      projectId,
+      email.trim().toLowerCase(),
+    ) as { password_hash: string | null } | undefined;
+    return row?.password_hash ?? undefined;
+  }
+
+  setPasswordHash(userId: string, hash: string): void {
+    this.sql('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, userId);
+  }
+
   /** Whether signing in with this e-mail would find an account rather than make one. */
   hasUser(projectId: string, email: string): boolean {
     return (

@@ -86,6 +86,9 @@ function migrate(db: Db): void {
   const columns = db.prepare('PRAGMA table_info(idempotency)').all() as { name: string }[];
   if (!columns.some((column) => column.name === 'request_hash'))
     db.exec('ALTER TABLE idempotency ADD COLUMN request_hash TEXT');
+  const userColumns = db.prepare('PRAGMA table_info(users)').all() as { name: string }[];
+  if (!userColumns.some((column) => column.name === 'password_hash'))
+    db.exec('ALTER TABLE users ADD COLUMN password_hash TEXT');
 }
 
 /**
