@@ -18,6 +18,7 @@ import type { CostumeRenderer } from './runs/costume-renderer';
 import { RunService } from './runs/run-service';
 import { AccountsStore } from './store/accounts-store';
 import { RevocationStore } from './store/revocation-store';
+import { FileRetention } from './store/file-retention';
 import { CheckoutStore } from './store/checkout-store';
 import { openDatabase, type Db } from './store/database';
 import { IdempotencyStore } from './store/idempotency-store';
@@ -33,6 +34,7 @@ export interface AppContext {
   tokens: TokenService;
   authenticator: Authenticator;
   revocations: RevocationStore;
+  fileRetention: FileRetention;
   guard: Guard;
   runs: RunService;
   faults: FaultInjector | undefined;
@@ -192,6 +194,7 @@ export function createContext(
     allowedOrigins,
     originOf,
     revocations,
+    fileRetention: new FileRetention(db, filesDir, now),
     requirePassword: options.requirePassword ?? false,
     hitPage: budget(ANONYMOUS_LIMITS.pages, 'page'),
     hitSignup: budget(ANONYMOUS_LIMITS.signups, 'signup'),

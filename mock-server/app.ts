@@ -58,7 +58,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.decorate('platform', ctx);
   capConnectionsPerAddress(app.server, connections);
+  // Files no gallery names go after their retention: a pass soon after start, then hourly.
+  const sweep = () =>
+    void ctx.fileRetention
+      .sweep()
+      .catch((error: unknown) => app.log.error({ err: error }, 'file retention sweep failed'));
+  const firstSweep = setTimeout(sweep, 60_000).unref();
+  const hourlySweep = setInterval(sweep, 60 * 60_000).unref();
   app.addHook('onClose', async () => {
+    clearTimeout(firstSweep);
+    clearInterval(hourlySweep);
     ctx.accounts.payOwed();
     // Everything into the database file itself, so the .db alone holds every row after a shutdown.
     try {

@@ -1,0 +1,46 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from './database';
+
+/** How long a run's files stay public when no gallery names them. */
+export const FILE_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+const RUN_FOLDER = /^[0-9a-f-]{36}$/;
+
+/**
+ * Removes the image and video of runs that no gallery names any more: a deleted gallery item, a
+ * cleared storage, or a run whose answer never reached a gallery (a crash, a failed run). A run's
+ * files get FILE_RETENTION_MS first, so a creation on its way into a gallery (or written back by
+ * another device) is never removed under it.
+ */
+export class FileRetention {
+  constructor(
+    private readonly db: Db,
+    private readonly filesDir: string,
+    private readonly now: () => number,
+    private readonly retentionMs = FILE_RETENTION_MS,
+  ) {}
+
+  /** One pass over the files folder; answers the run folders removed. */
+  async sweep(): Promise<string[]> {
+    const cutoff = this.now() - this.retentionMs;
+    const runOf = this.db.prepare('SELECT user_id, created_at FROM runs WHERE id = ?');
+    const storedOf = this.db.prepare('SELECT data FROM storage WHERE user_id = ?');
+    const removed: string[] = [];
+    const folders = await readdir(this.filesDir).catch(() => [] as string[]);
+    for (const folder of folders) {
+      if (!RUN_FOLDER.test(folder)) continue;
+      const where = path.join(this.filesDir, folder);
+      const run = runOf.get(folder) as { user_id: string | null; created_at: number } | undefined;
+      const madeAt = run?.created_at ?? (await stat(where).catch(() => undefined))?.mtimeMs;
+      if (madeAt === undefined || madeAt > cutoff) continue;
+      const stored = run?.user_id
+        ? (storedOf.get(run.user_id) as { data: string } | undefined)?.data
+        : undefined;
+      if (stored?.includes(folder)) continue;
+      await rm(where, { recursive: true, force: true });
+      removed.push(folder);
+    }
+    return removed;
+  }
+}
