@@ -1,12 +1,18 @@
 // Sessions on hostile and shared browsers (issue 18), written as the attacks: a page on another
 // origin tries to swap the signed-in account, and a token copied before sign-out is tried after it.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'libsql';
+import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
+import { FLAGS } from './support/browser';
+import { CHROMIUM_PATH } from './support/paths';
 import { uniqueEmail, useE2E } from './support/e2e';
-import { waitForApp } from './support/sign-in';
+import { signInThroughLocalPage, waitForApp } from './support/sign-in';
 
 const e2e = useE2E();
 let foreign: Server;
@@ -125,3 +131,45 @@ async function waitForAppGone(page: Page) {
     .poll(() => page.getByRole('button', { name: /Generate Halloween Costume/ }).count())
     .toBe(0);
 }
+
+describe('the token in the browser’s history file', () => {
+  it('chromium keeps the sign-in return’s address on disk, but after Sign Out that token is dead', async () => {
+    const profile = mkdtempSync(path.join(tmpdir(), 'pawloween-profile-'));
+    try {
+      const context = await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM_PATH,
+        args: FLAGS,
+        viewport: { width: 1280, height: 900 },
+      });
+      const page = await context.newPage();
+      await page.goto(`${e2e.baseUrl}/`);
+      await signInThroughLocalPage(page, uniqueEmail('history'));
+      await page.getByRole('button', { name: 'Sign Out' }).first().click();
+      await page
+        .getByRole('alertdialog', { name: 'Sign Out' })
+        .getByRole('button', { name: 'Sign Out' })
+        .click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
+      await context.close();
+
+      const history = new Database(path.join(profile, 'Default', 'History'), { readonly: true });
+      const urls = (
+        history.prepare("SELECT url FROM urls WHERE url LIKE '%accessToken=%'").all() as {
+          url: string;
+        }[]
+      ).map(({ url }) => url);
+      history.close();
+      // The attack's premise: the address with the token is on disk.
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls) {
+        const token = new URL(url).searchParams.get('accessToken')!;
+        const usage = await fetch(`${e2e.baseUrl}/v1/subscriptions/usage`, {
+          headers: { 'x-sub-dev-access-token': token },
+        });
+        expect(usage.status).toBe(401);
+      }
+    } finally {
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+});

@@ -6,7 +6,7 @@ import {
 } from 'playwright-core';
 import { CHROMIUM_PATH } from './paths';
 
-const FLAGS = [
+export const FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
