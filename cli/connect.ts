@@ -8,7 +8,8 @@ import { AuthPort } from '../domain/ports/auth.port';
 import { BillingPort } from '../domain/ports/billing.port';
 import { ClockPort } from '../domain/ports/clock.port';
 import { RunnerPort } from '../domain/ports/runner.port';
-import { resolveSettings, type GlobalOptions, type Settings } from './config';
+import { LIMITS } from '../domain/model/constants';
+import { resolveSettings, saveToken, type GlobalOptions, type Settings } from './config';
 import { CliError, signInNeeded } from './handle-error';
 import type { Io } from './io';
 
@@ -60,16 +61,19 @@ export function cliContext(io: Io): CliContext {
 export async function connect(settings: Settings): Promise<Connection> {
   // Loaded on first use: `presets`, `serve`, `logout` and --help start without the platform stack.
   const { createNodeContainer } = await import('../adapters/node/node.container');
-  const { container, services } = createNodeContainer({
-    client: { baseUrl: settings.baseUrl },
-    session: { accessToken: settings.token, projectToken: settings.projectToken },
-    // The device storage sits next to config.json, so XDG_CONFIG_HOME moves both.
-    storagePath: path.join(path.dirname(settings.configFile), 'storage.json'),
-  });
+  const build = (token: string | undefined) =>
+    createNodeContainer({
+      client: { baseUrl: settings.baseUrl },
+      session: { accessToken: token, projectToken: settings.projectToken },
+      // The device storage sits next to config.json, so XDG_CONFIG_HOME moves both.
+      storagePath: path.join(path.dirname(settings.configFile), 'storage.json'),
+    });
+  const token = (await renewSavedToken(settings, (t) => build(t).container)) ?? settings.token;
+  const { container, services } = build(token);
   await services.session.start();
   const config = container.get<ServicesConfig>(ServicesConfig);
   return {
-    settings,
+    settings: { ...settings, token },
     services,
     presetUrl: config.presetUrl ?? presetImagePath,
     runner: container.get<RunnerPort>(RunnerPort),
@@ -89,6 +93,25 @@ export async function connect(settings: Settings): Promise<Connection> {
       closing.add(settled);
     },
   };
+}
+
+/**
+ * Tokens live an hour: the one login saved is renewed, before this command starts, when less than
+ * LIMITS.tokenRefreshBeforeMs is left, and the fresh one is saved for the next (the platform
+ * retires the old). When the platform cannot renew it, the old token serves while it lasts.
+ */
+async function renewSavedToken(
+  settings: Settings,
+  containerWith: (token: string) => { get<T>(id: symbol): T },
+): Promise<string | undefined> {
+  if (settings.tokenSource !== 'login' || !settings.token) return undefined;
+  const auth = containerWith(settings.token).get<AuthPort>(AuthPort);
+  const exp = auth.decodeToken(settings.token)?.exp;
+  if (exp === undefined || exp * 1000 - Date.now() > LIMITS.tokenRefreshBeforeMs) return undefined;
+  auth.useCredentials({ accessToken: settings.token, projectToken: settings.projectToken });
+  const fresh = await auth.refresh().catch(() => undefined);
+  if (fresh) await saveToken(settings.configFile, settings.baseUrl, fresh);
+  return fresh;
 }
 
 /** Throws the auth-needed error unless the session signed in with the token. */

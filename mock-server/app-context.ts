@@ -6,6 +6,7 @@ import { Authenticator } from './auth/authenticate';
 import { TokenService } from './auth/token-service';
 import { DEFAULT_PRICING } from './billing/plans';
 import {
+  ACCESS_TOKEN_TTL_SECONDS,
   DEFAULT_PROJECT_TOKEN,
   DEMO_PROJECT_ID,
   LOCAL_PROJECT_ID,
@@ -124,7 +125,7 @@ export function createContext(
 
   const tokens = new TokenService(
     options.signingSecret ?? signingSecret(options.dataDir),
-    options.tokenTtlSeconds ?? 24 * 3600,
+    options.tokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
     now,
   );
   const revocations = new RevocationStore(db, now);

@@ -9,6 +9,13 @@ export const DEMO_PROJECT_ID = 'proj_demo';
 /** Issuer of every access token this platform signs; tokens from anyone else are refused. */
 export const TOKEN_ISSUER = 'pawloween-local-platform';
 
+/**
+ * An access token lives an hour: the app and the CLI refresh it before it ends (POST
+ * /v1/auth/refresh), so a copy found later (a history file, a log) is soon dead even without a
+ * sign-out.
+ */
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+
 export interface AppOptions {
   /** Database, signing secret and generated files live here. */
   dataDir: string;
@@ -31,7 +38,7 @@ export interface AppOptions {
   pricing?: Partial<Pricing>;
   /** Credits (USD) the project owners start with. */
   ownerCredits?: number;
-  /** Token lifetime in seconds (24 h by default). */
+  /** Access token lifetime in seconds (ACCESS_TOKEN_TTL_SECONDS by default). */
   tokenTtlSeconds?: number;
   /** The costume workflow; tests pass a fast stub. */
   renderCostume?: CostumeRenderer;

@@ -37,6 +37,14 @@ export class MemoryAuth implements AuthPort {
     return url.toString();
   }
 
+  /** What refresh answers next: a token, or a failure (offline) when undefined. */
+  nextToken: string | undefined;
+
+  async refresh(): Promise<string> {
+    if (this.nextToken === undefined) throw new Error('offline');
+    return this.nextToken;
+  }
+
   /** Tokens revoked through this auth, in order. */
   readonly revoked: string[] = [];
 

@@ -31,6 +31,10 @@ export class PlatformAuth implements AuthPort {
     });
   }
 
+  async refresh(): Promise<string> {
+    return (await this.client.sessions.refresh()).accessToken;
+  }
+
   async revoke(): Promise<void> {
     await this.client.sessions.revoke();
   }

@@ -6,6 +6,8 @@ export const LIMITS = {
   queueIntervalCap: 60,
   queueIntervalMs: 60_000,
   tokenExpiryMarginMs: 30_000,
+  /** An access token is renewed once it has less than this left (tokens live an hour). */
+  tokenRefreshBeforeMs: 10 * 60_000,
   urlTokenCheckMs: 1_000,
   expiryCheckMs: 10_000,
   checkoutPollMs: 1_000,

@@ -253,6 +253,40 @@ describe('Session', () => {
     });
   });
 
+  describe('short-lived tokens are renewed before they end', () => {
+    it('renews the kept token once less than 10 minutes are left, and keeps the fresh one', async () => {
+      const s = session({ projectToken: 'p' });
+      await s.start();
+      await s.acceptToken(token('alice', 15 * 60));
+      const fresh = token('alice', 60 * 60);
+      auth.nextToken = fresh;
+      await clock.advanceAsync(4 * 60_000);
+      expect(s.getSnapshot().token).not.toBe(fresh);
+      await clock.advanceAsync(2 * 60_000);
+      expect(s.getSnapshot()).toMatchObject({ token: fresh, isSignedIn: true });
+      expect(local.getItem(KEY)).toBe(fresh);
+    });
+
+    it('offline, keeps trying and ends the session at the token’s expiry as before', async () => {
+      const s = session({ projectToken: 'p' });
+      await s.start();
+      await s.acceptToken(token('alice', 15 * 60));
+      auth.nextToken = undefined;
+      await clock.advanceAsync(14 * 60_000);
+      expect(s.getSnapshot().isSignedIn).toBe(true);
+      await clock.advanceAsync(60_000);
+      expect(s.getSnapshot().isSignedIn).toBe(false);
+    });
+
+    it('leaves a token the host page handed in (the accessToken prop) to the host', async () => {
+      const s = session({ projectToken: 'p', accessToken: token('host', 5 * 60) });
+      await s.start();
+      auth.nextToken = token('host', 60 * 60);
+      await clock.advanceAsync(60_000);
+      expect(s.getSnapshot().token).not.toBe(auth.nextToken);
+    });
+  });
+
   it('withdraws storage and usage in the very update that drops the user', async () => {
     const s = session({ projectToken: 'p' });
     await s.start();

@@ -248,5 +248,32 @@ export class Session extends Store<AuthState> {
   private sweepExpired(): void {
     const { mode, token } = this.getSnapshot();
     if (mode === 'access-token' && token && !this.isUsable(token)) void this.end();
+    else void this.refreshIfDue();
+  }
+
+  private refreshing = false;
+
+  /**
+   * Renews the signed-in access token once it has less than LIMITS.tokenRefreshBeforeMs left
+   * (tokens live an hour, so a copy found later is soon dead). Only the token this device keeps:
+   * one handed in by the host page is the host's to renew. Offline, it is tried again on the next
+   * sweep, and the session ends at the token's expiry as before.
+   */
+  async refreshIfDue(): Promise<void> {
+    const { mode, token } = this.getSnapshot();
+    if (mode !== 'access-token' || !token || this.refreshing) return;
+    if (this.local.getItem(STORAGE_KEYS.accessToken) !== token) return;
+    const exp = this.auth.decodeToken(token)?.exp;
+    if (exp === undefined || exp * 1000 - this.clock.now() > LIMITS.tokenRefreshBeforeMs) return;
+    this.refreshing = true;
+    try {
+      const fresh = await this.auth.refresh();
+      // Signed out or switched meanwhile: the fresh token is not wanted.
+      if (this.getSnapshot().token === token) await this.acceptToken(fresh);
+    } catch {
+      // Tried again on the next sweep.
+    } finally {
+      this.refreshing = false;
+    }
   }
 }

@@ -1,17 +1,44 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PATHS, AUTH_HEADERS } from '../../adapters/platform/api';
 import type { AppContext } from '../app-context';
 import { authenticationFailed } from '../http/platform-error';
 
-/**
- * POST /v1/auth/sign-out: the access token that calls it is revoked, so a copy of it (a browser's
- * history file, a shared computer) gets 401 everywhere from now on. Signing out twice is fine.
- */
+const accessTokenOf = (request: FastifyRequest) => {
+  const token = request.headers[AUTH_HEADERS.accessToken];
+  if (typeof token !== 'string' || token.length === 0)
+    throw authenticationFailed('Send the access token.');
+  return token;
+};
+
+/** The access token's own life: refreshed before it ends, revoked at sign-out. */
 export async function signOutRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  /**
+   * POST /v1/auth/refresh: a new access token for the caller's valid one, which is revoked (a
+   * refresh rotates), so at most one token of a session lives at a time.
+   */
+  app.post(API_PATHS.refresh, { bodyLimit: 1024 }, async (request) => {
+    const token = accessTokenOf(request);
+    ctx.hitPage(request);
+    const claims = await ctx.authenticator.claimsOf(token);
+    const signedIn = claims && (await ctx.authenticator.userOf(token));
+    if (!claims || !signedIn) throw authenticationFailed('Invalid or expired access token.');
+    const { user } = signedIn;
+    const accessToken = await ctx.tokens.sign({
+      id: user.id,
+      email: user.email,
+      avatarUrl: claims.avatarUrl ?? new URL(user.avatar_url, ctx.originOf(request)).href,
+      projectId: user.project_id,
+    });
+    if (claims.jti && claims.exp) ctx.revocations.revoke(claims.jti, claims.exp * 1000);
+    return { accessToken };
+  });
+
+  /**
+   * POST /v1/auth/sign-out: the access token that calls it is revoked, so a copy of it (a
+   * browser's history file, a shared computer) gets 401 everywhere from now on. Twice is fine.
+   */
   app.post(API_PATHS.signOut, { bodyLimit: 1024 }, async (request) => {
-    const token = request.headers[AUTH_HEADERS.accessToken];
-    if (typeof token !== 'string' || token.length === 0)
-      throw authenticationFailed('Send the access token to sign out.');
+    const token = accessTokenOf(request);
     ctx.hitPage(request);
     const claims = await ctx.authenticator.claimsOf(token);
     if (claims?.jti && claims.exp) ctx.revocations.revoke(claims.jti, claims.exp * 1000);

@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../mock-server/config';
 import { ORIGIN, PROJECT_TOKEN, testApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -91,7 +92,7 @@ describe('POST /auth/sign-in', () => {
     expect(claims.sub).toMatch(/^user_/);
     expect(claims.avatarUrl).toMatch(/^http:\/\/localhost\/platform-assets\/avatar\.svg/);
     expect(claims.projectId).toBe('proj_local');
-    expect(Number(claims.exp) - Number(claims.iat)).toBe(24 * 3600);
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(ACCESS_TOKEN_TTL_SECONDS);
 
     const again = await t.app.inject(
       form({ email: 'luna@example.com', project_token: PROJECT_TOKEN, redirect_uri: `${ORIGIN}/` }),

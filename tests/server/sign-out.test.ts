@@ -70,3 +70,29 @@ describe('POST /v1/auth/sign-out', () => {
     expect(usage.statusCode).toBe(401);
   });
 });
+
+describe('POST /v1/auth/refresh', () => {
+  it('answers a fresh token of the same user and retires the old one; a retired or expired token cannot refresh', async () => {
+    let now = Date.UTC(2025, 9, 31, 20);
+    const app = await start({ now: () => now });
+    const old = await signIn(app);
+    const refresh = (token: string) =>
+      app.inject({ method: 'POST', url: '/v1/auth/refresh', headers: userHeaders(token) });
+    now += 50 * 60_000;
+    const answer = await refresh(old);
+    expect(answer.statusCode).toBe(200);
+    const fresh = answer.json().accessToken as string;
+    const claims = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    expect(claims(fresh).sub).toBe(claims(old).sub);
+    expect(claims(fresh).exp).toBeGreaterThan(claims(old).exp);
+    const usage = (token: string) =>
+      app.inject({ url: '/v1/subscriptions/usage', headers: userHeaders(token) });
+    expect((await usage(fresh)).statusCode).toBe(200);
+    expect((await usage(old)).statusCode).toBe(401);
+    expect((await refresh(old)).statusCode).toBe(401);
+
+    now += 61 * 60_000;
+    expect((await refresh(fresh)).statusCode).toBe(401);
+  });
+});

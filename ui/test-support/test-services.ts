@@ -74,6 +74,7 @@ const fakeAuth: AuthPort = {
   signInUrl: (redirect) => `/auth?redirect_uri=${encodeURIComponent(redirect)}`,
   onUnauthorized: () => () => undefined,
   revoke: async () => undefined,
+  refresh: () => Promise.reject(new Error('no platform in component tests')),
 };
 
 /** The workflow's answer with both media, as the local platform returns it. */

@@ -15,6 +15,10 @@ export const TokenClaims = z.object({
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
 
+/** POST /v1/auth/refresh: a fresh access token for the caller's; the old one stops working. */
+export const RefreshResponse = z.object({ accessToken: z.string().min(1) });
+export type RefreshResponse = z.infer<typeof RefreshResponse>;
+
 /** POST /v1/auth/sign-out: the access token that made the call stops working everywhere. */
 export const SignOutResponse = z.object({ success: z.literal(true) });
 export type SignOutResponse = z.infer<typeof SignOutResponse>;

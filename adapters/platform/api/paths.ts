@@ -6,6 +6,7 @@ export const API_PATHS = {
   storage: '/v1/storage',
   demoProject: '/v1/platform/projects/demo',
   signOut: '/v1/auth/sign-out',
+  refresh: '/v1/auth/refresh',
 } as const;
 
 /** Pages of the platform that the app navigates to (on the authorization host or the base URL). */

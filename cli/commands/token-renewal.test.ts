@@ -1,0 +1,40 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, userHeaders } from '../../tests/server/helpers';
+import {
+  listeningPlatform,
+  runInMemory,
+  type ListeningPlatform,
+} from '../testing/cli-test-platform';
+
+let platform: ListeningPlatform;
+let home: string;
+beforeAll(async () => {
+  // Tokens that end in 5 minutes: inside the 10-minute renewal window from the start.
+  platform = await listeningPlatform({ tokenTtlSeconds: 300 });
+  home = mkdtempSync(path.join(tmpdir(), 'pawloween-cli-renew-'));
+});
+afterAll(async () => {
+  await platform.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+describe('a token saved by login is renewed before it ends', () => {
+  it('the next command uses and saves a fresh token; the old one is retired', async () => {
+    const env = { PAWLOWEEN_BASE_URL: platform.baseUrl, XDG_CONFIG_HOME: home };
+    const old = await signIn(platform.app, 'renew@example.com');
+    expect((await runInMemory(env, ['login', '--token', old])).code).toBe(0);
+    expect((await runInMemory(env, ['usage'])).code).toBe(0);
+    const saved = () =>
+      Object.values(
+        JSON.parse(readFileSync(path.join(home, 'pawloween', 'config.json'), 'utf8')).tokens,
+      )[0] as string;
+    expect(saved()).not.toBe(old);
+    const usage = (token: string) =>
+      platform.app.inject({ url: '/v1/subscriptions/usage', headers: userHeaders(token) });
+    expect((await usage(saved())).statusCode).toBe(200);
+    expect((await usage(old)).statusCode).toBe(401);
+  });
+});
