@@ -7,7 +7,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { PRESET_PETS } from '../domain/model/presets';
 import { buildApp } from '../mock-server/app';
-import { DEFAULT_PROJECT_TOKEN } from '../mock-server/config';
+import { signInOverHttp as signIn } from '../tests/reliability/support/sign-in-over-http';
 import type { BenchRow } from './bench-row';
 import { appBuild } from './support/app-build';
 import { load, median } from './support/measure';
@@ -78,20 +78,6 @@ async function paints(browser: Browser, url: string) {
   } finally {
     await page.context().close();
   }
-}
-
-async function signIn(base: string, email: string): Promise<string> {
-  const reply = await fetch(`${base}/auth/sign-in`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      email,
-      project_token: DEFAULT_PROJECT_TOKEN,
-      redirect_uri: `${base}/`,
-    }),
-  });
-  return new URL(reply.headers.get('location') ?? '').searchParams.get('accessToken') ?? '';
 }
 
 /** A user whose 'pet-gallery' holds `count` creations, written through the storage API. */

@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COSTUME_WORKFLOW_ID } from '../domain/model/workflow';
-import { DEFAULT_PROJECT_TOKEN } from '../mock-server/config';
 import { TEXT_MODEL_ID } from '../mock-server/runs/text-model';
 import { freePort, startServer } from '../tests/reliability/support/server-process';
+import { signInOverHttp as signIn } from '../tests/reliability/support/sign-in-over-http';
 import type { BenchRow } from './bench-row';
 
 const USERS = Number(process.env.LOAD_USERS ?? 100);
@@ -34,22 +34,6 @@ const percentile = (sorted: number[], p: number) =>
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
   return line ? Number(line[1]) / 1024 : Number.NaN;
-}
-
-async function signIn(base: string, email: string): Promise<string> {
-  const response = await fetch(`${base}/auth/sign-in`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      email,
-      project_token: DEFAULT_PROJECT_TOKEN,
-      redirect_uri: `${base}/`,
-    }),
-  });
-  const token = new URL(response.headers.get('location') ?? '').searchParams.get('accessToken');
-  if (!token) throw new Error(`sign-in answered ${response.status}`);
-  return token;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -81,7 +65,11 @@ async function warmUp(base: string, tokens: string[]) {
 
 export default async function loadBench(): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-load-'));
-  const server = await startServer(dataDir, await freePort());
+  // Its 100 simulated users all sign in from 127.0.0.1 at once: above the per-address page budget.
+  const server = await startServer(dataDir, await freePort(), 60_000, {
+    PAGES_PER_MINUTE: '1000',
+    SIGNUPS_PER_HOUR: '1000',
+  });
   const base = server.baseUrl;
   const pid = server.child.pid!;
   const tallies = new Map<Route, Tally>();

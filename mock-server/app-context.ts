@@ -197,7 +197,19 @@ export function createContext(
     revocations,
     fileRetention: new FileRetention(db, filesDir, now),
     requirePassword: options.requirePassword ?? false,
-    hitPage: budget(ANONYMOUS_LIMITS.pages, 'page'),
-    hitSignup: budget(ANONYMOUS_LIMITS.signups, 'signup'),
+    hitPage: budget(
+      {
+        ...ANONYMOUS_LIMITS.pages,
+        max: options.anonymousLimits?.pagesPerMinute ?? ANONYMOUS_LIMITS.pages.max,
+      },
+      'page',
+    ),
+    hitSignup: budget(
+      {
+        ...ANONYMOUS_LIMITS.signups,
+        max: options.anonymousLimits?.signupsPerHour ?? ANONYMOUS_LIMITS.signups.max,
+      },
+      'signup',
+    ),
   };
 }

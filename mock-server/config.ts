@@ -50,6 +50,8 @@ export interface AppOptions {
    * let anyone who knows one sign in as that person.
    */
   requirePassword?: boolean;
+  /** Budgets per address for pages and new accounts (ANONYMOUS_LIMITS by default). */
+  anonymousLimits?: { pagesPerMinute?: number; signupsPerHour?: number };
   /** Slow and piled-up connections (CONNECTION_LIMITS by default). */
   connections?: Partial<ConnectionLimits>;
 }

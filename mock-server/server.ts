@@ -30,6 +30,10 @@ const app = await buildApp({
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   faults: process.env.PAWLOWEEN_FAULTS === '1',
   requirePassword: !isLoopback(host),
+  anonymousLimits: {
+    pagesPerMinute: limit('PAGES_PER_MINUTE'),
+    signupsPerHour: limit('SIGNUPS_PER_HOUR'),
+  },
   connections: Object.fromEntries(
     Object.entries(connections).filter((entry) => entry[1] !== undefined),
   ),

@@ -110,12 +110,7 @@ describe('sign-out on a shared computer', () => {
       }).then((response) => response.status);
     expect(await usage()).toBe(200);
 
-    await page.getByRole('button', { name: 'Sign Out' }).first().click();
-    await page
-      .getByRole('alertdialog', { name: 'Sign Out' })
-      .getByRole('button', { name: 'Sign Out' })
-      .click();
-    await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
+    await signOutThroughApp(page);
 
     expect(await usage()).toBe(401);
     const left = await page.evaluate(() =>
@@ -125,6 +120,16 @@ describe('sign-out on a shared computer', () => {
     await waitForAppGone(page);
   });
 });
+
+/** Sign Out in the header, confirmed, back on the landing page. */
+async function signOutThroughApp(page: Page) {
+  await page.getByRole('button', { name: 'Sign Out' }).first().click();
+  await page
+    .getByRole('alertdialog', { name: 'Sign Out' })
+    .getByRole('button', { name: 'Sign Out' })
+    .click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
+}
 
 async function waitForAppGone(page: Page) {
   await expect
@@ -144,12 +149,7 @@ describe('the token in the browser’s history file', () => {
       const page = await context.newPage();
       await page.goto(`${e2e.baseUrl}/`);
       await signInThroughLocalPage(page, uniqueEmail('history'));
-      await page.getByRole('button', { name: 'Sign Out' }).first().click();
-      await page
-        .getByRole('alertdialog', { name: 'Sign Out' })
-        .getByRole('button', { name: 'Sign Out' })
-        .click();
-      await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
+      await signOutThroughApp(page);
       await context.close();
 
       const history = new Database(path.join(profile, 'Default', 'History'), { readonly: true });
