@@ -60,18 +60,26 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const text = bodyTexts.get(request);
     const json =
       (text !== undefined && sessionDataText(text, request.body)) || JSON.stringify(sessionData);
-    return answerWrite(
-      reply,
-      await ctx.storage.writeJson(user.id, json, appVersion, expectedVersion(request)),
-    );
+    const before = ctx.storage.readJson(user.id).json;
+    const result = await ctx.storage.writeJson(user.id, json, appVersion, expectedVersion(request));
+    if (result.ok) forgetDroppedFiles(user.id, before, json);
+    return answerWrite(reply, result);
   });
+
+  /** A gallery item deleted takes its image and video with it (after the write is committed). */
+  const forgetDroppedFiles = (userId: string, before: string, after: string) => {
+    if (!before.includes('/files/')) return;
+    void ctx.fileRetention
+      .forgetDropped(userId, before, after)
+      .catch((error: unknown) => app.log.error({ err: error }, 'removing dropped files failed'));
+  };
 
   app.delete(API_PATHS.storage, { onRequest }, async (request, reply) => {
     const { user } = await ctx.guard.user(request, ['user']);
     const { appVersion } = parse(StorageQuery, request.query, 'query');
-    return answerWrite(
-      reply,
-      await ctx.storage.clear(user.id, appVersion, expectedVersion(request)),
-    );
+    const before = ctx.storage.readJson(user.id).json;
+    const result = await ctx.storage.clear(user.id, appVersion, expectedVersion(request));
+    if (result.ok) forgetDroppedFiles(user.id, before, '{}');
+    return answerWrite(reply, result);
   });
 }

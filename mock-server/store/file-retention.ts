@@ -6,6 +6,12 @@ import type { Db } from './database';
 export const FILE_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 const RUN_FOLDER = /^[0-9a-f-]{36}$/;
+const FILE_URL = /\/files\/([0-9a-f-]{36})\//g;
+
+/** The run ids whose files a stored JSON names. */
+function runIdsIn(json: string): string[] {
+  return Array.from(json.matchAll(FILE_URL), (match) => match[1]!);
+}
 
 /**
  * Removes the image and video of runs that no gallery names any more: a deleted gallery item, a
@@ -20,6 +26,24 @@ export class FileRetention {
     private readonly now: () => number,
     private readonly retentionMs = FILE_RETENTION_MS,
   ) {}
+
+  /**
+   * After a user's storage changed from `before` to `after`: the files of their own runs that the
+   * old value named and the new one does not (a deleted gallery item) are removed now.
+   */
+  async forgetDropped(userId: string, before: string, after: string): Promise<string[]> {
+    const kept = new Set(runIdsIn(after));
+    const ownerOf = this.db.prepare('SELECT user_id FROM runs WHERE id = ?');
+    const removed: string[] = [];
+    for (const id of new Set(runIdsIn(before))) {
+      if (kept.has(id)) continue;
+      const run = ownerOf.get(id) as { user_id: string | null } | undefined;
+      if (run?.user_id !== userId) continue;
+      await rm(path.join(this.filesDir, id), { recursive: true, force: true });
+      removed.push(id);
+    }
+    return removed;
+  }
 
   /** One pass over the files folder; answers the run folders removed. */
   async sweep(): Promise<string[]> {

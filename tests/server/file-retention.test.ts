@@ -43,4 +43,32 @@ describe('generated files no gallery names', () => {
     await app.platform.fileRetention.sweep();
     expect(existsSync(folderOf(kept))).toBe(false);
   });
+
+  it('a gallery item deleted takes its files at once; another user’s files are never touched', async () => {
+    t = await testApp();
+    const { app } = t;
+    const owner = await signIn(app, 'owner@example.com');
+    const other = await signIn(app, 'other@example.com');
+    const imageOf = async () =>
+      new URL((await postRun(app, owner)).json().output[0].image_output.image).pathname;
+    const [first, second] = [await imageOf(), await imageOf()];
+    const save = (token: string, images: string[]) =>
+      app.inject({
+        method: 'PUT',
+        url: '/v1/storage?appVersion=1',
+        headers: userHeaders(token),
+        payload: { sessionData: { 'pet-gallery': images.map((image) => ({ image })) } },
+      });
+    const folderOf = (url: string) => path.join(app.platform.filesDir, url.split('/')[2]!);
+    // Someone else naming the owner's file, then dropping it, removes nothing of the owner's.
+    await save(other, [first]);
+    await save(other, []);
+    await save(owner, [first, second]);
+    await save(owner, [first]);
+    await expect.poll(() => existsSync(folderOf(second))).toBe(false);
+    expect(existsSync(folderOf(first))).toBe(true);
+    expect((await app.inject(second)).statusCode).toBe(404);
+    await app.inject({ method: 'DELETE', url: '/v1/storage', headers: userHeaders(owner) });
+    await expect.poll(() => existsSync(folderOf(first))).toBe(false);
+  });
 });
