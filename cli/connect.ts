@@ -98,7 +98,7 @@ export async function connect(settings: Settings): Promise<Connection> {
 /**
  * Tokens live an hour: the one login saved is renewed, before this command starts, when less than
  * LIMITS.tokenRefreshBeforeMs is left, and the fresh one is saved for the next (the platform
- * retires the old). When the platform cannot renew it, the old token serves while it lasts.
+ * lets the old one run out). When the platform cannot renew it, the old token serves while it lasts.
  */
 async function renewSavedToken(
   settings: Settings,

@@ -21,7 +21,7 @@ export interface AuthPort {
   useCredentials(credentials: Credentials): void;
   /** The authorization page address that comes back to redirectUri (with /demo when no tokens). */
   signInUrl(redirectUri: string): string;
-  /** A fresh access token for the one in use, which the platform retires. */
+  /** A fresh access token for the one in use, which then runs out at its own expiry. */
   refresh(): Promise<string>;
   /** Ends the access token in use on the platform, so no copy of it works again (sign-out). */
   revoke(): Promise<void>;

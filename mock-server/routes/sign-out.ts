@@ -13,8 +13,9 @@ const accessTokenOf = (request: FastifyRequest) => {
 /** The access token's own life: refreshed before it ends, revoked at sign-out. */
 export async function signOutRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   /**
-   * POST /v1/auth/refresh: a new access token for the caller's valid one, which is revoked (a
-   * refresh rotates), so at most one token of a session lives at a time.
+   * POST /v1/auth/refresh: a new access token for the caller's valid one. The old one is left to
+   * its own expiry (under 10 minutes away when clients renew): revoking it at once would make
+   * 401s of the requests still on their way with it, and a 401 signs the person out.
    */
   app.post(API_PATHS.refresh, { bodyLimit: 1024 }, async (request) => {
     const token = accessTokenOf(request);
@@ -29,7 +30,6 @@ export async function signOutRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       avatarUrl: claims.avatarUrl ?? new URL(user.avatar_url, ctx.originOf(request)).href,
       projectId: user.project_id,
     });
-    if (claims.jti && claims.exp) ctx.revocations.revoke(claims.jti, claims.exp * 1000);
     return { accessToken };
   });
 

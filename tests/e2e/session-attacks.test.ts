@@ -48,7 +48,13 @@ async function attackerToken(email: string): Promise<string> {
 const storedToken = (page: Page) =>
   page.evaluate(() => localStorage.getItem('subscribe-dev-access-token'));
 const subOf = (token: string | null) =>
-  token ? (JSON.parse(atob(token.split('.')[1]!)) as { sub: string; email: string }) : undefined;
+  token
+    ? (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+        sub: string;
+        email: string;
+        jti: string;
+      })
+    : undefined;
 
 async function expectSwitchRefused(page: Page, victimToken: string | null, attacker: string) {
   await waitForApp(page);
@@ -136,6 +142,60 @@ async function waitForAppGone(page: Page) {
     .poll(() => page.getByRole('button', { name: /Generate Halloween Costume/ }).count())
     .toBe(0);
 }
+
+describe('the next person at a shared computer', () => {
+  it('signing in as B with storage unreachable shows none of A’s data, and none once storage returns', async () => {
+    e2e.expectConsoleError(/Failed to load resource|ERR_FAILED/);
+    const context = await e2e.context('desktop');
+    const page = await context.newPage();
+    await page.goto(`${e2e.baseUrl}/`);
+    await signInThroughLocalPage(page, uniqueEmail('alice'));
+    const header = page.getByRole('banner');
+    await page.getByRole('button', { name: 'Account Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Account Settings' });
+    await settings.getByLabel('Display Name').fill('Alice Secret');
+    await settings.getByRole('button', { name: 'Save Changes' }).click();
+    await header.getByText('Alice Secret', { exact: true }).waitFor();
+    await signOutThroughApp(page);
+
+    await context.route('**/v1/storage**', (route) => route.abort());
+    const bob = uniqueEmail('bob');
+    await signInThroughLocalPage(page, bob);
+    await header.getByText(bob.split('@')[0]!, { exact: true }).waitFor();
+    const shows = () => page.locator('body').innerText();
+    expect(await shows()).not.toContain('Alice Secret');
+    const kept = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(kept).not.toContain('Alice Secret');
+
+    await context.unroute('**/v1/storage**');
+    await page
+      .getByRole('button', { name: /My Gallery/ })
+      .first()
+      .click();
+    await page.waitForTimeout(1_500);
+    expect(await shows()).not.toContain('Alice Secret');
+  });
+});
+
+describe('short-lived tokens', () => {
+  it('the app renews its token before the hour ends and stays signed in', async () => {
+    const context = await e2e.context('desktop');
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${e2e.baseUrl}/`);
+    await signInThroughLocalPage(page, uniqueEmail('renew'));
+    const first = await storedToken(page);
+    await page.clock.fastForward('51:00');
+    await expect.poll(() => storedToken(page), { timeout: 15_000 }).not.toBe(first);
+    await waitForApp(page);
+    const status = (token: string | null) =>
+      fetch(`${e2e.baseUrl}/v1/subscriptions/usage`, {
+        headers: { 'x-sub-dev-access-token': token! },
+      }).then((response) => response.status);
+    expect(await status(await storedToken(page))).toBe(200);
+    expect(subOf(await storedToken(page))?.jti).not.toBe(subOf(first)?.jti);
+  });
+});
 
 describe('the token in the browser’s history file', () => {
   it('chromium keeps the sign-in return’s address on disk, but after Sign Out that token is dead', async () => {

@@ -6,7 +6,7 @@ import type { PlatformClient } from '../client';
 export class Sessions {
   constructor(private readonly client: PlatformClient) {}
 
-  /** A fresh access token for the one in use, which the platform retires (rotation). */
+  /** A fresh access token for the one in use, which then runs out at its own expiry. */
   async refresh(options: { signal?: AbortSignal } = {}): Promise<RefreshResponse> {
     return this.client.request(
       { method: 'POST', path: API_PATHS.refresh, ...options },
