@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress';
 
 // One build, three pages: the app at /, the preview entry and its editor-like host under /preview/.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   publicDir: 'ui/public',
   build: {
     outDir: 'dist',

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createContext, type AppContext } from './app-context';
 import { CONNECTION_LIMITS, type AppOptions } from './config';
 import { capConnectionsPerAddress } from './http/connection-limits';
+import { installCompression } from './http/compression';
 import { installErrorHandler } from './http/error-handler';
 import { installJsonParser } from './http/json-body';
 import { lazyChildLogger, loggerOptions, OneLinePerRequest } from './http/request-logging';
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
   installJsonParser(app);
   installSecurityHeaders(app, { allowedOrigins: ctx.allowedOrigins });
+  installCompression(app);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   app.get('/healthz', async () => ({ ok: true }));
 

@@ -85,6 +85,8 @@ export async function staticRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       prefix: '/',
       index: false,
       decorateReply: false,
+      // The build wrote .br and .gz beside every text file (scripts/precompress.ts).
+      preCompressed: true,
       setHeaders: (res, file) => {
         // Hashed bundles never change; pages must be re-read so a rebuild shows at once.
         res.header(
