@@ -99,7 +99,29 @@ describe('landing page (signed out)', () => {
 
   it('turns the video grid into a swipeable carousel on mobile', async () => {
     const page = await e2e.open('mobile');
+    await page.getByRole('heading', { level: 1, name: 'Pawloween' }).waitFor();
+    // A phone fetches no loop until it comes near: posters only, and no .mp4 on the wire.
+    const fetchedLoops = () =>
+      page.evaluate(
+        () =>
+          performance.getEntriesByType('resource').filter((entry) => /\.mp4/.test(entry.name))
+            .length,
+      );
+    expect(await fetchedLoops()).toBe(0);
+    const sources = () =>
+      page
+        .locator('video')
+        .evaluateAll((videos) =>
+          videos.map((video) => [video.getAttribute('src'), video.getAttribute('poster')]),
+        );
+    for (const [src, poster] of await sources()) {
+      expect(src).toBeNull();
+      expect(poster).toMatch(/loop-\d\.jpg$/);
+    }
     await page.getByRole('heading', { name: 'See the Transformations' }).scrollIntoViewIfNeeded();
+    await page.locator('video').first().scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await sources())[0]?.[0], { timeout: 5_000 }).toMatch(/\.mp4$/);
+    await expect.poll(fetchedLoops, { timeout: 5_000 }).toBeGreaterThan(0);
     const carousel = await page
       .locator('video')
       .first()

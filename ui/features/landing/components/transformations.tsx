@@ -1,6 +1,7 @@
 import { useAssetTable } from '../../../app/config-context';
 import { assetPath, type AssetTable } from '../../../../domain/model/asset-table';
 import { useReducedMotion } from '../../../components/use-reduced-motion';
+import { LazyLoop } from './lazy-loop';
 
 const PAIRS = [1, 2, 3] as const;
 const LOOPS = [1, 2, 3, 4, 5, 6] as const;
@@ -37,6 +38,7 @@ export function Transformations(props: { id: string }) {
                 src={landing(table, `before-${n}`, 'png')}
                 alt={`Example ${n}: the pet photo before`}
                 loading="lazy"
+                decoding="async"
                 width={300}
                 height={300}
               />
@@ -50,6 +52,7 @@ export function Transformations(props: { id: string }) {
                 src={landing(table, `after-${n}`, 'png')}
                 alt={`Example ${n}: the Halloween costume result`}
                 loading="lazy"
+                decoding="async"
                 width={300}
                 height={300}
               />
@@ -68,16 +71,11 @@ export function Transformations(props: { id: string }) {
       >
         {LOOPS.map((n) => (
           <li key={n} className="pw-video">
-            <video
+            <LazyLoop
               src={landing(table, `loop-${n}`, 'mp4')}
               poster={poster(table, `loop-${n}`)}
-              muted
-              loop
-              playsInline
-              autoPlay={!reducedMotion}
-              controls={reducedMotion}
-              preload={reducedMotion ? 'none' : 'metadata'}
-              aria-label={`Animated costume example ${n}`}
+              label={`Animated costume example ${n}`}
+              reducedMotion={reducedMotion}
             />
           </li>
         ))}
@@ -96,6 +94,7 @@ export function Transformations(props: { id: string }) {
                 src={landing(table, `carousel-${n}`, 'jpg')}
                 alt={`Costume example ${n}`}
                 loading="lazy"
+                decoding="async"
                 width={240}
                 height={240}
               />
@@ -109,6 +108,7 @@ export function Transformations(props: { id: string }) {
                   src={landing(table, `carousel-${n}`, 'jpg')}
                   alt=""
                   loading="lazy"
+                  decoding="async"
                   width={240}
                   height={240}
                 />
