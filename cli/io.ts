@@ -26,8 +26,21 @@ export interface Io {
   readonly signal?: AbortSignal;
 }
 
+/**
+ * A reader that went away (`pawloween presets | head -1`) is not a failure: what is left to print
+ * is dropped and the command ends as it would have. Without a listener, EPIPE is thrown with a stack.
+ */
+export function quietWhenReaderLeaves(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
+    throw error;
+  });
+}
+
 /** The real terminal. */
 export function processIo(): Io {
+  quietWhenReaderLeaves(process.stdout);
+  quietWhenReaderLeaves(process.stderr);
   return {
     stdout: process.stdout,
     stderr: process.stderr,

@@ -13,6 +13,7 @@ import { whoamiCommand } from './commands/whoami';
 import { DEFAULT_BASE_URL } from './config';
 import { cliContext, settleConnections } from './connect';
 import { EXIT_CODES_HELP, handleError, type ExitCode } from './handle-error';
+import { addExamples, VERSION } from './help';
 import type { Io } from './io';
 
 /** The `pawloween` program: global options and one command per file (STYLE.md, after shadcn). */
@@ -24,12 +25,17 @@ export function createProgram(io: Io): Command {
       '--base-url <url>',
       `the platform (env PAWLOWEEN_BASE_URL, default ${DEFAULT_BASE_URL})`,
     )
-    .option('--token <token>', 'an access token (env PAWLOWEEN_TOKEN, or the one saved by login)')
+    .option(
+      '--token <token>',
+      "an access token (env PAWLOWEEN_TOKEN, or the one saved by login; with login, '-' reads it from stdin)",
+    )
     .option(
       '--project-token <token>',
       'the project token sign-in uses (env PAWLOWEEN_PROJECT_TOKEN)',
     )
-    .addHelpText('after', EXIT_CODES_HELP)
+    .version(VERSION, '-V, --version', 'print the version')
+    // Every command's --help lists --base-url, --token and --project-token too.
+    .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
@@ -50,15 +56,22 @@ export function createProgram(io: Io): Command {
     serveCommand(ctx),
   ])
     program.addCommand(command);
+  addExamples(program, 'pawloween');
+  program.addHelpText('after', EXIT_CODES_HELP);
   inherit(program, program);
   return program;
 }
 
-/** Commands made with `new Command()` do not inherit output and exit handling: hand them down. */
-function inherit(root: Command, command: Command): void {
+/**
+ * Commands made with `new Command()` do not inherit output, help and exit handling: hand them
+ * down, with each command's examples.
+ */
+function inherit(root: Command, command: Command, parents = ''): void {
   for (const child of command.commands) {
     child.copyInheritedSettings(root);
-    inherit(root, child);
+    const path = `${parents}${child.name()}`;
+    addExamples(child, path);
+    inherit(root, child, `${path} `);
   }
 }
 
