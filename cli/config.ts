@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { LOCAL_PLATFORM } from '../domain/model/constants';
+import { usageError } from './handle-error';
 
 /** The local platform that `pawloween serve` and `npm start` run (DESIGN.md "Embedded default"). */
 export const DEFAULT_BASE_URL = LOCAL_PLATFORM.baseUrl;
@@ -65,12 +66,14 @@ function localProjectToken(baseUrl: string): string | undefined {
     : undefined;
 }
 
+/** An http(s) address without a trailing slash; anything else is a usage error (exit 2). */
 export function normaliseBaseUrl(value: string): string {
-  try {
-    return new URL(value).href.replace(/\/+$/, '');
-  } catch {
-    throw new Error(`The base URL '${value}' is not an http(s) address.`);
-  }
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw usageError(`The base URL '${value}' is not an http:// or https:// address.`, [
+      `Give one with --base-url or ${ENV.baseUrl}, for example ${DEFAULT_BASE_URL}.`,
+    ]);
+  return url.href.replace(/\/+$/, '');
 }
 
 function originOf(baseUrl: string): string {

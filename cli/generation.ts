@@ -6,7 +6,11 @@ import type { PresetKind } from '../domain/model/presets';
 import type { ClockPort } from '../domain/ports/clock.port';
 import type { RunnerPort } from '../domain/ports/runner.port';
 import { Creation } from '../domain/use-cases/creation';
-import { GenerateCostume, type PresetUrl } from '../domain/use-cases/generate-costume';
+import {
+  GenerateCostume,
+  VALIDATION_MESSAGES,
+  type PresetUrl,
+} from '../domain/use-cases/generate-costume';
 import { ProgressTimeline } from '../domain/use-cases/progress-timeline';
 import { SelectInputs } from '../domain/use-cases/select-inputs';
 import type { Connection } from './connect';
@@ -64,6 +68,18 @@ export async function generateOne(
     videoError: state.videoError,
     synced: gallery.getSnapshot().syncStatus !== 'error',
   };
+}
+
+/**
+ * The app's own check (SPEC.md 5), made before sign-in and before anything is spent: a command
+ * line missing an input is a usage error (2) whether or not a token is at hand.
+ */
+export function requireBothInputs(pet?: ChosenInput, costume?: ChosenInput): void {
+  if (pet && costume) return;
+  const uploads = pet?.source === 'file' || costume?.source === 'file';
+  throw usageError(VALIDATION_MESSAGES[uploads ? 'upload' : 'presets'], [
+    'Give both --pet and --costume (`pawloween presets` lists the ids).',
+  ]);
 }
 
 /** Both presets use the app's preset mode; a file on either side needs upload mode. */

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { loadGallery, type CliContext } from '../connect';
 import { CliError, EXIT } from '../handle-error';
-import { downloadItem, generateOne } from '../generation';
+import { downloadItem, generateOne, requireBothInputs } from '../generation';
 import { chooseInput } from '../inputs';
 import { showProgress, wantsProgress } from '../progress';
 
@@ -24,6 +24,7 @@ export function generateCommand(ctx: CliContext): Command {
       const { io } = ctx;
       const pet = await chooseInput('pet', options.pet);
       const costume = await chooseInput('costume', options.costume);
+      requireBothInputs(pet, costume);
       const connection = await ctx.connect(command);
       try {
         await loadGallery(connection);
