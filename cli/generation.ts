@@ -17,6 +17,9 @@ import type { Connection } from './connect';
 import { GenerationFailed, usageError } from './handle-error';
 import type { ChosenInput } from './inputs';
 
+/** What to do when only the video failed: the image is a creation already. */
+export const VIDEO_ONLY = 'The image is saved to your gallery; generate again for a video.';
+
 export interface Generated {
   readonly item: GalleryItem;
   /** The video's error card when only the image came back (the app's Retry Video case). */

@@ -11,14 +11,13 @@ import { serveCommand } from './commands/serve';
 import { usageCommand } from './commands/usage';
 import { whoamiCommand } from './commands/whoami';
 import { DEFAULT_BASE_URL } from './config';
-import { cliContext, settleConnections } from './connect';
+import { cliContext, settleConnections, type CliContext } from './connect';
 import { EXIT_CODES_HELP, handleError, type ExitCode } from './handle-error';
 import { addExamples, VERSION } from './help';
 import type { Io } from './io';
 
 /** The `pawloween` program: global options and one command per file (STYLE.md, after shadcn). */
-export function createProgram(io: Io): Command {
-  const ctx = cliContext(io);
+export function createProgram(io: Io, ctx: CliContext = cliContext(io)): Command {
   const program = new Command('pawloween')
     .description('Halloween costume pictures and videos of your pet, from the terminal.')
     .option(
@@ -41,7 +40,10 @@ export function createProgram(io: Io): Command {
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
     })
-    .exitOverride();
+    .exitOverride()
+    .hook('preAction', (_program, action) => {
+      ctx.scene.json = Boolean(action.opts<{ json?: boolean }>().json);
+    });
   for (const command of [
     loginCommand(ctx),
     logoutCommand(ctx),
@@ -77,12 +79,15 @@ function inherit(root: Command, command: Command, parents = ''): void {
 
 /** Runs one command line (without the node and script arguments) and answers its exit code. */
 export async function runCli(args: readonly string[], io: Io): Promise<ExitCode> {
-  const program = createProgram(io);
+  const ctx = cliContext(io);
+  // Until a command starts, its options are not parsed: a usage error under --json is still JSON.
+  ctx.scene.json = args.includes('--json');
+  const program = createProgram(io, ctx);
   try {
     await program.parseAsync([...args], { from: 'user' });
     return 0;
   } catch (error) {
-    return handleError(error, io.stderr);
+    return handleError(error, { ...ctx.scene, stdout: io.stdout, stderr: io.stderr });
   } finally {
     await settleConnections();
   }

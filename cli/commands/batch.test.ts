@@ -74,10 +74,12 @@ describe('pawloween batch', () => {
       ];
       const result = await runInMemory(env, args);
       expect(result.code).toBe(4);
-      expect(JSON.parse(result.out)).toMatchObject({ total: 6, failed: 1 });
+      expect(JSON.parse(result.out)).toMatchObject({ total: 6, succeeded: 5, failed: 1 });
       expect(result.err).toContain('1 of 6 failed:');
-      expect(result.err).toMatch(/: Image generation failed .*\(Insufficient Credits\)/);
+      expect(result.err).toMatch(/^ {2}\w+ \+ \w+: Insufficient Credits$/m);
+      expect(result.err).toContain('Next: Add credits: `pawloween plan --open`');
       expect(result.err).toMatch(/Request id: \S+/);
+      expect(result.err).not.toMatch(/unexpected error|UNKNOWN_ERROR/i);
       const usage = await runInMemory(env, ['usage', '--json']);
       expect(JSON.parse(usage.out).remainingCredits).toBe(0);
     } finally {

@@ -2,8 +2,23 @@ import { Command, InvalidArgumentError } from 'commander';
 import { LIMITS } from '../../domain/model/constants';
 import { ProgressTimeline } from '../../domain/use-cases/progress-timeline';
 import { loadGallery, type CliContext } from '../connect';
-import { downloadItem, generateOne, uniqueClock, type Generated } from '../generation';
-import { CliError, describe, exitCodeOf, EXIT, usageError } from '../handle-error';
+import {
+  downloadItem,
+  generateOne,
+  uniqueClock,
+  VIDEO_ONLY,
+  type Downloaded,
+  type Generated,
+} from '../generation';
+import { creationResult } from '../creation-result';
+import {
+  cardReport,
+  errorJson,
+  reportOf,
+  type ErrorReport,
+  type ErrorScene,
+} from '../error-report';
+import { CliError, EXIT, usageError } from '../handle-error';
 import { chooseInput, commaList, type ChosenInput } from '../inputs';
 import { showBatchProgress, wantsProgress } from '../progress';
 import { table } from '../table';
@@ -22,7 +37,7 @@ interface Job {
 }
 
 type Outcome = Job &
-  ({ ok: true; generated: Generated; imageFile?: string } | { ok: false; error: unknown });
+  ({ ok: true; generated: Generated; files?: Downloaded } | { ok: false; error: unknown });
 
 function concurrency(value: string): number {
   const n = Number(value);
@@ -81,7 +96,7 @@ export function batchCommand(ctx: CliContext): Command {
               ? await downloadItem(connection, generated.item, options.out)
               : undefined;
             bar.done(Boolean(generated.videoError));
-            return { ...job, ok: true, generated, imageFile: files?.imageFile } as const;
+            return { ...job, ok: true, generated, files } as const;
           } catch (error) {
             bar.done(true);
             return { ...job, ok: false, error } as const;
@@ -111,61 +126,60 @@ async function runPool<T, R>(items: readonly T[], limit: number, work: (item: T)
   return results;
 }
 
-/** The error card title, and the dialog title when the platform said more (Insufficient Credits). */
-function titleOf(outcome: Outcome): string {
-  if (outcome.ok) return outcome.generated.videoError?.message ?? '';
-  const { error } = outcome;
-  if (error instanceof CliError) return error.message;
-  const [title, ...rest] = describe(error);
-  const dialog = rest.find(
-    (line) =>
-      /^[A-Z][A-Za-z ]+: /.test(line) && !/^(Suggestion|Details|Request id|Code):/.test(line),
-  );
-  return dialog ? `${title} (${dialog.split(':')[0]})` : (title ?? 'Generation failed');
+/** Why a combination failed, or undefined when it fully succeeded. */
+function failureOf(outcome: Outcome, scene: ErrorScene): ErrorReport | undefined {
+  if (!outcome.ok) return reportOf(outcome.error, scene);
+  const { videoError } = outcome.generated;
+  return videoError ? cardReport(videoError, VIDEO_ONLY) : undefined;
 }
 
 function report(outcomes: Outcome[], options: BatchOptions, ctx: CliContext) {
   const { io } = ctx;
-  const failed = outcomes.filter((o) => !o.ok || o.generated.videoError);
+  const failures = outcomes.map((o) => failureOf(o, ctx.scene));
+  const failed = failures.filter((f): f is ErrorReport => f !== undefined);
+  const first = failed[0];
   if (options.json) {
-    const rows = outcomes.map((o) =>
-      o.ok
-        ? {
-            pet: o.pet,
-            costume: o.costume,
-            ok: !o.generated.videoError,
-            ...o.generated.item,
-            error: o.generated.videoError?.message,
-          }
-        : { pet: o.pet, costume: o.costume, ok: false, error: titleOf(o) },
+    const results = outcomes.map((o, i) =>
+      creationResult({
+        pet: o.pet,
+        costume: o.costume,
+        generated: o.ok ? o.generated : undefined,
+        files: o.ok ? o.files : undefined,
+        failure: failures[i],
+      }),
     );
-    io.stdout.write(
-      `${JSON.stringify({ total: outcomes.length, failed: failed.length, results: rows })}\n`,
-    );
+    const answer = {
+      total: outcomes.length,
+      succeeded: outcomes.length - failed.length,
+      failed: failed.length,
+      results,
+      error: first ? errorJson(first).error : null,
+    };
+    io.stdout.write(`${JSON.stringify(answer)}\n`);
   } else {
     const rows = outcomes.map((o, i) => [
       String(i + 1),
       o.pet,
       o.costume,
       o.ok ? (o.generated.videoError ? 'image only' : 'ok') : 'failed',
-      o.ok ? (o.imageFile ?? o.generated.item.id) : '',
+      o.ok ? (o.files?.imageFile ?? o.generated.item.id) : '',
     ]);
     io.stdout.write(
       table(['#', 'Pet', 'Costume', 'Result', options.out ? 'Image file' : 'Gallery id'], rows),
     );
     io.stdout.write(`\n${outcomes.length - failed.length} of ${outcomes.length} succeeded.\n`);
   }
-  if (failed.length === 0) return;
-  const lines = failed.map((o) => `${o.pet} + ${o.costume}: ${titleOf(o)}`);
-  const first = failed.find((o) => !o.ok);
-  const code = first && !first.ok ? exitCodeOf(first.error) : EXIT.failure;
-  const hints = first && !first.ok ? describe(first.error).slice(1) : [];
-  throw new CliError(
-    `${failed.length} of ${outcomes.length} failed:`,
-    code === EXIT.usage ? EXIT.failure : code,
-    [
-      ...lines,
-      ...hints.filter((line) => line.startsWith('Suggestion') || line.startsWith('Request id')),
-    ],
-  );
+  if (!first) return;
+  const lines = outcomes.flatMap((o, i) => {
+    const failure = failures[i];
+    return failure ? [`${o.pet} + ${o.costume}: ${failure.title}`] : [];
+  });
+  // The first failure says what to do; a usage problem of one input is a failure of the batch.
+  const exitCode = first.exitCode === EXIT.usage ? EXIT.failure : first.exitCode;
+  throw new CliError(`${failed.length} of ${outcomes.length} failed:`, exitCode, lines, {
+    code: first.code,
+    action: first.action ?? undefined,
+    requestId: first.requestId ?? undefined,
+    answered: Boolean(options.json),
+  });
 }

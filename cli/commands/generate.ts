@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import { loadGallery, type CliContext } from '../connect';
-import { CliError, EXIT } from '../handle-error';
-import { downloadItem, generateOne, requireBothInputs } from '../generation';
+import { creationResult } from '../creation-result';
+import { cardReport, failureAfter } from '../error-report';
+import { downloadItem, generateOne, requireBothInputs, VIDEO_ONLY } from '../generation';
 import { chooseInput } from '../inputs';
 import { showProgress, wantsProgress } from '../progress';
 
@@ -32,16 +33,17 @@ export function generateCommand(ctx: CliContext): Command {
         const hide = showProgress(progress, io.stderr, wantsProgress(io.stderr, options.json));
         const generated = await generateOne(connection, pet, costume, { progress }).finally(hide);
         const files = await downloadItem(connection, generated.item, options.out);
+        const { videoError } = generated;
+        const failure = videoError ? cardReport(videoError, VIDEO_ONLY) : undefined;
         if (options.json) {
-          io.stdout.write(
-            `${JSON.stringify({
-              ...generated.item,
-              imageFile: files.imageFile,
-              videoFile: files.videoFile,
-              videoError: generated.videoError?.message,
-              synced: generated.synced,
-            })}\n`,
-          );
+          const result = creationResult({
+            pet: options.pet ?? '',
+            costume: options.costume ?? '',
+            generated,
+            files,
+            failure,
+          });
+          io.stdout.write(`${JSON.stringify(result)}\n`);
         } else {
           io.stdout.write(`Image  ${files.imageFile}\n`);
           if (files.videoFile) io.stdout.write(`Video  ${files.videoFile}\n`);
@@ -49,12 +51,7 @@ export function generateCommand(ctx: CliContext): Command {
         if (!generated.synced)
           io.stderr.write('Warning: the creation could not be saved to your remote gallery.\n');
         else if (!options.json) io.stderr.write(`Saved to your gallery as ${generated.item.id}.\n`);
-        const { videoError } = generated;
-        if (videoError)
-          throw new CliError(videoError.message, EXIT.failure, [
-            `Suggestion: ${videoError.suggestion}`,
-            'The image is saved; generate again for a video.',
-          ]);
+        if (failure) throw failureAfter(failure, Boolean(options.json));
       } finally {
         connection.close();
       }

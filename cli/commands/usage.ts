@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { presentCredits } from '../../domain/use-cases/account';
-import { requireSignedIn, type CliContext } from '../connect';
+import { checkSignedIn, type CliContext } from '../connect';
 
 /** pawloween usage: the credit balance, with the app's 2 decimals and remaining-credits bar. */
 export function usageCommand(ctx: CliContext): Command {
@@ -10,8 +10,7 @@ export function usageCommand(ctx: CliContext): Command {
     .action(async (options: { json?: boolean }, command: Command) => {
       const connection = await ctx.connect(command);
       try {
-        requireSignedIn(connection);
-        const balance = await connection.billing.getBalance();
+        const balance = await checkSignedIn(connection);
         const credits = presentCredits(balance);
         const { stdout } = ctx.io;
         if (options.json) {

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { TokenClaims } from '../../domain/model/user';
-import { requireSignedIn, type CliContext } from '../connect';
+import { checkSignedIn, type CliContext } from '../connect';
 import { columns } from '../table';
 
 export function describeUser(claims: TokenClaims | undefined): string {
@@ -16,7 +16,7 @@ export function whoamiCommand(ctx: CliContext): Command {
     .action(async (options: { json?: boolean }, command: Command) => {
       const connection = await ctx.connect(command);
       try {
-        requireSignedIn(connection);
+        await checkSignedIn(connection);
         const { settings, auth, clock } = connection;
         const claims = auth.decodeToken(settings.token ?? '');
         const expires = claims?.exp === undefined ? undefined : new Date(claims.exp * 1000);
