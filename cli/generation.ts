@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { DisplayedError } from '../domain/model/generation';
 import type { GalleryItem } from '../domain/model/gallery-item';
@@ -16,6 +16,7 @@ import { SelectInputs } from '../domain/use-cases/select-inputs';
 import type { Connection } from './connect';
 import { GenerationFailed, usageError } from './handle-error';
 import type { ChosenInput } from './inputs';
+import { writeWhole } from './output-files';
 
 /** What to do when only the video failed: the image is a creation already. */
 export const VIDEO_ONLY = 'The image is saved to your gallery; generate again for a video.';
@@ -160,8 +161,8 @@ export async function downloadItem(
 
 // Media files are plain public downloads (the app's Download buttons fetch them the same way), not
 // platform API calls, so they do not go through the platform client.
-async function download(url: string, file: string): Promise<void> {
-  const response = await fetch(url);
+async function download(url: string, file: string, signal?: AbortSignal): Promise<void> {
+  const response = await fetch(url, { signal });
   if (!response.ok) throw new Error(`Could not download ${url}: HTTP ${response.status}`);
-  await writeFile(file, Buffer.from(await response.arrayBuffer()));
+  await writeWhole(file, Buffer.from(await response.arrayBuffer()));
 }

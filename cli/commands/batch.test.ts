@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { armFault, signIn } from '../../tests/server/helpers';
@@ -92,6 +92,16 @@ describe('pawloween batch', () => {
     const result = await cli('batch', '--pets', 'dog1,nosuchpet', '--costumes', 'vampire');
     expect(result.code).toBe(2);
     expect(result.err).toContain("Unknown pet preset 'nosuchpet'");
+    expect(JSON.parse((await cli('usage', '--json')).out).usedCredits).toBe(0);
+  });
+
+  it('checks --out before spending a credit', async () => {
+    const cli = await user();
+    const file = path.join(mkdtempSync(path.join(shared.home, 'out-')), 'not-a-folder');
+    writeFileSync(file, '');
+    const result = await cli('batch', '--pets', 'dog1', '--costumes', 'vampire', '--out', file);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('is a file, not a folder');
     expect(JSON.parse((await cli('usage', '--json')).out).usedCredits).toBe(0);
   });
 

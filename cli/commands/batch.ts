@@ -20,6 +20,7 @@ import {
 } from '../error-report';
 import { CliError, EXIT, usageError } from '../handle-error';
 import { chooseInput, commaList, type ChosenInput } from '../inputs';
+import { prepareOutDir } from '../output-files';
 import { showBatchProgress, wantsProgress } from '../progress';
 import { table } from '../table';
 
@@ -71,6 +72,7 @@ export function batchCommand(ctx: CliContext): Command {
       for (const pet of pets) inputs.set(`pet:${pet}`, await chooseInput('pet', pet));
       for (const costume of costumes)
         inputs.set(`costume:${costume}`, await chooseInput('costume', costume));
+      if (options.out) await prepareOutDir(options.out);
       const jobs = pets.flatMap((pet) => costumes.map((costume) => ({ pet, costume })));
 
       const connection = await ctx.connect(command);

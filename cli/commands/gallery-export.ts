@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { loadGallery, type CliContext } from '../connect';
 import { downloadItem } from '../generation';
+import { prepareOutDir } from '../output-files';
 
 /** pawloween gallery export DIR: every image and video, under the app's download names. */
 export function galleryExportCommand(ctx: CliContext): Command {
@@ -8,6 +9,7 @@ export function galleryExportCommand(ctx: CliContext): Command {
     .description('download every creation into a folder')
     .argument('<dir>', 'the folder to write to')
     .action(async (dir: string, _options: unknown, command: Command) => {
+      await prepareOutDir(dir, 'export');
       const connection = await ctx.connect(command);
       try {
         await loadGallery(connection);

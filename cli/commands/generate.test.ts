@@ -177,3 +177,40 @@ function forgedToken(): string {
   const exp = Math.floor(Date.now() / 1000) + 3600;
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'u_forged', email: 'x@example.com', exp })}.c2lnbmF0dXJl`;
 }
+
+describe('pawloween generate checks before spending', () => {
+  it('refuses --out naming a file (2) and spends nothing', async () => {
+    const { cli } = await user();
+    const file = path.join(outDir(), 'costume.png');
+    writeFileSync(file, 'already here');
+    const result = await cli('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', file);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(`--out ${file} is a file, not a folder.`);
+    expect(result.err).not.toContain('EEXIST');
+    expect(JSON.parse((await cli('usage', '--json')).out).usedCredits).toBe(0);
+    expect(JSON.parse((await cli('gallery', 'list', '--json')).out)).toEqual([]);
+  });
+
+  it('refuses an --out it may not write into (2) and spends nothing', async () => {
+    const { cli } = await user();
+    const result = await cli('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', '/sys');
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('Cannot write into --out /sys');
+    expect(JSON.parse((await cli('usage', '--json')).out).usedCredits).toBe(0);
+  });
+
+  it('refuses a token the platform rejects (3) before the run', async () => {
+    const { env } = await user();
+    const result = await runInMemory({ ...env, PAWLOWEEN_TOKEN: forgedToken() }, [
+      'generate',
+      '--pet',
+      'dog1',
+      '--costume',
+      'vampire',
+      '--out',
+      outDir(),
+    ]);
+    expect(result.code).toBe(3);
+    expect(JSON.parse((await runInMemory(env, ['usage', '--json'])).out).usedCredits).toBe(0);
+  });
+});

@@ -3,7 +3,9 @@ import { loadGallery, type CliContext } from '../connect';
 import { creationResult } from '../creation-result';
 import { cardReport, failureAfter } from '../error-report';
 import { downloadItem, generateOne, requireBothInputs, VIDEO_ONLY } from '../generation';
+import { CliError } from '../handle-error';
 import { chooseInput } from '../inputs';
+import { prepareOutDir } from '../output-files';
 import { showProgress, wantsProgress } from '../progress';
 
 interface GenerateOptions {
@@ -26,13 +28,18 @@ export function generateCommand(ctx: CliContext): Command {
       const pet = await chooseInput('pet', options.pet);
       const costume = await chooseInput('costume', options.costume);
       requireBothInputs(pet, costume);
+      await prepareOutDir(options.out);
       const connection = await ctx.connect(command);
       try {
         await loadGallery(connection);
         const { progress } = connection.services;
         const hide = showProgress(progress, io.stderr, wantsProgress(io.stderr, options.json));
         const generated = await generateOne(connection, pet, costume, { progress }).finally(hide);
-        const files = await downloadItem(connection, generated.item, options.out);
+        const files = await downloadItem(connection, generated.item, options.out).catch(
+          (error: unknown) => {
+            throw notWritten(generated.item.id, options.out, error);
+          },
+        );
         const { videoError } = generated;
         const failure = videoError ? cardReport(videoError, VIDEO_ONLY) : undefined;
         if (options.json) {
@@ -56,4 +63,14 @@ export function generateCommand(ctx: CliContext): Command {
         connection.close();
       }
     });
+}
+
+/** The run is done and in the gallery; only the copy on this disk failed. */
+function notWritten(id: string, dir: string, error: unknown): CliError {
+  return new CliError(
+    `Your costume is in your gallery as ${id}, but it could not be saved in ${dir}.`,
+    undefined,
+    [(error as Error).message ?? String(error)],
+    { code: 'DOWNLOAD_FAILED', action: `Save it again with \`pawloween gallery export ${dir}\`.` },
+  );
 }
