@@ -8,6 +8,7 @@ import {
   type ErrorScene,
 } from './error-report';
 import type { Output } from './io';
+import { writeJson } from './json-output';
 
 export {
   CliError,
@@ -44,7 +45,7 @@ export function handleError(error: unknown, output: ErrorOutput): ExitCode {
   if (error instanceof CommanderError) {
     // Commander has already printed its message (or the help).
     if (error.exitCode === 0) return EXIT.ok;
-    if (output.json) output.stdout.write(`${JSON.stringify(errorJson(commanderReport(error)))}\n`);
+    if (output.json) writeJson(output.stdout, errorJson(commanderReport(error)));
     return EXIT.usage;
   }
   const report = reportOf(error, output);
@@ -54,7 +55,7 @@ export function handleError(error: unknown, output: ErrorOutput): ExitCode {
   );
   // A command that printed its --json answer before failing (batch's rows) named the error there.
   const answered = error instanceof CliError && error.answered;
-  if (output.json && !answered) output.stdout.write(`${JSON.stringify(errorJson(report))}\n`);
+  if (output.json && !answered) writeJson(output.stdout, errorJson(report));
   return report.exitCode;
 }
 

@@ -20,6 +20,7 @@ import {
 } from '../error-report';
 import { CliError, EXIT, usageError } from '../handle-error';
 import { chooseInput, commaList, type ChosenInput } from '../inputs';
+import { writeJson } from '../json-output';
 import { prepareOutDir } from '../output-files';
 import { showBatchProgress, wantsProgress } from '../progress';
 import { table } from '../table';
@@ -157,7 +158,7 @@ function report(outcomes: Outcome[], options: BatchOptions, ctx: CliContext) {
       results,
       error: first ? errorJson(first).error : null,
     };
-    io.stdout.write(`${JSON.stringify(answer)}\n`);
+    writeJson(io.stdout, answer);
   } else {
     const rows = outcomes.map((o, i) => [
       String(i + 1),

@@ -149,7 +149,7 @@ describe('pawloween generate', () => {
     expect(readdirSync(out)).toEqual([expect.stringMatching(/^pawloween-image-\d+\.png$/)]);
     expect(result.err).toContain('Video generation failed');
     const items = JSON.parse((await cli('gallery', 'list', '--json')).out);
-    expect(items).toEqual([expect.objectContaining({ videoUrl: '' })]);
+    expect(items).toEqual([expect.objectContaining({ videoUrl: null })]);
   });
 
   it('exits 3 when no token is given or saved', async () => {

@@ -5,6 +5,7 @@ import { cardReport, failureAfter } from '../error-report';
 import { downloadItem, generateOne, requireBothInputs, VIDEO_ONLY } from '../generation';
 import { CliError } from '../handle-error';
 import { chooseInput } from '../inputs';
+import { writeJson } from '../json-output';
 import { prepareOutDir } from '../output-files';
 import { showProgress, wantsProgress } from '../progress';
 
@@ -50,7 +51,7 @@ export function generateCommand(ctx: CliContext): Command {
             files,
             failure,
           });
-          io.stdout.write(`${JSON.stringify(result)}\n`);
+          writeJson(io.stdout, result);
         } else {
           io.stdout.write(`Image  ${files.imageFile}\n`);
           if (files.videoFile) io.stdout.write(`Video  ${files.videoFile}\n`);

@@ -2,6 +2,8 @@ import { Command } from 'commander';
 import { saveToken } from '../config';
 import { connect, type CliContext, type Connection } from '../connect';
 import { CliError, EXIT } from '../handle-error';
+import { userFromClaims } from '../../domain/model/user';
+import { userJson, writeJson } from '../json-output';
 import { listenForToken } from '../login-listener';
 import { describeUser } from './whoami';
 
@@ -11,7 +13,8 @@ const LOGIN_TIMEOUT_MS = 5 * 60_000;
 export function loginCommand(ctx: CliContext): Command {
   return new Command('login')
     .description('sign in in the browser (or keep a token given with --token) and save the token')
-    .action(async (_options: unknown, command: Command) => {
+    .option('--json', 'print the signed-in user as a JSON object')
+    .action(async (options: { json?: boolean }, command: Command) => {
       const { io } = ctx;
       const settings = await ctx.settings(command);
       // A token saved earlier must not stand in for the sign-in being asked for.
@@ -27,7 +30,17 @@ export function loginCommand(ctx: CliContext): Command {
           ]);
         await saveToken(settings.configFile, settings.baseUrl, token);
         const claims = connection.auth.decodeToken(token);
-        io.stdout.write(`Signed in to ${settings.baseUrl} as ${describeUser(claims)}.\n`);
+        if (options.json)
+          writeJson(
+            io.stdout,
+            userJson(claims && userFromClaims(claims), {
+              expiresAt:
+                claims?.exp === undefined ? null : new Date(claims.exp * 1000).toISOString(),
+              baseUrl: settings.baseUrl,
+              tokenSource: 'login',
+            }),
+          );
+        else io.stdout.write(`Signed in to ${settings.baseUrl} as ${describeUser(claims)}.\n`);
         io.stderr.write(`Token saved in ${settings.configFile}\n`);
       } finally {
         connection.close();

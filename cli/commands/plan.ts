@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { planButtonLabel, presentCredits } from '../../domain/use-cases/account';
 import { checkSignedIn, type CliContext } from '../connect';
+import { subscriptionJson, writeJson } from '../json-output';
 import { columns } from '../table';
 
 interface PlanOptions {
@@ -27,7 +28,14 @@ export function planCommand(ctx: CliContext): Command {
         const subscription = await billing.getSubscriptionStatus();
         const credits = presentCredits(balance);
         if (options.json) {
-          io.stdout.write(`${JSON.stringify({ ...subscription, credits: balance })}\n`);
+          writeJson(io.stdout, {
+            ...subscriptionJson(subscription),
+            credits: {
+              allocatedCredits: balance.allocatedCredits,
+              usedCredits: balance.usedCredits,
+              remainingCredits: balance.remainingCredits,
+            },
+          });
           return;
         }
         const rows = [
@@ -55,7 +63,7 @@ async function openPricing(ctx: CliContext, url: string, json?: boolean): Promis
   const { io } = ctx;
   const opened = await io.openUrl(url);
   if (json) {
-    io.stdout.write(`${JSON.stringify({ url, opened })}\n`);
+    writeJson(io.stdout, { url, opened });
     return;
   }
   if (opened) {

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { presentCredits } from '../../domain/use-cases/account';
 import { checkSignedIn, type CliContext } from '../connect';
+import { writeJson } from '../json-output';
 
 /** pawloween usage: the credit balance, with the app's 2 decimals and remaining-credits bar. */
 export function usageCommand(ctx: CliContext): Command {
@@ -14,7 +15,11 @@ export function usageCommand(ctx: CliContext): Command {
         const credits = presentCredits(balance);
         const { stdout } = ctx.io;
         if (options.json) {
-          stdout.write(`${JSON.stringify(balance)}\n`);
+          writeJson(stdout, {
+            allocatedCredits: balance.allocatedCredits,
+            usedCredits: balance.usedCredits,
+            remainingCredits: balance.remainingCredits,
+          });
           return;
         }
         stdout.write(`Remaining  $${credits.remaining} of $${credits.allocated}\n`);

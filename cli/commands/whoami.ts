@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { TokenClaims } from '../../domain/model/user';
 import { checkSignedIn, type CliContext } from '../connect';
+import { userJson, writeJson } from '../json-output';
 import { columns } from '../table';
 
 export function describeUser(claims: TokenClaims | undefined): string {
@@ -22,8 +23,13 @@ export function whoamiCommand(ctx: CliContext): Command {
         const expires = claims?.exp === undefined ? undefined : new Date(claims.exp * 1000);
         const user = connection.services.session.getSnapshot().user;
         if (options.json) {
-          ctx.io.stdout.write(
-            `${JSON.stringify({ ...user, expiresAt: expires?.toISOString(), baseUrl: settings.baseUrl, tokenSource: settings.tokenSource })}\n`,
+          writeJson(
+            ctx.io.stdout,
+            userJson(user, {
+              expiresAt: expires?.toISOString() ?? null,
+              baseUrl: settings.baseUrl,
+              tokenSource: settings.tokenSource ?? null,
+            }),
           );
           return;
         }
