@@ -1,4 +1,5 @@
-import type { Downloaded, Generated } from './generation';
+import type { Generated } from './generation';
+import type { Downloaded } from './media-files';
 import { errorJson, type ErrorReport } from './error-report';
 
 /**

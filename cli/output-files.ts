@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { usageError } from './cli-error';
@@ -35,17 +36,48 @@ export function partialName(file: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.partial`);
 }
 
+/** Partial files being written now, so an exit at once (a second Ctrl-C) can still remove them. */
+const partials = new Set<string>();
+
+/** Removes every partial file still on disk, synchronously: for the last moment before exit. */
+export function removePartialsNow(): void {
+  for (const file of partials) rmSync(file, { force: true });
+  partials.clear();
+}
+
+/** Writes bytes under a partial name (kept track of) and answers that name. */
+export async function writePartial(file: string, bytes: Uint8Array): Promise<string> {
+  const temporary = partialName(file);
+  partials.add(temporary);
+  try {
+    await writeFile(temporary, bytes, { flag: 'wx' });
+    return temporary;
+  } catch (error) {
+    await dropPartial(temporary);
+    throw error;
+  }
+}
+
+/** Puts a whole partial file in place under its final name. */
+export async function finishPartial(temporary: string, file: string): Promise<void> {
+  try {
+    await rename(temporary, file);
+    partials.delete(temporary);
+  } catch (error) {
+    await dropPartial(temporary);
+    throw error;
+  }
+}
+
+export async function dropPartial(temporary: string): Promise<void> {
+  await rm(temporary, { force: true });
+  partials.delete(temporary);
+}
+
 /**
  * Writes the whole file under a temporary name and renames it into place: an interrupted or
  * failed write never leaves a half file under the final name, and removes its temporary one.
  */
 export async function writeWhole(file: string, bytes: Uint8Array): Promise<void> {
-  const temporary = partialName(file);
-  try {
-    await writeFile(temporary, bytes, { flag: 'wx' });
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await finishPartial(await writePartial(file, bytes), file);
 }

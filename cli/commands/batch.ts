@@ -2,14 +2,8 @@ import { Command, InvalidArgumentError } from 'commander';
 import { LIMITS } from '../../domain/model/constants';
 import { ProgressTimeline } from '../../domain/use-cases/progress-timeline';
 import { loadGallery, type CliContext } from '../connect';
-import {
-  downloadItem,
-  generateOne,
-  uniqueClock,
-  VIDEO_ONLY,
-  type Downloaded,
-  type Generated,
-} from '../generation';
+import { generateOne, uniqueClock, VIDEO_ONLY, type Generated } from '../generation';
+import { downloadItem, type Downloaded } from '../media-files';
 import { creationResult } from '../creation-result';
 import {
   cardReport,

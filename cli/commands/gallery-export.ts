@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { loadGallery, type CliContext } from '../connect';
-import { downloadItem } from '../generation';
+import { downloadItem } from '../media-files';
 import { writeJson } from '../json-output';
 import { prepareOutDir } from '../output-files';
 

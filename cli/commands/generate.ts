@@ -2,12 +2,14 @@ import { Command } from 'commander';
 import { loadGallery, type CliContext } from '../connect';
 import { creationResult } from '../creation-result';
 import { cardReport, failureAfter } from '../error-report';
-import { downloadItem, generateOne, requireBothInputs, VIDEO_ONLY } from '../generation';
+import { generateOne, requireBothInputs, VIDEO_ONLY } from '../generation';
 import { CliError } from '../handle-error';
 import { chooseInput } from '../inputs';
 import { writeJson } from '../json-output';
+import { downloadItem, EarlyImage } from '../media-files';
 import { prepareOutDir } from '../output-files';
-import { showProgress, wantsProgress } from '../progress';
+import { showRunProgress, wantsProgress } from '../progress';
+import { RunProgress } from '../run-progress';
 
 interface GenerateOptions {
   pet?: string;
@@ -31,16 +33,26 @@ export function generateCommand(ctx: CliContext): Command {
       requireBothInputs(pet, costume);
       await prepareOutDir(options.out);
       const connection = await ctx.connect(command);
+      const progress = new RunProgress();
+      const bar = showRunProgress(progress, io.stderr, wantsProgress(io.stderr, options.json));
+      const early = new EarlyImage(options.out);
       try {
         await loadGallery(connection);
-        const { progress } = connection.services;
-        const hide = showProgress(progress, io.stderr, wantsProgress(io.stderr, options.json));
-        const generated = await generateOne(connection, pet, costume, { progress }).finally(hide);
-        const files = await downloadItem(connection, generated.item, options.out).catch(
-          (error: unknown) => {
-            throw notWritten(generated.item.id, options.out, error);
+        const generated = await generateOne(connection, pet, costume, {
+          onSent: () => progress.enter('image'),
+          onImage: (url) => {
+            progress.enter('video');
+            early.start(url);
           },
-        );
+        });
+        progress.enter('saving');
+        const files = await downloadItem(connection, generated.item, options.out, {
+          early,
+        }).catch((error: unknown) => {
+          throw notWritten(generated.item.id, options.out, error);
+        });
+        progress.enter('done');
+        bar.stop();
         const { videoError } = generated;
         const failure = videoError ? cardReport(videoError, VIDEO_ONLY) : undefined;
         if (options.json) {
@@ -61,6 +73,8 @@ export function generateCommand(ctx: CliContext): Command {
         else if (!options.json) io.stderr.write(`Saved to your gallery as ${generated.item.id}.\n`);
         if (failure) throw failureAfter(failure, Boolean(options.json));
       } finally {
+        bar.stop();
+        await early.discard();
         connection.close();
       }
     });

@@ -6,11 +6,21 @@ export interface MemoryOutput extends Output {
 
 function memoryOutput(isTTY = false): MemoryOutput {
   const chunks: string[] = [];
-  return {
+  const output = {
     isTTY,
+    columns: 160,
     write: (text: string) => chunks.push(text),
     text: () => chunks.join(''),
   };
+  if (!isTTY) return output;
+  // What cli-progress asks of a terminal, drawn as the escape codes a real one would get.
+  return Object.assign(output, {
+    cursorTo: (x: number) => chunks.push(`\u001b[${x + 1}G`),
+    clearLine: () => chunks.push('\u001b[2K'),
+    moveCursor: () => true,
+    on: () => output,
+    removeListener: () => output,
+  });
 }
 
 export interface MemoryIo extends Io {
@@ -28,13 +38,15 @@ export function memoryIo(
     answers?: boolean[];
     openUrl?: (url: string) => Promise<boolean>;
     signal?: AbortSignal;
+    /** stderr is a terminal: progress bars draw on it. */
+    terminal?: boolean;
   } = {},
 ): MemoryIo {
   const answers = [...(options.answers ?? [])];
   const questions: string[] = [];
   return {
     stdout: memoryOutput(),
-    stderr: memoryOutput(),
+    stderr: memoryOutput(options.terminal),
     env,
     interactive: options.interactive ?? false,
     questions,
