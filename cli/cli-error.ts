@@ -1,7 +1,7 @@
 import type { DisplayedError } from '../domain/model/generation';
 
 /** Exit codes, as `pawloween --help` lists them. */
-export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 3, credits: 4 } as const;
+export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 3, credits: 4, interrupted: 130 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /**

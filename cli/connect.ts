@@ -173,9 +173,12 @@ function settled(account: CliServices['account']): Promise<AccountSnapshot> {
   });
 }
 
-/** Signs in and reads the remote gallery, which is the truth a command then changes. */
-export async function loadGallery(connection: Connection): Promise<void> {
-  await checkSignedIn(connection);
+/**
+ * Signs in and reads the remote gallery, which is the truth a command then changes; answers the
+ * balance the sign-in check read.
+ */
+export async function loadGallery(connection: Connection): Promise<Balance> {
+  const balance = await checkSignedIn(connection);
   const { gallery, session } = connection.services;
   await gallery.load();
   // A 401 signs the session out (SPEC.md 4): the token was refused.
@@ -184,4 +187,5 @@ export async function loadGallery(connection: Connection): Promise<void> {
     throw new CliError('Could not read your gallery from the platform.', undefined, [
       connection.galleryError() ?? '',
     ]);
+  return balance;
 }

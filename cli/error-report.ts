@@ -62,6 +62,7 @@ const CODE_BY_EXIT: Record<ExitCode, string> = {
   2: 'USAGE_ERROR',
   3: 'NOT_SIGNED_IN',
   4: 'INSUFFICIENT_BALANCE',
+  130: 'INTERRUPTED',
 };
 
 /**

@@ -25,7 +25,8 @@ Exit codes:
   1  failure (the platform or the workflow failed, or could not be reached)
   2  usage error (a bad option, input or preset id)
   3  auth needed (no token, or it expired: run \`pawloween login\`)
-  4  out of credits, or the plan does not allow it (run \`pawloween plan --open\`)`;
+  4  out of credits, or the plan does not allow it (run \`pawloween plan --open\`)
+  130  interrupted (Ctrl-C)`;
 
 /** The exit code a failure deserves. */
 export function exitCodeOf(error: unknown): ExitCode {

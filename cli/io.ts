@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline/promises';
+import { EXIT } from './cli-error';
+import { removePartialsNow } from './output-files';
+import { restoreTerminal } from './progress';
 
 /** A stream the CLI writes to; process.stdout and process.stderr fit, and so does a test buffer. */
 export interface Output {
@@ -24,6 +27,10 @@ export interface Io {
   openUrl(url: string): Promise<boolean>;
   /** Ends long-running commands (serve, login's wait) when aborted; the process uses its signals. */
   readonly signal?: AbortSignal;
+  /** Calls listener on each Ctrl-C (SIGINT) until the remover is called; meanwhile Ctrl-C does not kill. */
+  onInterrupt?(listener: () => void): () => void;
+  /** Ends the process now with this code (a second Ctrl-C); whatever is in flight is dropped. */
+  exit?(code: number): void;
 }
 
 /**
@@ -55,7 +62,50 @@ export function processIo(): Io {
       }
     },
     openUrl: (url) => openInBrowser(url, process.env),
+    onInterrupt: (listener) => interrupts.take(listener),
+    exit: (code) => process.exit(code),
   };
+}
+
+/**
+ * Ctrl-C for the whole process. A command that can do better (generate: let a paid run land in
+ * the gallery) takes the interrupt while it runs; otherwise the terminal is given back (cursor,
+ * line wrap), partial files are removed and the process ends with 130, saying so.
+ */
+class Interrupts {
+  private readonly listeners: (() => void)[] = [];
+  private installed = false;
+
+  take(listener: () => void): () => void {
+    this.install();
+    this.listeners.push(listener);
+    return () => {
+      const index = this.listeners.lastIndexOf(listener);
+      if (index >= 0) this.listeners.splice(index, 1);
+    };
+  }
+
+  install(): void {
+    if (this.installed) return;
+    this.installed = true;
+    process.on('SIGINT', () => {
+      const listener = this.listeners.at(-1);
+      if (listener) return listener();
+      process.stderr.write('\nInterrupted.\n');
+      process.exit(EXIT.interrupted);
+    });
+    process.on('exit', () => {
+      removePartialsNow();
+      restoreTerminal(process.stderr);
+    });
+  }
+}
+
+const interrupts = new Interrupts();
+
+/** Installs the process's Ctrl-C policy (see Interrupts); the `pawloween` entry calls it first. */
+export function handleInterrupts(): void {
+  interrupts.install();
 }
 
 /** Starts the desktop's opener; resolves false when there is none (a server, a container, SSH). */

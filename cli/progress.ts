@@ -7,7 +7,20 @@ export function wantsProgress(stderr: Output, json: boolean | undefined): boolea
   return !json && Boolean(stderr.isTTY);
 }
 
+/** Streams whose cursor and line wrap a bar took away; restoreTerminal gives them back. */
+const touched = new Set<Output>();
+
+/**
+ * Shows the cursor and turns line wrap back on where a bar hid them: for the last moment before
+ * the process ends, however it ends (a bar stops itself on the normal paths).
+ */
+export function restoreTerminal(stream: Output): void {
+  if (!touched.delete(stream)) return;
+  stream.write('\u001b[?25h\u001b[?7h');
+}
+
 function bar(stream: Output, format: string): cliProgress.SingleBar {
+  touched.add(stream);
   return new cliProgress.SingleBar({
     stream: stream as NodeJS.WritableStream,
     format,

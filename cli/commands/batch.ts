@@ -33,7 +33,16 @@ interface Job {
 }
 
 type Outcome = Job &
-  ({ ok: true; generated: Generated; files?: Downloaded } | { ok: false; error: unknown });
+  (
+    | { ok: true; generated: Generated; files?: Downloaded }
+    | { ok: false; error: unknown }
+    | { ok: false; skipped: true }
+  );
+
+/** A combination that never started because of a Ctrl-C: nothing was charged for it. */
+const NOT_STARTED = new CliError('Not Started', EXIT.interrupted, [
+  'Interrupted before this combination started: nothing was charged for it.',
+]);
 
 function concurrency(value: string): number {
   const n = Number(value);
@@ -71,6 +80,7 @@ export function batchCommand(ctx: CliContext): Command {
       const jobs = pets.flatMap((pet) => costumes.map((costume) => ({ pet, costume })));
 
       const connection = await ctx.connect(command);
+      let stopListening = () => {};
       try {
         await loadGallery(connection);
         const bar = showBatchProgress(
@@ -78,43 +88,77 @@ export function batchCommand(ctx: CliContext): Command {
           io.stderr,
           wantsProgress(io.stderr, options.json),
         );
-        const clock = uniqueClock(connection.clock);
-        const outcomes = await runPool(jobs, options.concurrency, async (job) => {
-          const progress = new ProgressTimeline(clock);
-          const stop = progress.subscribe(() => bar.status(progress.getSnapshot().message));
-          try {
-            const generated = await generateOne(
-              connection,
-              inputs.get(`pet:${job.pet}`),
-              inputs.get(`costume:${job.costume}`),
-              { progress, clock },
+        // A first Ctrl-C starts nothing new and lets the paid runs in flight land in the gallery;
+        // a second quits at once.
+        let interrupted = false;
+        stopListening =
+          io.onInterrupt?.(() => {
+            bar.stop();
+            if (interrupted) {
+              io.stderr.write(
+                '\nQuit. The combinations that were running were charged and will not be saved to your gallery.\n',
+              );
+              return io.exit?.(EXIT.interrupted);
+            }
+            interrupted = true;
+            io.stderr.write(
+              '\nInterrupted: no more combinations will start. The ones running are paid for and will be saved to your gallery.\nPress Ctrl-C again to quit now (they would not be saved).\n',
             );
-            const files = options.out
-              ? await downloadItem(connection, generated.item, options.out)
-              : undefined;
-            bar.done(Boolean(generated.videoError));
-            return { ...job, ok: true, generated, files } as const;
-          } catch (error) {
-            bar.done(true);
-            return { ...job, ok: false, error } as const;
-          } finally {
-            stop();
-          }
-        });
+          }) ?? stopListening;
+        const clock = uniqueClock(connection.clock);
+        const ran = await runPool(
+          jobs,
+          options.concurrency,
+          () => interrupted,
+          async (job) => {
+            const progress = new ProgressTimeline(clock);
+            const stop = progress.subscribe(() => bar.status(progress.getSnapshot().message));
+            try {
+              const generated = await generateOne(
+                connection,
+                inputs.get(`pet:${job.pet}`),
+                inputs.get(`costume:${job.costume}`),
+                { progress, clock },
+              );
+              const files = options.out
+                ? await downloadItem(connection, generated.item, options.out)
+                : undefined;
+              bar.done(Boolean(generated.videoError));
+              return { ...job, ok: true, generated, files } as const;
+            } catch (error) {
+              bar.done(true);
+              return { ...job, ok: false, error } as const;
+            } finally {
+              stop();
+            }
+          },
+        );
         bar.stop();
-        report(outcomes, options, ctx);
+        const outcomes = jobs.map(
+          (job, i): Outcome => ran[i] ?? { ...job, ok: false, skipped: true },
+        );
+        report(outcomes, options, ctx, interrupted);
       } finally {
+        stopListening();
         connection.close();
       }
     });
 }
 
-/** Runs every job with at most `limit` in flight; the client's queue still caps requests. */
-async function runPool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>) {
-  const results: R[] = new Array(items.length);
+/**
+ * Runs every job with at most `limit` in flight (the client's queue still caps requests), starting
+ * none once stopped() is true; the jobs never started have no result.
+ */
+async function runPool<T, R>(
+  items: readonly T[],
+  limit: number,
+  stopped: () => boolean,
+  work: (item: T) => Promise<R>,
+) {
+  const results: (R | undefined)[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !stopped()) {
       const index = next++;
       results[index] = await work(items[index] as T);
     }
@@ -125,12 +169,12 @@ async function runPool<T, R>(items: readonly T[], limit: number, work: (item: T)
 
 /** Why a combination failed, or undefined when it fully succeeded. */
 function failureOf(outcome: Outcome, scene: ErrorScene): ErrorReport | undefined {
-  if (!outcome.ok) return reportOf(outcome.error, scene);
+  if (!outcome.ok) return reportOf('skipped' in outcome ? NOT_STARTED : outcome.error, scene);
   const { videoError } = outcome.generated;
   return videoError ? cardReport(videoError, VIDEO_ONLY) : undefined;
 }
 
-function report(outcomes: Outcome[], options: BatchOptions, ctx: CliContext) {
+function report(outcomes: Outcome[], options: BatchOptions, ctx: CliContext, interrupted: boolean) {
   const { io } = ctx;
   const failures = outcomes.map((o) => failureOf(o, ctx.scene));
   const failed = failures.filter((f): f is ErrorReport => f !== undefined);
@@ -158,13 +202,31 @@ function report(outcomes: Outcome[], options: BatchOptions, ctx: CliContext) {
       String(i + 1),
       o.pet,
       o.costume,
-      o.ok ? (o.generated.videoError ? 'image only' : 'ok') : 'failed',
+      o.ok
+        ? o.generated.videoError
+          ? 'image only'
+          : 'ok'
+        : 'skipped' in o
+          ? 'not started'
+          : 'failed',
       o.ok ? (o.files?.imageFile ?? o.generated.item.id) : '',
     ]);
     io.stdout.write(
       table(['#', 'Pet', 'Costume', 'Result', options.out ? 'Image file' : 'Gallery id'], rows),
     );
     io.stdout.write(`\n${outcomes.length - failed.length} of ${outcomes.length} succeeded.\n`);
+  }
+  if (interrupted) {
+    const made = outcomes.filter((o) => o.ok).length;
+    const skipped = outcomes.filter((o) => 'skipped' in o).length;
+    throw new CliError(
+      'Interrupted',
+      EXIT.interrupted,
+      [
+        `${made} of ${outcomes.length} were made and saved to your gallery; ${skipped} never started (nothing was charged for them).`,
+      ],
+      { answered: Boolean(options.json) },
+    );
   }
   if (!first) return;
   const lines = outcomes.flatMap((o, i) => {

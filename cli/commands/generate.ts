@@ -1,15 +1,12 @@
 import { Command } from 'commander';
-import { loadGallery, type CliContext } from '../connect';
+import type { CliContext } from '../connect';
 import { creationResult } from '../creation-result';
 import { cardReport, failureAfter } from '../error-report';
-import { generateOne, requireBothInputs, VIDEO_ONLY } from '../generation';
-import { CliError } from '../handle-error';
+import { requireBothInputs, VIDEO_ONLY } from '../generation';
+import { generateWithInterrupts } from '../generate-run';
 import { chooseInput } from '../inputs';
 import { writeJson } from '../json-output';
-import { downloadItem, EarlyImage } from '../media-files';
 import { prepareOutDir } from '../output-files';
-import { showRunProgress, wantsProgress } from '../progress';
-import { RunProgress } from '../run-progress';
 
 interface GenerateOptions {
   pet?: string;
@@ -30,29 +27,16 @@ export function generateCommand(ctx: CliContext): Command {
       const { io } = ctx;
       const pet = await chooseInput('pet', options.pet);
       const costume = await chooseInput('costume', options.costume);
-      requireBothInputs(pet, costume);
+      if (!pet || !costume) return requireBothInputs(pet, costume);
       await prepareOutDir(options.out);
       const connection = await ctx.connect(command);
-      const progress = new RunProgress();
-      const bar = showRunProgress(progress, io.stderr, wantsProgress(io.stderr, options.json));
-      const early = new EarlyImage(options.out);
       try {
-        await loadGallery(connection);
-        const generated = await generateOne(connection, pet, costume, {
-          onSent: () => progress.enter('image'),
-          onImage: (url) => {
-            progress.enter('video');
-            early.start(url);
-          },
+        const { generated, files } = await generateWithInterrupts(io, connection, {
+          pet,
+          costume,
+          out: options.out,
+          json: options.json,
         });
-        progress.enter('saving');
-        const files = await downloadItem(connection, generated.item, options.out, {
-          early,
-        }).catch((error: unknown) => {
-          throw notWritten(generated.item.id, options.out, error);
-        });
-        progress.enter('done');
-        bar.stop();
         const { videoError } = generated;
         const failure = videoError ? cardReport(videoError, VIDEO_ONLY) : undefined;
         if (options.json) {
@@ -73,19 +57,7 @@ export function generateCommand(ctx: CliContext): Command {
         else if (!options.json) io.stderr.write(`Saved to your gallery as ${generated.item.id}.\n`);
         if (failure) throw failureAfter(failure, Boolean(options.json));
       } finally {
-        bar.stop();
-        await early.discard();
         connection.close();
       }
     });
-}
-
-/** The run is done and in the gallery; only the copy on this disk failed. */
-function notWritten(id: string, dir: string, error: unknown): CliError {
-  return new CliError(
-    `Your costume is in your gallery as ${id}, but it could not be saved in ${dir}.`,
-    undefined,
-    [(error as Error).message ?? String(error)],
-    { code: 'DOWNLOAD_FAILED', action: `Save it again with \`pawloween gallery export ${dir}\`.` },
-  );
 }

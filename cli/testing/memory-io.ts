@@ -28,6 +28,10 @@ export interface MemoryIo extends Io {
   readonly stderr: MemoryOutput;
   /** Questions asked through confirm(), in order. */
   readonly questions: string[];
+  /** Plays a Ctrl-C: the command's interrupt listeners run. */
+  interrupt(): void;
+  /** The code exit() was called with, if it was. */
+  readonly exited: number | undefined;
 }
 
 /** A terminal for tests: buffered output, a chosen environment, scripted answers and browser. */
@@ -44,7 +48,24 @@ export function memoryIo(
 ): MemoryIo {
   const answers = [...(options.answers ?? [])];
   const questions: string[] = [];
+  const interruptListeners = new Set<() => void>();
+  let exited: number | undefined;
   return {
+    interrupt: () => {
+      for (const listener of [...interruptListeners]) listener();
+    },
+    get exited() {
+      return exited;
+    },
+    onInterrupt(listener) {
+      interruptListeners.add(listener);
+      return () => interruptListeners.delete(listener);
+    },
+    exit(code) {
+      exited = code;
+      // A real exit ends everything; here the command's promise is left to the test.
+      interruptListeners.clear();
+    },
     stdout: memoryOutput(),
     stderr: memoryOutput(options.terminal),
     env,
