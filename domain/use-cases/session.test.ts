@@ -190,6 +190,21 @@ describe('Session', () => {
     expect(local.getItem('user-profile')).toBeUndefined();
   });
 
+  it('while the token is being revoked, usage and storage are withdrawn so nothing new goes out with it', async () => {
+    const s = session({ projectToken: 'p' });
+    await s.start();
+    await s.acceptToken(token('alice'));
+    const during: { canFetchUsage: boolean; canUseStorage: boolean; isSignedIn: boolean }[] = [];
+    const revoke = auth.revoke.bind(auth);
+    auth.revoke = () => {
+      const { canFetchUsage, canUseStorage, isSignedIn } = s.getSnapshot();
+      during.push({ canFetchUsage, canUseStorage, isSignedIn });
+      return revoke();
+    };
+    await s.signOut();
+    expect(during).toEqual([{ canFetchUsage: false, canUseStorage: false, isSignedIn: true }]);
+  });
+
   it('switching account on request signs the first one out: revoked, its data removed', async () => {
     const s = session({ projectToken: 'p' });
     await s.start();

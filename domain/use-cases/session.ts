@@ -150,7 +150,11 @@ export class Session extends Store<AuthState> {
    */
   async signOut(): Promise<void> {
     const { mode, token } = this.getSnapshot();
-    if (mode === 'access-token' && token) await this.auth.revoke().catch(() => undefined);
+    if (mode === 'access-token' && token) {
+      // Nothing new goes out with the token while it is being revoked.
+      this.update({ canFetchUsage: false, canUseStorage: false });
+      await this.auth.revoke().catch(() => undefined);
+    }
     await this.end();
   }
 
