@@ -10,8 +10,10 @@ export const TokenClaims = z.object({
   nbf: z.number().optional(),
   iss: z.string().optional(),
   projectId: z.string().optional(),
-  /** The token's own id: what sign-out revokes. */
+  /** The token's own id. */
   jti: z.string().optional(),
+  /** The sign-in session it belongs to, kept across renewals: what sign-out revokes. */
+  sid: z.string().optional(),
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
 

@@ -2,6 +2,9 @@ import { API_PATHS } from '../api/paths';
 import { RefreshResponse, SignOutResponse } from '../api/auth';
 import type { PlatformClient } from '../client';
 
+/** How long a revocation waits for the calls already on their way (ms). */
+export const REVOKE_SETTLE_MS = 2000;
+
 /** POST /v1/auth/sign-out: ends the client's access token on the platform (sign-out). */
 export class Sessions {
   constructor(private readonly client: PlatformClient) {}
@@ -14,10 +17,18 @@ export class Sessions {
     );
   }
 
-  /** Revokes the access token in use: it answers 401 everywhere afterwards, wherever a copy is. */
-  async revoke(options: { signal?: AbortSignal } = {}): Promise<SignOutResponse> {
+  /**
+   * Revokes the access token in use: it answers 401 everywhere afterwards, wherever a copy is.
+   * Calls already on their way are given up to settleMs to be answered first, so the revocation
+   * does not turn them into 401s.
+   */
+  async revoke(
+    options: { signal?: AbortSignal; settleMs?: number } = {},
+  ): Promise<SignOutResponse> {
+    const { settleMs = REVOKE_SETTLE_MS, ...rest } = options;
+    await this.client.settled(settleMs);
     return this.client.request(
-      { method: 'POST', path: API_PATHS.signOut, ...options },
+      { method: 'POST', path: API_PATHS.signOut, ...rest },
       SignOutResponse,
     );
   }
