@@ -59,12 +59,17 @@ export async function resolveSettings(options: GlobalOptions, env: Env): Promise
     : { baseUrl, projectToken, configFile };
 }
 
-/** Against the local platform at its default address, sign-in uses the project it seeds, not the demo. */
+/**
+ * Against a local platform (loopback, on any port: `pawloween serve --port 9000`), sign-in uses the
+ * project it seeds, not the demo project; a loopback server that is not one refuses the token and
+ * says so, rather than signing in to the demo without a word.
+ */
 function localProjectToken(baseUrl: string): string | undefined {
-  return originOf(baseUrl) === originOf(LOCAL_PLATFORM.baseUrl)
-    ? LOCAL_PLATFORM.projectToken
-    : undefined;
+  const { hostname } = new URL(baseUrl);
+  return LOOPBACK_HOSTS.includes(hostname) ? LOCAL_PLATFORM.projectToken : undefined;
 }
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /** An http(s) address without a trailing slash; anything else is a usage error (exit 2). */
 export function normaliseBaseUrl(value: string): string {

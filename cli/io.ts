@@ -27,6 +27,8 @@ export interface Io {
   openUrl(url: string): Promise<boolean>;
   /** Ends long-running commands (serve, login's wait) when aborted; the process uses its signals. */
   readonly signal?: AbortSignal;
+  /** What comes on standard input (a piped token): its first line, or one typed at a terminal. */
+  readLine?(prompt: string): Promise<string>;
   /** Calls listener on each Ctrl-C (SIGINT) until the remover is called; meanwhile Ctrl-C does not kill. */
   onInterrupt?(listener: () => void): () => void;
   /** Ends the process now with this code (a second Ctrl-C); whatever is in flight is dropped. */
@@ -62,6 +64,7 @@ export function processIo(): Io {
       }
     },
     openUrl: (url) => openInBrowser(url, process.env),
+    readLine: (prompt) => readFirstLine(prompt),
     onInterrupt: (listener) => interrupts.take(listener),
     exit: (code) => process.exit(code),
   };
@@ -106,6 +109,31 @@ const interrupts = new Interrupts();
 /** Installs the process's Ctrl-C policy (see Interrupts); the `pawloween` entry calls it first. */
 export function handleInterrupts(): void {
   interrupts.install();
+}
+
+/** Longest standard input read for a line (a token is a few hundred bytes). */
+const MAX_LINE_BYTES = 64 * 1024;
+
+/** The first line of standard input; at a terminal, after showing prompt on stderr. */
+async function readFirstLine(prompt: string): Promise<string> {
+  if (process.stdin.isTTY) {
+    const rl = createInterface({ input: process.stdin, output: process.stderr });
+    try {
+      return await rl.question(prompt);
+    } finally {
+      rl.close();
+    }
+  }
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    const end = text.indexOf('\n');
+    if (end >= 0 || text.length > MAX_LINE_BYTES) {
+      process.stdin.destroy();
+      return text.slice(0, end >= 0 ? end : MAX_LINE_BYTES);
+    }
+  }
+  return text;
 }
 
 /** Starts the desktop's opener; resolves false when there is none (a server, a container, SSH). */

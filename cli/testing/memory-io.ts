@@ -44,6 +44,8 @@ export function memoryIo(
     signal?: AbortSignal;
     /** stderr is a terminal: progress bars draw on it. */
     terminal?: boolean;
+    /** What standard input holds. */
+    stdin?: string;
   } = {},
 ): MemoryIo {
   const answers = [...(options.answers ?? [])];
@@ -76,6 +78,7 @@ export function memoryIo(
       return answers.shift() ?? false;
     },
     openUrl: options.openUrl ?? (async () => false),
+    readLine: async () => (options.stdin ?? '').split('\n')[0] ?? '',
     signal: options.signal,
   };
 }

@@ -25,6 +25,27 @@ export type RefreshResponse = z.infer<typeof RefreshResponse>;
 export const SignOutResponse = z.object({ success: z.literal(true) });
 export type SignOutResponse = z.infer<typeof SignOutResponse>;
 
+/**
+ * POST /v1/auth/device: sign-in for a device without a browser (RFC 8628 style). The device shows
+ * userCode and verificationUri, and polls deviceToken with deviceCode every `interval` seconds.
+ */
+export const DeviceStartResponse = z.object({
+  deviceCode: z.string().min(1),
+  userCode: z.string().min(1),
+  verificationUri: z.string().min(1),
+  verificationUriComplete: z.string().min(1),
+  expiresIn: z.number(),
+  interval: z.number(),
+});
+export type DeviceStartResponse = z.infer<typeof DeviceStartResponse>;
+
+/** POST /v1/auth/device/token: the device sign-in's state; approved answers the token, once. */
+export const DeviceTokenResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('approved'), accessToken: z.string().min(1) }),
+  z.object({ status: z.enum(['pending', 'slow_down', 'expired']) }),
+]);
+export type DeviceTokenResponse = z.infer<typeof DeviceTokenResponse>;
+
 /** Headers of the three auth modes (SPEC.md section 6). */
 export const AUTH_HEADERS = {
   accessToken: 'x-sub-dev-access-token',

@@ -1,5 +1,10 @@
 import { API_PATHS } from '../api/paths';
-import { RefreshResponse, SignOutResponse } from '../api/auth';
+import {
+  DeviceStartResponse,
+  DeviceTokenResponse,
+  RefreshResponse,
+  SignOutResponse,
+} from '../api/auth';
 import type { PlatformClient } from '../client';
 
 /** How long a revocation waits for the calls already on their way (ms). */
@@ -30,6 +35,34 @@ export class Sessions {
     return this.client.request(
       { method: 'POST', path: API_PATHS.signOut, ...rest },
       SignOutResponse,
+    );
+  }
+
+  /**
+   * Starts a sign-in for a device without a browser: show userCode and verificationUri to the
+   * person, then poll pollDevice(deviceCode) every `interval` seconds until it is approved.
+   */
+  async startDevice(options: { signal?: AbortSignal } = {}): Promise<DeviceStartResponse> {
+    const projectToken = this.client.options.apiKey;
+    return this.client.request(
+      {
+        method: 'POST',
+        path: API_PATHS.deviceStart,
+        body: projectToken ? { projectToken } : {},
+        ...options,
+      },
+      DeviceStartResponse,
+    );
+  }
+
+  /** Where a device sign-in is: pending, slow_down (poll less often), expired, or approved with its token. */
+  async pollDevice(
+    deviceCode: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<DeviceTokenResponse> {
+    return this.client.request(
+      { method: 'POST', path: API_PATHS.deviceToken, body: { deviceCode }, ...options },
+      DeviceTokenResponse,
     );
   }
 }
