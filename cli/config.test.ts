@@ -11,11 +11,18 @@ describe('resolveSettings', () => {
     expect(settings.projectToken).toBe(LOCAL_PLATFORM.projectToken);
   });
 
-  it('names no project for another platform unless one is given, and a given one wins', async () => {
-    expect((await resolveSettings({ baseUrl: 'http://127.0.0.1:9999' }, env)).projectToken).toBe(
-      undefined,
+  it('names the local project for a local platform on any port, none for a remote one, and a given one wins', async () => {
+    for (const baseUrl of ['http://127.0.0.1:9999', 'http://localhost:5000', 'http://[::1]:8787'])
+      expect((await resolveSettings({ baseUrl }, env)).projectToken).toBe(
+        LOCAL_PLATFORM.projectToken,
+      );
+    expect(
+      (await resolveSettings({ baseUrl: 'https://api.example.com' }, env)).projectToken,
+    ).toBeUndefined();
+    const given = await resolveSettings(
+      { baseUrl: 'http://127.0.0.1:9999' },
+      { ...env, PAWLOWEEN_PROJECT_TOKEN: 'pk_other' },
     );
-    const given = await resolveSettings({}, { ...env, PAWLOWEEN_PROJECT_TOKEN: 'pk_other' });
     expect(given.projectToken).toBe('pk_other');
   });
 });

@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { LOCAL_PLATFORM } from '../domain/model/constants';
+import { usageError } from './handle-error';
 
 /** The local platform that `pawloween serve` and `npm start` run (DESIGN.md "Embedded default"). */
 export const DEFAULT_BASE_URL = LOCAL_PLATFORM.baseUrl;
@@ -58,19 +59,26 @@ export async function resolveSettings(options: GlobalOptions, env: Env): Promise
     : { baseUrl, projectToken, configFile };
 }
 
-/** Against the local platform at its default address, sign-in uses the project it seeds, not the demo. */
+/**
+ * Against a local platform (loopback, on any port: `pawloween serve --port 9000`), sign-in uses the
+ * project it seeds, not the demo project; a loopback server that is not one refuses the token and
+ * says so, rather than signing in to the demo without a word.
+ */
 function localProjectToken(baseUrl: string): string | undefined {
-  return originOf(baseUrl) === originOf(LOCAL_PLATFORM.baseUrl)
-    ? LOCAL_PLATFORM.projectToken
-    : undefined;
+  const { hostname } = new URL(baseUrl);
+  return LOOPBACK_HOSTS.includes(hostname) ? LOCAL_PLATFORM.projectToken : undefined;
 }
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** An http(s) address without a trailing slash; anything else is a usage error (exit 2). */
 export function normaliseBaseUrl(value: string): string {
-  try {
-    return new URL(value).href.replace(/\/+$/, '');
-  } catch {
-    throw new Error(`The base URL '${value}' is not an http(s) address.`);
-  }
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw usageError(`The base URL '${value}' is not an http:// or https:// address.`, [
+      `Give one with --base-url or ${ENV.baseUrl}, for example ${DEFAULT_BASE_URL}.`,
+    ]);
+  return url.href.replace(/\/+$/, '');
 }
 
 function originOf(baseUrl: string): string {

@@ -10,7 +10,10 @@ import { ClockPort } from '../domain/ports/clock.port';
 import { RunnerPort } from '../domain/ports/runner.port';
 import { LIMITS } from '../domain/model/constants';
 import { resolveSettings, saveToken, type GlobalOptions, type Settings } from './config';
-import { CliError, signInNeeded } from './handle-error';
+import { CliError, EXIT, signInNeeded } from './handle-error';
+import { isUnauthorized } from '../domain/errors';
+import type { Balance } from '../domain/model/balance';
+import type { AccountSnapshot } from '../domain/use-cases/account';
 import type { Io } from './io';
 
 /** What closed connections still have on the way: their storage loads and writes. */
@@ -22,7 +25,7 @@ export async function settleConnections(): Promise<void> {
 }
 
 /** The use cases the CLI drives. */
-export type CliServices = Pick<Services, 'session' | 'gallery' | 'progress'>;
+export type CliServices = Pick<Services, 'session' | 'gallery' | 'progress' | 'account'>;
 
 /** The node composition root, pointed at one platform with one token, and the ports commands use. */
 export interface Connection {
@@ -43,15 +46,22 @@ export interface Connection {
 /** What every command gets: the terminal, and the platform on demand. */
 export interface CliContext {
   readonly io: Io;
+  /** What the failure handler needs to know: the platform in use, and whether --json was asked. */
+  readonly scene: { baseUrl?: string; json?: boolean };
   settings(command: Command): Promise<Settings>;
   connect(command: Command): Promise<Connection>;
 }
 
 export function cliContext(io: Io): CliContext {
-  const settings = (command: Command) =>
-    resolveSettings(command.optsWithGlobals<GlobalOptions>(), io.env);
+  const scene: CliContext['scene'] = {};
+  const settings = async (command: Command) => {
+    const resolved = await resolveSettings(command.optsWithGlobals<GlobalOptions>(), io.env);
+    scene.baseUrl = resolved.baseUrl;
+    return resolved;
+  };
   return {
     io,
+    scene,
     settings,
     connect: async (command) => connect(await settings(command)),
   };
@@ -125,9 +135,50 @@ export function requireSignedIn(connection: Connection): void {
   );
 }
 
-/** Signs in and reads the remote gallery, which is the truth a command then changes. */
-export async function loadGallery(connection: Connection): Promise<void> {
+/**
+ * A token that reads well may still be refused (revoked, another platform's, forged) and the
+ * platform may be down: the balance the session reads on sign-in tells, before anything is spent
+ * or shown. Only when that read failed is the balance asked again, for the typed reason.
+ */
+export async function checkSignedIn(connection: Connection): Promise<Balance> {
   requireSignedIn(connection);
+  const read = await settled(connection.services.account);
+  if (read.status === 'ready' && read.balance) return read.balance;
+  try {
+    return await connection.billing.getBalance();
+  } catch (error) {
+    if (!isUnauthorized(error)) throw error;
+    throw new CliError(
+      `${connection.settings.baseUrl} refused your token.`,
+      EXIT.auth,
+      ['It expired, was revoked (logout) or was made by another platform.'],
+      { code: 'AUTHENTICATION_FAILED', action: 'Sign in again with `pawloween login`.' },
+    );
+  }
+}
+
+/** The account's read once it is no longer loading. */
+function settled(account: CliServices['account']): Promise<AccountSnapshot> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const snapshot = account.getSnapshot();
+      if (snapshot.status === 'loading') return false;
+      resolve(snapshot);
+      return true;
+    };
+    if (check()) return;
+    const stop = account.subscribe(() => {
+      if (check()) stop();
+    });
+  });
+}
+
+/**
+ * Signs in and reads the remote gallery, which is the truth a command then changes; answers the
+ * balance the sign-in check read.
+ */
+export async function loadGallery(connection: Connection): Promise<Balance> {
+  const balance = await checkSignedIn(connection);
   const { gallery, session } = connection.services;
   await gallery.load();
   // A 401 signs the session out (SPEC.md 4): the token was refused.
@@ -136,4 +187,5 @@ export async function loadGallery(connection: Connection): Promise<void> {
     throw new CliError('Could not read your gallery from the platform.', undefined, [
       connection.galleryError() ?? '',
     ]);
+  return balance;
 }

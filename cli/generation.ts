@@ -1,17 +1,22 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { DisplayedError } from '../domain/model/generation';
 import type { GalleryItem } from '../domain/model/gallery-item';
 import type { PresetKind } from '../domain/model/presets';
 import type { ClockPort } from '../domain/ports/clock.port';
-import type { RunnerPort } from '../domain/ports/runner.port';
 import { Creation } from '../domain/use-cases/creation';
-import { GenerateCostume, type PresetUrl } from '../domain/use-cases/generate-costume';
+import {
+  GenerateCostume,
+  VALIDATION_MESSAGES,
+  type PresetUrl,
+} from '../domain/use-cases/generate-costume';
 import { ProgressTimeline } from '../domain/use-cases/progress-timeline';
 import { SelectInputs } from '../domain/use-cases/select-inputs';
+import { cliRunner } from './cli-runner';
 import type { Connection } from './connect';
 import { GenerationFailed, usageError } from './handle-error';
 import type { ChosenInput } from './inputs';
+
+/** What to do when only the video failed: the image is a creation already. */
+export const VIDEO_ONLY = 'The image is saved to your gallery; generate again for a video.';
 
 export interface Generated {
   readonly item: GalleryItem;
@@ -19,6 +24,18 @@ export interface Generated {
   readonly videoError?: DisplayedError;
   /** False when the creation could not be written to the remote gallery. */
   readonly synced: boolean;
+}
+
+export interface GenerateOptions {
+  /** The app's nominal timeline, for batch's status line. */
+  readonly progress?: ProgressTimeline;
+  readonly clock?: ClockPort;
+  /** Cancels the run's request when aborted. */
+  readonly signal?: AbortSignal;
+  /** The run request left for the platform: from here on it is charged. */
+  readonly onSent?: () => void;
+  /** The costume image arrived; the video is still rendering. */
+  readonly onImage?: (imageUrl: string) => void;
 }
 
 /**
@@ -30,11 +47,11 @@ export async function generateOne(
   connection: Connection,
   pet: ChosenInput | undefined,
   costume: ChosenInput | undefined,
-  options: { progress?: ProgressTimeline; clock?: ClockPort } = {},
+  options: GenerateOptions = {},
 ): Promise<Generated> {
   const creation = new Creation();
   const select = new SelectInputs(creation);
-  const runner = recordingRunner(connection.runner);
+  const runner = cliRunner(connection.runner, options);
   const clock = options.clock ?? connection.clock;
   const progress = options.progress ?? new ProgressTimeline(clock);
   const { gallery } = connection.services;
@@ -45,10 +62,17 @@ export async function generateOne(
     clock,
     progress,
     connection.presetUrl,
+    // Streamed: the image arrives while the video still renders (the progress and the early file).
+    true,
   );
   choose(select, pet, costume, connection.presetUrl);
+  const stopWatching = creation.subscribe(() => {
+    const { generation, results } = creation.getSnapshot();
+    if (generation.isGenerating && generation.imageReady && results?.imageUrl)
+      options.onImage?.(results.imageUrl);
+  });
 
-  await generate.execute();
+  await generate.execute().finally(stopWatching);
   const state = creation.getSnapshot();
   if (state.validationMessage) throw usageError(state.validationMessage);
   const imageUrl = state.results?.imageUrl;
@@ -64,6 +88,18 @@ export async function generateOne(
     videoError: state.videoError,
     synced: gallery.getSnapshot().syncStatus !== 'error',
   };
+}
+
+/**
+ * The app's own check (SPEC.md 5), made before sign-in and before anything is spent: a command
+ * line missing an input is a usage error (2) whether or not a token is at hand.
+ */
+export function requireBothInputs(pet?: ChosenInput, costume?: ChosenInput): void {
+  if (pet && costume) return;
+  const uploads = pet?.source === 'file' || costume?.source === 'file';
+  throw usageError(VALIDATION_MESSAGES[uploads ? 'upload' : 'presets'], [
+    'Give both --pet and --costume (`pawloween presets` lists the ids).',
+  ]);
 }
 
 /** Both presets use the app's preset mode; a file on either side needs upload mode. */
@@ -89,22 +125,6 @@ function choose(
   pick('costume', costume);
 }
 
-/** The runner, remembering the platform error the domain turns into cards (for its request id). */
-function recordingRunner(inner: RunnerPort): RunnerPort & { lastError?: unknown } {
-  const recorder: RunnerPort & { lastError?: unknown } = {
-    run: async (model, input, options) => {
-      try {
-        return await inner.run(model, input, options);
-      } catch (error) {
-        recorder.lastError = error;
-        throw error;
-      }
-    },
-    stream: (model, input, options) => inner.stream(model, input, options),
-  };
-  return recorder;
-}
-
 /**
  * Gallery ids are creation times in ms (SPEC.md 3); creations of one batch finishing in the same
  * millisecond must still get distinct ids.
@@ -116,33 +136,4 @@ export function uniqueClock(clock: ClockPort): ClockPort {
     after: (ms, fn) => clock.after(ms, fn),
     every: (ms, fn) => clock.every(ms, fn),
   };
-}
-
-export interface Downloaded {
-  readonly imageFile: string;
-  readonly videoFile?: string;
-}
-
-/** Saves a creation's image and video under the app's download file names. */
-export async function downloadItem(
-  connection: Connection,
-  item: GalleryItem,
-  dir: string,
-): Promise<Downloaded> {
-  await mkdir(dir, { recursive: true });
-  const { gallery } = connection.services;
-  const imageFile = path.join(dir, gallery.downloadFileName(item, 'image'));
-  await download(item.imageUrl, imageFile);
-  if (!item.videoUrl) return { imageFile };
-  const videoFile = path.join(dir, gallery.downloadFileName(item, 'video'));
-  await download(item.videoUrl, videoFile);
-  return { imageFile, videoFile };
-}
-
-// Media files are plain public downloads (the app's Download buttons fetch them the same way), not
-// platform API calls, so they do not go through the platform client.
-async function download(url: string, file: string): Promise<void> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`Could not download ${url}: HTTP ${response.status}`);
-  await writeFile(file, Buffer.from(await response.arrayBuffer()));
 }

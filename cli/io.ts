@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline/promises';
+import { EXIT } from './cli-error';
+import { removePartialsNow } from './output-files';
+import { restoreTerminal } from './progress';
 
 /** A stream the CLI writes to; process.stdout and process.stderr fit, and so does a test buffer. */
 export interface Output {
@@ -24,10 +27,29 @@ export interface Io {
   openUrl(url: string): Promise<boolean>;
   /** Ends long-running commands (serve, login's wait) when aborted; the process uses its signals. */
   readonly signal?: AbortSignal;
+  /** What comes on standard input (a piped token): its first line, or one typed at a terminal. */
+  readLine?(prompt: string): Promise<string>;
+  /** Calls listener on each Ctrl-C (SIGINT) until the remover is called; meanwhile Ctrl-C does not kill. */
+  onInterrupt?(listener: () => void): () => void;
+  /** Ends the process now with this code (a second Ctrl-C); whatever is in flight is dropped. */
+  exit?(code: number): void;
+}
+
+/**
+ * A reader that went away (`pawloween presets | head -1`) is not a failure: what is left to print
+ * is dropped and the command ends as it would have. Without a listener, EPIPE is thrown with a stack.
+ */
+export function quietWhenReaderLeaves(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
+    throw error;
+  });
 }
 
 /** The real terminal. */
 export function processIo(): Io {
+  quietWhenReaderLeaves(process.stdout);
+  quietWhenReaderLeaves(process.stderr);
   return {
     stdout: process.stdout,
     stderr: process.stderr,
@@ -42,7 +64,76 @@ export function processIo(): Io {
       }
     },
     openUrl: (url) => openInBrowser(url, process.env),
+    readLine: (prompt) => readFirstLine(prompt),
+    onInterrupt: (listener) => interrupts.take(listener),
+    exit: (code) => process.exit(code),
   };
+}
+
+/**
+ * Ctrl-C for the whole process. A command that can do better (generate: let a paid run land in
+ * the gallery) takes the interrupt while it runs; otherwise the terminal is given back (cursor,
+ * line wrap), partial files are removed and the process ends with 130, saying so.
+ */
+class Interrupts {
+  private readonly listeners: (() => void)[] = [];
+  private installed = false;
+
+  take(listener: () => void): () => void {
+    this.install();
+    this.listeners.push(listener);
+    return () => {
+      const index = this.listeners.lastIndexOf(listener);
+      if (index >= 0) this.listeners.splice(index, 1);
+    };
+  }
+
+  install(): void {
+    if (this.installed) return;
+    this.installed = true;
+    process.on('SIGINT', () => {
+      const listener = this.listeners.at(-1);
+      if (listener) return listener();
+      process.stderr.write('\nInterrupted.\n');
+      process.exit(EXIT.interrupted);
+    });
+    process.on('exit', () => {
+      removePartialsNow();
+      restoreTerminal(process.stderr);
+    });
+  }
+}
+
+const interrupts = new Interrupts();
+
+/** Installs the process's Ctrl-C policy (see Interrupts); the `pawloween` entry calls it first. */
+export function handleInterrupts(): void {
+  interrupts.install();
+}
+
+/** Longest standard input read for a line (a token is a few hundred bytes). */
+const MAX_LINE_BYTES = 64 * 1024;
+
+/** The first line of standard input; at a terminal, after showing prompt on stderr. */
+async function readFirstLine(prompt: string): Promise<string> {
+  if (process.stdin.isTTY) {
+    const rl = createInterface({ input: process.stdin, output: process.stderr });
+    try {
+      return await rl.question(prompt);
+    } finally {
+      rl.close();
+    }
+  }
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    const end = text.indexOf('\n');
+    if (end >= 0 || text.length > MAX_LINE_BYTES) {
+      process.stdin.destroy();
+      return text.slice(0, end >= 0 ? end : MAX_LINE_BYTES);
+    }
+  }
+  return text;
 }
 
 /** Starts the desktop's opener; resolves false when there is none (a server, a container, SSH). */

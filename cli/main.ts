@@ -1,5 +1,6 @@
 // The `pawloween` entry: the real terminal and process, then the program.
-import { processIo } from './io';
+import { handleInterrupts, processIo } from './io';
 import { runCli } from './program';
 
+handleInterrupts();
 process.exitCode = await runCli(process.argv.slice(2), processIo());

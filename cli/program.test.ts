@@ -44,6 +44,42 @@ describe('pawloween', () => {
       expect(help.out).toContain(line);
   });
 
+  it('prints its version with --version', async () => {
+    const version = await cli('--version');
+    expect(version.code).toBe(0);
+    expect(version.out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it.each([
+    'login',
+    'logout',
+    'whoami',
+    'generate',
+    'batch',
+    'gallery',
+    'gallery list',
+    'gallery favorite',
+    'gallery delete',
+    'gallery export',
+    'usage',
+    'plan',
+    'presets',
+    'run',
+    'serve',
+  ])('shows the global options and examples in `%s --help`', async (command) => {
+    const help = await cli(...command.split(' '), '--help');
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('Global Options:');
+    for (const flag of ['--base-url <url>', '--token <token>', '--project-token <token>'])
+      expect(help.out).toContain(flag);
+    expect(help.out).toContain(`Examples:\n  $ pawloween ${command}`);
+  });
+
+  it("shows `--token` in login's help", async () => {
+    const help = (await cli('login', '--help')).out;
+    expect(help).toMatch(/--token <token>.*'-' reads it from stdin/s);
+  });
+
   it('exits 2 on an unknown command or option', async () => {
     expect((await cli('haunt')).code).toBe(2);
     const bad = await cli('generate', '--colour', 'orange');

@@ -11,31 +11,39 @@ import { serveCommand } from './commands/serve';
 import { usageCommand } from './commands/usage';
 import { whoamiCommand } from './commands/whoami';
 import { DEFAULT_BASE_URL } from './config';
-import { cliContext, settleConnections } from './connect';
+import { cliContext, settleConnections, type CliContext } from './connect';
 import { EXIT_CODES_HELP, handleError, type ExitCode } from './handle-error';
+import { addExamples, VERSION } from './help';
 import type { Io } from './io';
 
 /** The `pawloween` program: global options and one command per file (STYLE.md, after shadcn). */
-export function createProgram(io: Io): Command {
-  const ctx = cliContext(io);
+export function createProgram(io: Io, ctx: CliContext = cliContext(io)): Command {
   const program = new Command('pawloween')
     .description('Halloween costume pictures and videos of your pet, from the terminal.')
     .option(
       '--base-url <url>',
       `the platform (env PAWLOWEEN_BASE_URL, default ${DEFAULT_BASE_URL})`,
     )
-    .option('--token <token>', 'an access token (env PAWLOWEEN_TOKEN, or the one saved by login)')
+    .option(
+      '--token <token>',
+      "an access token (env PAWLOWEEN_TOKEN, or the one saved by login; with login, '-' reads it from stdin)",
+    )
     .option(
       '--project-token <token>',
       'the project token sign-in uses (env PAWLOWEEN_PROJECT_TOKEN)',
     )
-    .addHelpText('after', EXIT_CODES_HELP)
+    .version(VERSION, '-V, --version', 'print the version')
+    // Every command's --help lists --base-url, --token and --project-token too.
+    .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
     })
-    .exitOverride();
+    .exitOverride()
+    .hook('preAction', (_program, action) => {
+      ctx.scene.json = Boolean(action.opts<{ json?: boolean }>().json);
+    });
   for (const command of [
     loginCommand(ctx),
     logoutCommand(ctx),
@@ -50,26 +58,36 @@ export function createProgram(io: Io): Command {
     serveCommand(ctx),
   ])
     program.addCommand(command);
+  addExamples(program, 'pawloween');
+  program.addHelpText('after', EXIT_CODES_HELP);
   inherit(program, program);
   return program;
 }
 
-/** Commands made with `new Command()` do not inherit output and exit handling: hand them down. */
-function inherit(root: Command, command: Command): void {
+/**
+ * Commands made with `new Command()` do not inherit output, help and exit handling: hand them
+ * down, with each command's examples.
+ */
+function inherit(root: Command, command: Command, parents = ''): void {
   for (const child of command.commands) {
     child.copyInheritedSettings(root);
-    inherit(root, child);
+    const path = `${parents}${child.name()}`;
+    addExamples(child, path);
+    inherit(root, child, `${path} `);
   }
 }
 
 /** Runs one command line (without the node and script arguments) and answers its exit code. */
 export async function runCli(args: readonly string[], io: Io): Promise<ExitCode> {
-  const program = createProgram(io);
+  const ctx = cliContext(io);
+  // Until a command starts, its options are not parsed: a usage error under --json is still JSON.
+  ctx.scene.json = args.includes('--json');
+  const program = createProgram(io, ctx);
   try {
     await program.parseAsync([...args], { from: 'user' });
     return 0;
   } catch (error) {
-    return handleError(error, io.stderr);
+    return handleError(error, { ...ctx.scene, stdout: io.stdout, stderr: io.stderr });
   } finally {
     await settleConnections();
   }

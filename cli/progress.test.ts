@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  IMAGE_STAGE_MESSAGES,
-  ProgressTimeline,
-  VIDEO_STAGE_MESSAGES,
-} from '../domain/use-cases/progress-timeline';
-import { FakeClock } from '../tests/support/fake-clock';
-import { showProgress, wantsProgress } from './progress';
+import { VIDEO_STAGE_MESSAGES } from '../domain/use-cases/progress-timeline';
+import { showRunProgress, wantsProgress } from './progress';
+import { RunProgress } from './run-progress';
 
 /** A terminal that keeps what was drawn. */
 function terminal() {
@@ -29,24 +25,31 @@ function terminal() {
 afterEach(() => vi.useRealTimers());
 
 describe('the progress bar', () => {
-  it("draws the app overlay's status lines and fill from the progress timeline", () => {
-    // cli-progress throttles redraws on its own timers; the timeline runs on the fake clock.
+  it('moves only when the run does: image, then video, then the files', () => {
     vi.useFakeTimers();
-    const clock = new FakeClock();
-    const timeline = new ProgressTimeline(clock);
+    let now = 0;
+    const run = new RunProgress(() => now);
     const stderr = terminal();
-    timeline.start('image');
-    const hide = showProgress(timeline, stderr, true);
-    expect(stderr.drawn()).toContain(IMAGE_STAGE_MESSAGES[0]);
-    clock.advance(2_200);
+    const shown = showRunProgress(run, stderr, true);
+    run.enter('image');
+    // However long the image takes, the bar waits for it: no nominal 15 s schedule.
+    now = 40_000;
+    vi.advanceTimersByTime(1_000);
+    expect(stderr.drawn()).toMatch(/ 0% \| Image 0:40 \| /);
+    expect(stderr.drawn()).not.toMatch(/[1-9]\d*% \| Image/);
+    run.enter('video');
     vi.advanceTimersByTime(200);
-    expect(stderr.drawn()).toContain(IMAGE_STAGE_MESSAGES[1]);
-    expect(stderr.drawn()).toMatch(/1[45]% \| Image/);
-    clock.advance(13_000);
+    expect(stderr.drawn()).toContain(`50% | Video 0:00 | ${VIDEO_STAGE_MESSAGES[0]}`);
+    now += 2_100;
+    vi.advanceTimersByTime(1_000);
+    expect(stderr.drawn()).toContain(`| Video 0:02 | ${VIDEO_STAGE_MESSAGES[1]}`);
+    run.enter('saving');
+    run.enter('done');
     vi.advanceTimersByTime(200);
-    expect(stderr.drawn()).toContain(`| Video | ${VIDEO_STAGE_MESSAGES[0]}`);
-    hide();
-    timeline.finish();
+    shown.stop();
+    // The terminal gets its cursor and line wrap back.
+    expect(stderr.drawn()).toContain('\u001b[?25h');
+    expect(stderr.drawn()).toContain('\u001b[?7h');
   });
 
   it('stays off for pipes and for --json', () => {

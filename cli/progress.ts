@@ -1,21 +1,26 @@
 import cliProgress from 'cli-progress';
-import type { ProgressSnapshot } from '../domain/use-cases/progress-timeline';
 import type { Output } from './io';
-
-/** Anything that publishes progress the way the app's overlay reads it. */
-export interface ProgressSource {
-  getSnapshot(): ProgressSnapshot;
-  subscribe(listener: () => void): () => void;
-}
-
-const STAGE_LABEL = { image: 'Image', video: 'Video' } as const;
+import type { RunProgress } from './run-progress';
 
 /** Only a person at a terminal sees a bar; pipes and --json get clean output. */
 export function wantsProgress(stderr: Output, json: boolean | undefined): boolean {
   return !json && Boolean(stderr.isTTY);
 }
 
+/** Streams whose cursor and line wrap a bar took away; restoreTerminal gives them back. */
+const touched = new Set<Output>();
+
+/**
+ * Shows the cursor and turns line wrap back on where a bar hid them: for the last moment before
+ * the process ends, however it ends (a bar stops itself on the normal paths).
+ */
+export function restoreTerminal(stream: Output): void {
+  if (!touched.delete(stream)) return;
+  stream.write('\u001b[?25h\u001b[?7h');
+}
+
 function bar(stream: Output, format: string): cliProgress.SingleBar {
+  touched.add(stream);
   return new cliProgress.SingleBar({
     stream: stream as NodeJS.WritableStream,
     format,
@@ -30,23 +35,37 @@ function bar(stream: Output, format: string): cliProgress.SingleBar {
   });
 }
 
+/** A bar on screen; stop() removes it and gives the terminal back its cursor and line wrap. */
+export interface ShownProgress {
+  stop(): void;
+}
+
 /**
- * The generation overlay as a terminal bar: the same status lines and the same nominal fill as
- * the app (progress-timeline use case). Returns the function that removes it.
+ * A costume run as a terminal bar that moves only when the run does (stream events: image, then
+ * video, then the files), with the time spent in the stage and the app's status lines.
  */
-export function showProgress(source: ProgressSource, stderr: Output, enabled: boolean): () => void {
-  if (!enabled) return () => {};
-  const progress = bar(stderr, ' {bar} {percentage}% | {stage} | {message}');
-  const render = () => {
-    const { percent, stage, message } = source.getSnapshot();
-    progress.update(percent, { stage: STAGE_LABEL[stage], message });
-  };
-  const { stage, message } = source.getSnapshot();
-  progress.start(100, source.getSnapshot().percent, { stage: STAGE_LABEL[stage], message });
+export function showRunProgress(
+  source: RunProgress,
+  stderr: Output,
+  enabled: boolean,
+): ShownProgress {
+  if (!enabled) return { stop: () => {} };
+  const progress = bar(stderr, ' {bar} {percentage}% | {label} {elapsed} | {message}');
+  const render = () => progress.update(source.getSnapshot().percent, source.describe());
+  progress.start(100, source.getSnapshot().percent, source.describe());
   const unsubscribe = source.subscribe(render);
-  return () => {
-    unsubscribe();
-    progress.stop();
+  // The elapsed time and status line change between events.
+  const ticker = setInterval(render, 1000);
+  ticker.unref();
+  let stopped = false;
+  return {
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(ticker);
+      unsubscribe();
+      progress.stop();
+    },
   };
 }
 

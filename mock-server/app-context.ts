@@ -24,6 +24,7 @@ import { CheckoutStore } from './store/checkout-store';
 import { openDatabase, type Db } from './store/database';
 import { IdempotencyStore } from './store/idempotency-store';
 import { StorageStore } from './store/storage-store';
+import { DeviceCodes } from './auth/device-codes';
 
 /** Everything the routes use, wired once per app. */
 export interface AppContext {
@@ -50,6 +51,8 @@ export interface AppContext {
   originOf: (request: FastifyRequest) => string;
   /** Signing in needs a password (beyond loopback). */
   requirePassword: boolean;
+  /** Sign-in for terminals without a browser (pawloween login on a server). */
+  deviceCodes: DeviceCodes;
   /** Counts a request to a page or form that needs no credentials; 429 past the address's budget. */
   hitPage: (request: FastifyRequest) => void;
   /** Counts a new account made from this address; 429 past the budget. */
@@ -195,6 +198,7 @@ export function createContext(
     allowedOrigins,
     originOf,
     revocations,
+    deviceCodes: new DeviceCodes(now),
     fileRetention: new FileRetention(db, filesDir, now),
     requirePassword: options.requirePassword ?? false,
     hitPage: budget(

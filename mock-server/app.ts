@@ -12,6 +12,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { createWorkflowPool } from './workflow/index';
 import { authRoutes } from './routes/auth';
 import { signOutRoutes } from './routes/sign-out';
+import { deviceRoutes } from './routes/device';
 import { faultRoutes } from './routes/faults';
 import { projectRoutes } from './routes/projects';
 import { runRoutes } from './routes/run';
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     projectRoutes,
     authRoutes,
     signOutRoutes,
+    deviceRoutes,
     subscribeRoutes,
     faultRoutes,
     staticRoutes,

@@ -1,4 +1,9 @@
-import type { AuthPort, Credentials } from '../../domain/ports/auth.port';
+import type {
+  AuthPort,
+  Credentials,
+  DeviceSignIn,
+  DeviceSignInState,
+} from '../../domain/ports/auth.port';
 import type { TokenClaims } from '../../domain/model/user';
 
 /** An unsigned JWT-shaped token carrying claims, readable by MemoryAuth (tests only). */
@@ -50,6 +55,26 @@ export class MemoryAuth implements AuthPort {
 
   async revoke(): Promise<void> {
     if (this.credentials.accessToken) this.revoked.push(this.credentials.accessToken);
+  }
+
+  /** The device sign-in's states, answered in order by pollDeviceSignIn (the last one repeats). */
+  deviceStates: DeviceSignInState[] = [{ status: 'pending' }];
+
+  async startDeviceSignIn(): Promise<DeviceSignIn> {
+    return {
+      deviceCode: 'device-code',
+      userCode: 'BCDF-GHJK',
+      verificationUri: `${this.authorizationUrl}/device`,
+      verificationUriComplete: `${this.authorizationUrl}/device?code=BCDF-GHJK`,
+      expiresInSeconds: 600,
+      intervalSeconds: 2,
+    };
+  }
+
+  async pollDeviceSignIn(): Promise<DeviceSignInState> {
+    const [next, ...rest] = this.deviceStates;
+    if (rest.length > 0) this.deviceStates = rest;
+    return next ?? { status: 'expired' };
   }
 
   onUnauthorized(listener: () => void): () => void {

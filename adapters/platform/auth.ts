@@ -1,5 +1,10 @@
 import type { TokenClaims } from '../../domain/model/user';
-import type { AuthPort, Credentials } from '../../domain/ports/auth.port';
+import type {
+  AuthPort,
+  Credentials,
+  DeviceSignIn,
+  DeviceSignInState,
+} from '../../domain/ports/auth.port';
 import type { PlatformClient } from './client';
 import { decodeToken } from './token';
 import { authorizationPageUrl } from './urls';
@@ -37,6 +42,25 @@ export class PlatformAuth implements AuthPort {
 
   async revoke(): Promise<void> {
     await this.client.sessions.revoke();
+  }
+
+  async startDeviceSignIn(): Promise<DeviceSignIn> {
+    const started = await this.client.sessions.startDevice();
+    return {
+      deviceCode: started.deviceCode,
+      userCode: started.userCode,
+      verificationUri: started.verificationUri,
+      verificationUriComplete: started.verificationUriComplete,
+      expiresInSeconds: started.expiresIn,
+      intervalSeconds: started.interval,
+    };
+  }
+
+  async pollDeviceSignIn(deviceCode: string): Promise<DeviceSignInState> {
+    const answer = await this.client.sessions.pollDevice(deviceCode);
+    return answer.status === 'approved'
+      ? { status: 'approved', token: answer.accessToken }
+      : { status: answer.status };
   }
 
   onUnauthorized(listener: () => void): () => void {

@@ -246,6 +246,80 @@ describe('events', () => {
     expect(listener.mock.calls[0]?.[0].error.statusCode).toBe(401);
   });
 
+  it('a 401 for credentials swapped out since (sign-out, another account) notifies nobody', async () => {
+    let answer!: () => void;
+    server.use(
+      http.get(url('/v1/subscriptions/plan'), async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json(
+          { error: { message: 'revoked', code: 'AUTHENTICATION_FAILED' } },
+          { status: 401 },
+        );
+      }),
+    );
+    const client = new PlatformClient({ baseUrl: BASE_URL, accessToken: 'first' });
+    const listener = vi.fn();
+    client.on('unauthorized', listener);
+    const call = client.subscriptions.status();
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    client.setCredentials({ accessToken: 'second' });
+    answer();
+    await expect(call).rejects.toMatchObject({ name: 'AuthenticationError' });
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('revoke waits for the calls already on their way, so the revocation does not refuse them', async () => {
+    const order: string[] = [];
+    let revoked = false;
+    server.use(
+      http.get(url('/v1/subscriptions/plan'), async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        order.push('plan answered');
+        return revoked
+          ? HttpResponse.json({ error: { message: 'revoked' } }, { status: 401 })
+          : HttpResponse.json({
+              userPlan: { planId: null, status: 'none', startedAt: null, endsAt: null, plan: null },
+            });
+      }),
+      http.post(url('/v1/auth/sign-out'), () => {
+        revoked = true;
+        order.push('revoked');
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    const client = new PlatformClient({ baseUrl: BASE_URL, accessToken: 't' });
+    const plan = client.subscriptions.status().catch((error: unknown) => error);
+    await client.sessions.revoke();
+    expect(order).toEqual(['plan answered', 'revoked']);
+    expect(await plan).not.toBeInstanceOf(Error);
+  });
+
+  it('revoke waits settleMs at most for a call that does not answer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      let revoked = false;
+      server.use(
+        http.get(url('/v1/subscriptions/plan'), () => new Promise<never>(() => undefined)),
+        http.post(url('/v1/auth/sign-out'), () => {
+          revoked = true;
+          return HttpResponse.json({ success: true });
+        }),
+      );
+      const client = new PlatformClient({ baseUrl: BASE_URL, accessToken: 't', timeout: 600_000 });
+      const stuck = new AbortController();
+      void client.subscriptions.status({ signal: stuck.signal }).catch(() => undefined);
+      const revoking = client.sessions.revoke({ settleMs: 2000 });
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(revoked).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await revoking;
+      expect(revoked).toBe(true);
+      stuck.abort();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a run announces start and complete, then usage-changed; a failed run announces ai-call-error', async () => {
     server.use(
       http.post(url('/v1/run'), () =>

@@ -50,6 +50,7 @@ export class PlatformClient {
   readonly #fetch: Fetch;
   readonly #queue: RequestQueue;
   readonly #events = new ClientEventEmitter();
+  readonly #inFlight = new Set<Promise<unknown>>();
 
   constructor(options: ClientOptions = {}) {
     if (!options.fetch && typeof globalThis.fetch !== 'function')
@@ -121,14 +122,39 @@ export class PlatformClient {
    * Sends a request and hands its answered lease to `read`; a failure anywhere before `read`
    * resolves is retried as a whole. `read` owns the lease once it resolves (close it when done).
    */
-  async openWith<T>(options: RequestOptions, read: (lease: Lease) => Promise<T>): Promise<T> {
+  openWith<T>(options: RequestOptions, read: (lease: Lease) => Promise<T>): Promise<T> {
+    const call = this.#openWith(options, read);
+    this.#inFlight.add(call);
+    const forget = () => this.#inFlight.delete(call);
+    call.then(forget, forget);
+    return call;
+  }
+
+  /**
+   * Resolves once every call started before it has been answered (or failed), or after timeoutMs,
+   * whichever comes first. Sign-out waits on it so calls already on their way are not refused by
+   * the revocation that follows.
+   */
+  async settled(timeoutMs: number): Promise<void> {
+    const pending = [...this.#inFlight];
+    if (pending.length === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    await Promise.race([Promise.allSettled(pending), timeout]);
+    clearTimeout(timer);
+  }
+
+  async #openWith<T>(options: RequestOptions, read: (lease: Lease) => Promise<T>): Promise<T> {
     const request = this.#isRun(options)
       ? { ...options, idempotencyKey: options.idempotencyKey ?? randomKey() }
       : options;
     const maxRetries = options.maxRetries ?? this.#options.maxRetries;
     for (let retry = 0; ; retry++) {
+      const attempt: Attempt = {};
       try {
-        const lease = await this.#send(request, retry);
+        const lease = await this.#send(request, retry, attempt);
         try {
           return await read(lease);
         } catch (error) {
@@ -137,7 +163,10 @@ export class PlatformClient {
         }
       } catch (caught) {
         const error = toPlatformError(caught);
-        if (error instanceof AuthenticationError) this.emit('unauthorized', { error });
+        // A 401 for credentials swapped out since (a sign-out, another account) says nothing about
+        // the ones in use now.
+        if (error instanceof AuthenticationError && attempt.sentWith === this.#options)
+          this.emit('unauthorized', { error });
         // Even a 429 we give up on stops the other calls from hammering until the limit lifts.
         if (error instanceof RateLimitError) this.#respectRateLimit(error);
         if (retry >= maxRetries || !this.shouldRetry(error, request)) throw error;
@@ -183,14 +212,16 @@ export class PlatformClient {
     }
   }
 
-  async #send(request: RequestOptions, retry: number): Promise<Lease> {
+  async #send(request: RequestOptions, retry: number, attempt: Attempt): Promise<Lease> {
     const { signal } = request;
     if (signal?.aborted) throw new AbortError({ cause: signal.reason });
     const release = await this.#queue.acquire(signal).catch((reason: unknown) => {
       throw new AbortError({ cause: reason });
     });
+    const options = this.#options;
+    attempt.sentWith = options;
     const controller = new AbortController();
-    const timeoutMs = request.timeout ?? this.#options.timeout;
+    const timeoutMs = request.timeout ?? options.timeout;
     const onAbort = () => controller.abort(new AbortError({ cause: signal?.reason }));
     signal?.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => controller.abort(new TimeoutError({ timeoutMs })), timeoutMs);
@@ -203,10 +234,10 @@ export class PlatformClient {
       release();
     };
     try {
-      const url = requestUrl(this.#options, request);
+      const url = requestUrl(options, request);
       const init: RequestInit = {
         method: request.method,
-        headers: await requestHeaders(this.#options, request),
+        headers: await requestHeaders(options, request),
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal: controller.signal,
       };
@@ -231,6 +262,11 @@ export class PlatformClient {
       throw error;
     }
   }
+}
+
+/** One try of a call: the credentials it went out with, once known. */
+interface Attempt {
+  sentWith?: ResolvedOptions;
 }
 
 /** The platform marks an error answer of a run that never started (nothing charged) with details.started false. */

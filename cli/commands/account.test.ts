@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROJECT_TOKEN, signIn, userHeaders } from '../../tests/server/helpers';
 import { runCli } from '../program';
 import {
@@ -123,21 +123,22 @@ describe('pawloween login in the browser', () => {
     expect(JSON.parse((await cli(['whoami', '--json'])).out).email).toBe('browser@example.com');
   });
 
-  it('prints the address when no browser can open, and ignores returns without its state', async () => {
-    let printed: string | undefined;
+  it('ignores returns to its listener without the state it sent', async () => {
     const io = memoryIo(
       {
         PAWLOWEEN_BASE_URL: baseUrl,
         XDG_CONFIG_HOME: home,
         PAWLOWEEN_PROJECT_TOKEN: PROJECT_TOKEN,
       },
-      { openUrl: async () => false },
+      // A browser that opens and then sits there: the person signs in by hand.
+      { openUrl: async () => true },
     );
     const running = runCli(['login'], io);
-    while (!printed) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      printed = /Open this address in a browser to sign in:\n {2}(\S+)/.exec(io.stderr.text())?.[1];
-    }
+    const printed = await vi.waitFor(() => {
+      const url = /If it did not appear, open:\n {2}(\S+)/.exec(io.stderr.text())?.[1];
+      if (!url) throw new Error('not yet');
+      return url;
+    });
     const redirect = new URL(new URL(printed).searchParams.get('redirect_uri')!);
     const forged = new URL('/callback?state=wrong&accessToken=x', redirect);
     expect((await fetch(forged)).status).toBe(404);
@@ -148,6 +149,111 @@ describe('pawloween login in the browser', () => {
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).tokens).toEqual({
       [new URL(baseUrl).origin]: token,
     });
+  });
+});
+
+describe('pawloween login from another device (no browser here, SSH)', () => {
+  const approve = (userCode: string, email: string) =>
+    platform.app.inject({
+      method: 'POST',
+      url: '/auth/device',
+      payload: new URLSearchParams({ user_code: userCode, email }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+
+  async function startLogin(env: Record<string, string> = {}, args: string[] = []) {
+    const io = memoryIo({
+      PAWLOWEEN_BASE_URL: baseUrl,
+      XDG_CONFIG_HOME: home,
+      PAWLOWEEN_PROJECT_TOKEN: PROJECT_TOKEN,
+      ...env,
+    });
+    const running = runCli(['login', ...args], io);
+    const code = await vi.waitFor(() => {
+      const shown = /enter the code {2}([A-Z]{4}-[A-Z]{4})/.exec(io.stderr.text())?.[1];
+      if (!shown) throw new Error('no code yet');
+      return shown;
+    });
+    return { io, running, code };
+  }
+
+  it('prints an address and a short code when no browser can open; approving it on any device signs the terminal in', async () => {
+    const { io, running, code } = await startLogin();
+    expect(io.stderr.text()).toContain('No browser could be opened here.');
+    const address = /open this address in a browser on any device:\n {2}(\S+)/.exec(
+      io.stderr.text(),
+    )?.[1];
+    expect(address).toBe(`${baseUrl}/auth/device`);
+    const page = await platform.app.inject({ url: `/auth/device?code=${code}` });
+    expect(page.body).toContain(`value="${code}"`);
+    // Typed in lower case without the dash, as people do.
+    const approved = await approve(code.replace('-', '').toLowerCase(), 'far-away@example.com');
+    expect(approved.statusCode).toBe(200);
+    expect(approved.body).toContain('Your device is signed in');
+    expect(await running).toBe(0);
+    expect(io.stdout.text()).toContain('far-away@example.com');
+    expect(JSON.parse((await cli(['whoami', '--json'])).out).email).toBe('far-away@example.com');
+  });
+
+  it('over SSH goes straight to the device sign-in, and with --device too', async () => {
+    for (const [env, args] of [
+      [{ SSH_CONNECTION: '10.0.0.2 50000 10.0.0.1 22' }, []],
+      [{}, ['--device']],
+    ] as const) {
+      const { io, running, code } = await startLogin(env, [...args]);
+      expect(io.stderr.text()).not.toContain('No browser could be opened');
+      expect((await approve(code, 'ssh@example.com')).statusCode).toBe(200);
+      expect(await running).toBe(0);
+    }
+  });
+
+  it('a wrong code is refused on the page and the terminal keeps waiting; a code answers its token once', async () => {
+    const { running, code } = await startLogin();
+    const wrong = await approve('BCDF-BCDF', 'someone@example.com');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('That code is not waiting for a sign-in');
+    expect((await approve(code, 'once@example.com')).statusCode).toBe(200);
+    expect((await approve(code, 'twice@example.com')).statusCode).toBe(400);
+    expect(await running).toBe(0);
+  });
+});
+
+describe('pawloween login --token: checked with the platform before it is saved', () => {
+  it('reads the token from stdin with --token -', async () => {
+    const token = await signIn(platform.app, 'stdin@example.com');
+    const login = await cli(['login', '--token', '-'], {}, { stdin: `${token}\n` });
+    expect(login.code).toBe(0);
+    expect(login.out).toContain('stdin@example.com');
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).tokens).toEqual({
+      [new URL(baseUrl).origin]: token,
+    });
+    const empty = await cli(['login', '--token', '-'], {}, { stdin: '' });
+    expect(empty.code).toBe(2);
+    expect(empty.err).toContain('No token came on standard input.');
+  });
+
+  it('a token the platform refuses (signed out, revoked) is not saved: exit 3', async () => {
+    const token = await signIn(platform.app, 'revoked@example.com');
+    await platform.app.inject({
+      method: 'POST',
+      url: '/v1/auth/sign-out',
+      headers: userHeaders(token),
+    });
+    const login = await cli(['login', '--token', token]);
+    expect(login.code).toBe(3);
+    expect(login.err).toContain('refused your token');
+    expect(() => readFileSync(configFile(), 'utf8')).toThrow();
+  });
+
+  it('with the platform down, nothing is saved and the platform is named: exit 1', async () => {
+    const token = await signIn(platform.app, 'down@example.com');
+    const login = await cli(['login', '--token', token], {
+      PAWLOWEEN_BASE_URL: 'http://127.0.0.1:9',
+    });
+    expect(login.code).toBe(1);
+    expect(login.err).toContain('Platform Not Reachable');
+    expect(login.err).toContain('http://127.0.0.1:9');
+    expect(() => readFileSync(configFile(), 'utf8')).toThrow();
   });
 });
 

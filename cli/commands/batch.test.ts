@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { armFault, signIn } from '../../tests/server/helpers';
@@ -74,10 +74,12 @@ describe('pawloween batch', () => {
       ];
       const result = await runInMemory(env, args);
       expect(result.code).toBe(4);
-      expect(JSON.parse(result.out)).toMatchObject({ total: 6, failed: 1 });
+      expect(JSON.parse(result.out)).toMatchObject({ total: 6, succeeded: 5, failed: 1 });
       expect(result.err).toContain('1 of 6 failed:');
-      expect(result.err).toMatch(/: Image generation failed .*\(Insufficient Credits\)/);
+      expect(result.err).toMatch(/^ {2}\w+ \+ \w+: Insufficient Credits$/m);
+      expect(result.err).toContain('Next: Add credits: `pawloween plan --open`');
       expect(result.err).toMatch(/Request id: \S+/);
+      expect(result.err).not.toMatch(/unexpected error|UNKNOWN_ERROR/i);
       const usage = await runInMemory(env, ['usage', '--json']);
       expect(JSON.parse(usage.out).remainingCredits).toBe(0);
     } finally {
@@ -90,6 +92,16 @@ describe('pawloween batch', () => {
     const result = await cli('batch', '--pets', 'dog1,nosuchpet', '--costumes', 'vampire');
     expect(result.code).toBe(2);
     expect(result.err).toContain("Unknown pet preset 'nosuchpet'");
+    expect(JSON.parse((await cli('usage', '--json')).out).usedCredits).toBe(0);
+  });
+
+  it('checks --out before spending a credit', async () => {
+    const cli = await user();
+    const file = path.join(mkdtempSync(path.join(shared.home, 'out-')), 'not-a-folder');
+    writeFileSync(file, '');
+    const result = await cli('batch', '--pets', 'dog1', '--costumes', 'vampire', '--out', file);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('is a file, not a folder');
     expect(JSON.parse((await cli('usage', '--json')).out).usedCredits).toBe(0);
   });
 

@@ -2,9 +2,20 @@ import { Command, InvalidArgumentError } from 'commander';
 import { LIMITS } from '../../domain/model/constants';
 import { ProgressTimeline } from '../../domain/use-cases/progress-timeline';
 import { loadGallery, type CliContext } from '../connect';
-import { downloadItem, generateOne, uniqueClock, type Generated } from '../generation';
-import { CliError, describe, exitCodeOf, EXIT, usageError } from '../handle-error';
+import { generateOne, uniqueClock, VIDEO_ONLY, type Generated } from '../generation';
+import { downloadItem, type Downloaded } from '../media-files';
+import { creationResult } from '../creation-result';
+import {
+  cardReport,
+  errorJson,
+  reportOf,
+  type ErrorReport,
+  type ErrorScene,
+} from '../error-report';
+import { CliError, EXIT, usageError } from '../handle-error';
 import { chooseInput, commaList, type ChosenInput } from '../inputs';
+import { writeJson } from '../json-output';
+import { prepareOutDir } from '../output-files';
 import { showBatchProgress, wantsProgress } from '../progress';
 import { table } from '../table';
 
@@ -22,7 +33,16 @@ interface Job {
 }
 
 type Outcome = Job &
-  ({ ok: true; generated: Generated; imageFile?: string } | { ok: false; error: unknown });
+  (
+    | { ok: true; generated: Generated; files?: Downloaded }
+    | { ok: false; error: unknown }
+    | { ok: false; skipped: true }
+  );
+
+/** A combination that never started because of a Ctrl-C: nothing was charged for it. */
+const NOT_STARTED = new CliError('Not Started', EXIT.interrupted, [
+  'Interrupted before this combination started: nothing was charged for it.',
+]);
 
 function concurrency(value: string): number {
   const n = Number(value);
@@ -56,9 +76,11 @@ export function batchCommand(ctx: CliContext): Command {
       for (const pet of pets) inputs.set(`pet:${pet}`, await chooseInput('pet', pet));
       for (const costume of costumes)
         inputs.set(`costume:${costume}`, await chooseInput('costume', costume));
+      if (options.out) await prepareOutDir(options.out);
       const jobs = pets.flatMap((pet) => costumes.map((costume) => ({ pet, costume })));
 
       const connection = await ctx.connect(command);
+      let stopListening = () => {};
       try {
         await loadGallery(connection);
         const bar = showBatchProgress(
@@ -66,43 +88,77 @@ export function batchCommand(ctx: CliContext): Command {
           io.stderr,
           wantsProgress(io.stderr, options.json),
         );
-        const clock = uniqueClock(connection.clock);
-        const outcomes = await runPool(jobs, options.concurrency, async (job) => {
-          const progress = new ProgressTimeline(clock);
-          const stop = progress.subscribe(() => bar.status(progress.getSnapshot().message));
-          try {
-            const generated = await generateOne(
-              connection,
-              inputs.get(`pet:${job.pet}`),
-              inputs.get(`costume:${job.costume}`),
-              { progress, clock },
+        // A first Ctrl-C starts nothing new and lets the paid runs in flight land in the gallery;
+        // a second quits at once.
+        let interrupted = false;
+        stopListening =
+          io.onInterrupt?.(() => {
+            bar.stop();
+            if (interrupted) {
+              io.stderr.write(
+                '\nQuit. The combinations that were running were charged and will not be saved to your gallery.\n',
+              );
+              return io.exit?.(EXIT.interrupted);
+            }
+            interrupted = true;
+            io.stderr.write(
+              '\nInterrupted: no more combinations will start. The ones running are paid for and will be saved to your gallery.\nPress Ctrl-C again to quit now (they would not be saved).\n',
             );
-            const files = options.out
-              ? await downloadItem(connection, generated.item, options.out)
-              : undefined;
-            bar.done(Boolean(generated.videoError));
-            return { ...job, ok: true, generated, imageFile: files?.imageFile } as const;
-          } catch (error) {
-            bar.done(true);
-            return { ...job, ok: false, error } as const;
-          } finally {
-            stop();
-          }
-        });
+          }) ?? stopListening;
+        const clock = uniqueClock(connection.clock);
+        const ran = await runPool(
+          jobs,
+          options.concurrency,
+          () => interrupted,
+          async (job) => {
+            const progress = new ProgressTimeline(clock);
+            const stop = progress.subscribe(() => bar.status(progress.getSnapshot().message));
+            try {
+              const generated = await generateOne(
+                connection,
+                inputs.get(`pet:${job.pet}`),
+                inputs.get(`costume:${job.costume}`),
+                { progress, clock },
+              );
+              const files = options.out
+                ? await downloadItem(connection, generated.item, options.out)
+                : undefined;
+              bar.done(Boolean(generated.videoError));
+              return { ...job, ok: true, generated, files } as const;
+            } catch (error) {
+              bar.done(true);
+              return { ...job, ok: false, error } as const;
+            } finally {
+              stop();
+            }
+          },
+        );
         bar.stop();
-        report(outcomes, options, ctx);
+        const outcomes = jobs.map(
+          (job, i): Outcome => ran[i] ?? { ...job, ok: false, skipped: true },
+        );
+        report(outcomes, options, ctx, interrupted);
       } finally {
+        stopListening();
         connection.close();
       }
     });
 }
 
-/** Runs every job with at most `limit` in flight; the client's queue still caps requests. */
-async function runPool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>) {
-  const results: R[] = new Array(items.length);
+/**
+ * Runs every job with at most `limit` in flight (the client's queue still caps requests), starting
+ * none once stopped() is true; the jobs never started have no result.
+ */
+async function runPool<T, R>(
+  items: readonly T[],
+  limit: number,
+  stopped: () => boolean,
+  work: (item: T) => Promise<R>,
+) {
+  const results: (R | undefined)[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !stopped()) {
       const index = next++;
       results[index] = await work(items[index] as T);
     }
@@ -111,61 +167,78 @@ async function runPool<T, R>(items: readonly T[], limit: number, work: (item: T)
   return results;
 }
 
-/** The error card title, and the dialog title when the platform said more (Insufficient Credits). */
-function titleOf(outcome: Outcome): string {
-  if (outcome.ok) return outcome.generated.videoError?.message ?? '';
-  const { error } = outcome;
-  if (error instanceof CliError) return error.message;
-  const [title, ...rest] = describe(error);
-  const dialog = rest.find(
-    (line) =>
-      /^[A-Z][A-Za-z ]+: /.test(line) && !/^(Suggestion|Details|Request id|Code):/.test(line),
-  );
-  return dialog ? `${title} (${dialog.split(':')[0]})` : (title ?? 'Generation failed');
+/** Why a combination failed, or undefined when it fully succeeded. */
+function failureOf(outcome: Outcome, scene: ErrorScene): ErrorReport | undefined {
+  if (!outcome.ok) return reportOf('skipped' in outcome ? NOT_STARTED : outcome.error, scene);
+  const { videoError } = outcome.generated;
+  return videoError ? cardReport(videoError, VIDEO_ONLY) : undefined;
 }
 
-function report(outcomes: Outcome[], options: BatchOptions, ctx: CliContext) {
+function report(outcomes: Outcome[], options: BatchOptions, ctx: CliContext, interrupted: boolean) {
   const { io } = ctx;
-  const failed = outcomes.filter((o) => !o.ok || o.generated.videoError);
+  const failures = outcomes.map((o) => failureOf(o, ctx.scene));
+  const failed = failures.filter((f): f is ErrorReport => f !== undefined);
+  const first = failed[0];
   if (options.json) {
-    const rows = outcomes.map((o) =>
-      o.ok
-        ? {
-            pet: o.pet,
-            costume: o.costume,
-            ok: !o.generated.videoError,
-            ...o.generated.item,
-            error: o.generated.videoError?.message,
-          }
-        : { pet: o.pet, costume: o.costume, ok: false, error: titleOf(o) },
+    const results = outcomes.map((o, i) =>
+      creationResult({
+        pet: o.pet,
+        costume: o.costume,
+        generated: o.ok ? o.generated : undefined,
+        files: o.ok ? o.files : undefined,
+        failure: failures[i],
+      }),
     );
-    io.stdout.write(
-      `${JSON.stringify({ total: outcomes.length, failed: failed.length, results: rows })}\n`,
-    );
+    const answer = {
+      total: outcomes.length,
+      succeeded: outcomes.length - failed.length,
+      failed: failed.length,
+      results,
+      error: first ? errorJson(first).error : null,
+    };
+    writeJson(io.stdout, answer);
   } else {
     const rows = outcomes.map((o, i) => [
       String(i + 1),
       o.pet,
       o.costume,
-      o.ok ? (o.generated.videoError ? 'image only' : 'ok') : 'failed',
-      o.ok ? (o.imageFile ?? o.generated.item.id) : '',
+      o.ok
+        ? o.generated.videoError
+          ? 'image only'
+          : 'ok'
+        : 'skipped' in o
+          ? 'not started'
+          : 'failed',
+      o.ok ? (o.files?.imageFile ?? o.generated.item.id) : '',
     ]);
     io.stdout.write(
       table(['#', 'Pet', 'Costume', 'Result', options.out ? 'Image file' : 'Gallery id'], rows),
     );
     io.stdout.write(`\n${outcomes.length - failed.length} of ${outcomes.length} succeeded.\n`);
   }
-  if (failed.length === 0) return;
-  const lines = failed.map((o) => `${o.pet} + ${o.costume}: ${titleOf(o)}`);
-  const first = failed.find((o) => !o.ok);
-  const code = first && !first.ok ? exitCodeOf(first.error) : EXIT.failure;
-  const hints = first && !first.ok ? describe(first.error).slice(1) : [];
-  throw new CliError(
-    `${failed.length} of ${outcomes.length} failed:`,
-    code === EXIT.usage ? EXIT.failure : code,
-    [
-      ...lines,
-      ...hints.filter((line) => line.startsWith('Suggestion') || line.startsWith('Request id')),
-    ],
-  );
+  if (interrupted) {
+    const made = outcomes.filter((o) => o.ok).length;
+    const skipped = outcomes.filter((o) => 'skipped' in o).length;
+    throw new CliError(
+      'Interrupted',
+      EXIT.interrupted,
+      [
+        `${made} of ${outcomes.length} were made and saved to your gallery; ${skipped} never started (nothing was charged for them).`,
+      ],
+      { answered: Boolean(options.json) },
+    );
+  }
+  if (!first) return;
+  const lines = outcomes.flatMap((o, i) => {
+    const failure = failures[i];
+    return failure ? [`${o.pet} + ${o.costume}: ${failure.title}`] : [];
+  });
+  // The first failure says what to do; a usage problem of one input is a failure of the batch.
+  const exitCode = first.exitCode === EXIT.usage ? EXIT.failure : first.exitCode;
+  throw new CliError(`${failed.length} of ${outcomes.length} failed:`, exitCode, lines, {
+    code: first.code,
+    action: first.action ?? undefined,
+    requestId: first.requestId ?? undefined,
+    answered: Boolean(options.json),
+  });
 }

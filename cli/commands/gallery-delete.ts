@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { loadGallery, type CliContext } from '../connect';
 import { CliError, usageError } from '../handle-error';
+import { writeJson } from '../json-output';
 import { findItem } from './gallery-favorite';
 
 /** pawloween gallery delete <id>: asks first, like the Delete Creation confirmation. */
@@ -9,7 +10,8 @@ export function galleryDeleteCommand(ctx: CliContext): Command {
     .description('delete a creation (asks first unless --yes)')
     .argument('<id>', 'the creation id')
     .option('-y, --yes', 'delete without asking')
-    .action(async (id: string, options: { yes?: boolean }, command: Command) => {
+    .option('--json', 'print a JSON object')
+    .action(async (id: string, options: { yes?: boolean; json?: boolean }, command: Command) => {
       const { io } = ctx;
       const connection = await ctx.connect(command);
       try {
@@ -23,6 +25,7 @@ export function galleryDeleteCommand(ctx: CliContext): Command {
           if (!(await io.confirm(`Delete creation ${id}? This cannot be undone.`))) {
             gallery.cancelDelete();
             io.stderr.write('Nothing deleted.\n');
+            if (options.json) writeJson(io.stdout, { id, deleted: false });
             return;
           }
         }
@@ -31,7 +34,8 @@ export function galleryDeleteCommand(ctx: CliContext): Command {
           throw new CliError('Could not delete it from your gallery.', undefined, [
             connection.galleryError() ?? '',
           ]);
-        io.stdout.write(`Deleted ${id}.\n`);
+        if (options.json) writeJson(io.stdout, { id, deleted: true });
+        else io.stdout.write(`Deleted ${id}.\n`);
       } finally {
         connection.close();
       }

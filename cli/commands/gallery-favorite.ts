@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { loadGallery, type CliContext, type Connection } from '../connect';
 import { CliError } from '../handle-error';
+import { writeJson } from '../json-output';
 
 /** The item with this id, or a failure that says how to find ids. */
 export function findItem(connection: Connection, id: string) {
@@ -17,7 +18,8 @@ export function galleryFavoriteCommand(ctx: CliContext): Command {
   return new Command('favorite')
     .description('add a creation to the favorites, or take it out')
     .argument('<id>', 'the creation id')
-    .action(async (id: string, _options: unknown, command: Command) => {
+    .option('--json', 'print a JSON object')
+    .action(async (id: string, options: { json?: boolean }, command: Command) => {
       const connection = await ctx.connect(command);
       try {
         await loadGallery(connection);
@@ -29,6 +31,7 @@ export function galleryFavoriteCommand(ctx: CliContext): Command {
             connection.galleryError() ?? '',
           ]);
         const now = findItem(connection, id).isFavorite;
+        if (options.json) return writeJson(ctx.io.stdout, { id, isFavorite: now });
         ctx.io.stdout.write(
           now ? `Added ${id} to your favorites.\n` : `Removed ${id} from your favorites.\n`,
         );

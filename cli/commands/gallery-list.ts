@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { loadGallery, type CliContext } from '../connect';
+import { itemJson, writeJson } from '../json-output';
 import { table } from '../table';
 
 /** pawloween gallery list: the creations, newest first, like the Gallery view's filters. */
@@ -17,7 +18,7 @@ export function galleryListCommand(ctx: CliContext): Command {
         const { visible, counts } = gallery.getSnapshot();
         const { stdout } = ctx.io;
         if (options.json) {
-          stdout.write(`${JSON.stringify(visible, undefined, 2)}\n`);
+          writeJson(stdout, visible.map(itemJson));
           return;
         }
         if (visible.length === 0) {

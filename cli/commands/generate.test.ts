@@ -10,6 +10,14 @@ const user = () => shared.newUser();
 const fault = (next: string) => armFault(shared.platform.app, { next });
 const outDir = () => mkdtempSync(path.join(shared.home, 'out-'));
 
+/** Leaves the user `cents` of credits, as if they had been spent on earlier runs. */
+function spendAllBut(token: string, cents: number): void {
+  const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+  const { accounts } = shared.platform.app.platform;
+  const row = accounts.userById(sub)!;
+  accounts.reserve(sub, row.project_id, row.allocated_cents - row.used_cents - cents);
+}
+
 describe('pawloween generate', () => {
   it('writes the image and the video under the app download names and adds the item to the gallery', async () => {
     const { cli } = await user();
@@ -95,7 +103,27 @@ describe('pawloween generate', () => {
     expect(result.err).toContain('Please choose an image file (JPEG, PNG, WebP or GIF).');
   });
 
-  it('exits 4 with the Insufficient Credits title, suggestion and request id when out of credits', async () => {
+  it('exits 4 with the Insufficient Credits title, a terminal action and the request id when out of credits', async () => {
+    const { cli, token } = await user();
+    spendAllBut(token, 20);
+    const result = await cli(
+      'generate',
+      '--pet',
+      'dog1',
+      '--costume',
+      'vampire',
+      '--out',
+      outDir(),
+    );
+    expect(result.code).toBe(4);
+    expect(result.err).toContain('Error: Insufficient Credits');
+    expect(result.err).toContain('You have $0.20 in credits but need $0.50 to run this workflow.');
+    expect(result.err).toContain('Next: Add credits: `pawloween plan --open`');
+    expect(result.err).toMatch(/Request id: [0-9a-f-]{36}/);
+    expect(result.err).not.toMatch(/unexpected error|UNKNOWN_ERROR|contact support/i);
+  });
+
+  it('names the same out-of-credits answer when the platform refuses before the run (fault 402)', async () => {
     const { cli } = await user();
     await fault('402');
     const result = await cli(
@@ -108,10 +136,8 @@ describe('pawloween generate', () => {
       outDir(),
     );
     expect(result.code).toBe(4);
-    expect(result.err).toContain('Image generation failed');
-    expect(result.err).toContain('Insufficient Credits: You have $0.00 in credits but need $0.50');
-    expect(result.err).toMatch(/Suggestion: .+/);
-    expect(result.err).toMatch(/Request id: [0-9a-f-]{36}/);
+    expect(result.err).toContain('Error: Insufficient Credits');
+    expect(result.err).not.toMatch(/unexpected error/i);
   });
 
   it('keeps the image and exits 1 with the video card when only the video fails', async () => {
@@ -123,7 +149,7 @@ describe('pawloween generate', () => {
     expect(readdirSync(out)).toEqual([expect.stringMatching(/^pawloween-image-\d+\.png$/)]);
     expect(result.err).toContain('Video generation failed');
     const items = JSON.parse((await cli('gallery', 'list', '--json')).out);
-    expect(items).toEqual([expect.objectContaining({ videoUrl: '' })]);
+    expect(items).toEqual([expect.objectContaining({ videoUrl: null })]);
   });
 
   it('exits 3 when no token is given or saved', async () => {
@@ -151,3 +177,40 @@ function forgedToken(): string {
   const exp = Math.floor(Date.now() / 1000) + 3600;
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'u_forged', email: 'x@example.com', exp })}.c2lnbmF0dXJl`;
 }
+
+describe('pawloween generate checks before spending', () => {
+  it('refuses --out naming a file (2) and spends nothing', async () => {
+    const { cli } = await user();
+    const file = path.join(outDir(), 'costume.png');
+    writeFileSync(file, 'already here');
+    const result = await cli('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', file);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(`--out ${file} is a file, not a folder.`);
+    expect(result.err).not.toContain('EEXIST');
+    expect(JSON.parse((await cli('usage', '--json')).out).usedCredits).toBe(0);
+    expect(JSON.parse((await cli('gallery', 'list', '--json')).out)).toEqual([]);
+  });
+
+  it('refuses an --out it may not write into (2) and spends nothing', async () => {
+    const { cli } = await user();
+    const result = await cli('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', '/sys');
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('Cannot write into --out /sys');
+    expect(JSON.parse((await cli('usage', '--json')).out).usedCredits).toBe(0);
+  });
+
+  it('refuses a token the platform rejects (3) before the run', async () => {
+    const { env } = await user();
+    const result = await runInMemory({ ...env, PAWLOWEEN_TOKEN: forgedToken() }, [
+      'generate',
+      '--pet',
+      'dog1',
+      '--costume',
+      'vampire',
+      '--out',
+      outDir(),
+    ]);
+    expect(result.code).toBe(3);
+    expect(JSON.parse((await runInMemory(env, ['usage', '--json'])).out).usedCredits).toBe(0);
+  });
+});

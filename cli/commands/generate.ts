@@ -1,9 +1,12 @@
 import { Command } from 'commander';
-import { loadGallery, type CliContext } from '../connect';
-import { CliError, EXIT } from '../handle-error';
-import { downloadItem, generateOne } from '../generation';
+import type { CliContext } from '../connect';
+import { creationResult } from '../creation-result';
+import { cardReport, failureAfter } from '../error-report';
+import { requireBothInputs, VIDEO_ONLY } from '../generation';
+import { generateWithInterrupts } from '../generate-run';
 import { chooseInput } from '../inputs';
-import { showProgress, wantsProgress } from '../progress';
+import { writeJson } from '../json-output';
+import { prepareOutDir } from '../output-files';
 
 interface GenerateOptions {
   pet?: string;
@@ -24,23 +27,27 @@ export function generateCommand(ctx: CliContext): Command {
       const { io } = ctx;
       const pet = await chooseInput('pet', options.pet);
       const costume = await chooseInput('costume', options.costume);
+      if (!pet || !costume) return requireBothInputs(pet, costume);
+      await prepareOutDir(options.out);
       const connection = await ctx.connect(command);
       try {
-        await loadGallery(connection);
-        const { progress } = connection.services;
-        const hide = showProgress(progress, io.stderr, wantsProgress(io.stderr, options.json));
-        const generated = await generateOne(connection, pet, costume, { progress }).finally(hide);
-        const files = await downloadItem(connection, generated.item, options.out);
+        const { generated, files } = await generateWithInterrupts(io, connection, {
+          pet,
+          costume,
+          out: options.out,
+          json: options.json,
+        });
+        const { videoError } = generated;
+        const failure = videoError ? cardReport(videoError, VIDEO_ONLY) : undefined;
         if (options.json) {
-          io.stdout.write(
-            `${JSON.stringify({
-              ...generated.item,
-              imageFile: files.imageFile,
-              videoFile: files.videoFile,
-              videoError: generated.videoError?.message,
-              synced: generated.synced,
-            })}\n`,
-          );
+          const result = creationResult({
+            pet: options.pet ?? '',
+            costume: options.costume ?? '',
+            generated,
+            files,
+            failure,
+          });
+          writeJson(io.stdout, result);
         } else {
           io.stdout.write(`Image  ${files.imageFile}\n`);
           if (files.videoFile) io.stdout.write(`Video  ${files.videoFile}\n`);
@@ -48,12 +55,7 @@ export function generateCommand(ctx: CliContext): Command {
         if (!generated.synced)
           io.stderr.write('Warning: the creation could not be saved to your remote gallery.\n');
         else if (!options.json) io.stderr.write(`Saved to your gallery as ${generated.item.id}.\n`);
-        const { videoError } = generated;
-        if (videoError)
-          throw new CliError(videoError.message, EXIT.failure, [
-            `Suggestion: ${videoError.suggestion}`,
-            'The image is saved; generate again for a video.',
-          ]);
+        if (failure) throw failureAfter(failure, Boolean(options.json));
       } finally {
         connection.close();
       }

@@ -1,25 +1,41 @@
 import { Command } from 'commander';
 import { planButtonLabel, presentCredits } from '../../domain/use-cases/account';
-import { requireSignedIn, type CliContext } from '../connect';
+import { checkSignedIn, type CliContext } from '../connect';
+import { subscriptionJson, writeJson } from '../json-output';
 import { columns } from '../table';
+
+interface PlanOptions {
+  json?: boolean;
+  open?: boolean;
+}
 
 /** pawloween plan: the plan's name and status and the credits, as the header shows them. */
 export function planCommand(ctx: CliContext): Command {
   return new Command('plan')
-    .description('show your plan, its status and your credits')
+    .description('show your plan, its status and your credits; --open the pricing page')
+    .option('--open', 'open the pricing page, signed in as you, to add credits or upgrade')
     .option('--json', 'print a JSON object')
-    .action(async (options: { json?: boolean }, command: Command) => {
+    .action(async (options: PlanOptions, command: Command) => {
+      const { io } = ctx;
       const connection = await ctx.connect(command);
       try {
-        requireSignedIn(connection);
+        const balance = await checkSignedIn(connection);
         const { billing } = connection;
-        const [subscription, balance] = await Promise.all([
-          billing.getSubscriptionStatus(),
-          billing.getBalance(),
-        ]);
+        if (options.open) {
+          await openPricing(ctx, await billing.subscribeUrl(), options.json);
+          return;
+        }
+        const subscription = await billing.getSubscriptionStatus();
         const credits = presentCredits(balance);
         if (options.json) {
-          ctx.io.stdout.write(`${JSON.stringify({ ...subscription, credits: balance })}\n`);
+          writeJson(io.stdout, {
+            ...subscriptionJson(subscription),
+            credits: {
+              allocatedCredits: balance.allocatedCredits,
+              usedCredits: balance.usedCredits,
+              remainingCredits: balance.remainingCredits,
+            },
+          });
           return;
         }
         const rows = [
@@ -29,11 +45,33 @@ export function planCommand(ctx: CliContext): Command {
         ];
         if (subscription.startedAt) rows.push(['Started', subscription.startedAt]);
         if (subscription.endsAt) rows.push(['Ends', subscription.endsAt]);
-        const label = planButtonLabel(subscription);
-        rows.push(['Pricing', `${connection.settings.baseUrl}/subscribe (${label})`]);
-        ctx.io.stdout.write(columns(rows));
+        // The bare pricing address only works from inside the app: --open signs the page in.
+        rows.push(['Pricing', `pawloween plan --open (${planButtonLabel(subscription)})`]);
+        io.stdout.write(columns(rows));
       } finally {
         connection.close();
       }
     });
+}
+
+/**
+ * The pricing page carries the access token (SPEC.md 4 "Subscription"), so it works outside the
+ * app. Without a browser here (SSH) the address is printed to open elsewhere; it holds the token,
+ * which the person is told.
+ */
+async function openPricing(ctx: CliContext, url: string, json?: boolean): Promise<void> {
+  const { io } = ctx;
+  const opened = await io.openUrl(url);
+  if (json) {
+    writeJson(io.stdout, { url, opened });
+    return;
+  }
+  if (opened) {
+    io.stderr.write('Opened the pricing page in your browser.\n');
+    return;
+  }
+  io.stderr.write(
+    'No browser could be started here. Open this address in one (it carries your access token: do not share it):\n',
+  );
+  io.stdout.write(`${url}\n`);
 }

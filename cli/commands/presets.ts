@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { PRESET_COSTUMES, PRESET_PETS } from '../../domain/model/presets';
 import type { CliContext } from '../connect';
+import { writeJson } from '../json-output';
 import { table } from '../table';
 
 /** pawloween presets: the 18 pets and 18 costumes that --pet and --costume accept by id. */
@@ -11,7 +12,7 @@ export function presetsCommand(ctx: CliContext): Command {
     .action((options: { json?: boolean }) => {
       const { stdout } = ctx.io;
       if (options.json) {
-        stdout.write(`${JSON.stringify({ pets: PRESET_PETS, costumes: PRESET_COSTUMES })}\n`);
+        writeJson(stdout, { pets: PRESET_PETS, costumes: PRESET_COSTUMES });
         return;
       }
       const rows = (presets: typeof PRESET_PETS) => presets.map((p) => [p.id, p.name]);

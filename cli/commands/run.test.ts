@@ -57,11 +57,12 @@ describe('pawloween run', () => {
     expect(result.err).toContain('--input must be JSON');
   });
 
-  it('shows a platform error with its code and request id (exit 1)', async () => {
+  it('shows a platform error with its title, action and request id (exit 1)', async () => {
     const result = await cli('run', 'text/no-such-model', '--input', '"hi"');
     expect(result.code).toBe(1);
+    expect(result.err).toContain('Error: Not Found');
     expect(result.err).toContain('Unknown model or workflow: text/no-such-model');
-    expect(result.err).toContain('Code: NOT_FOUND');
+    expect(result.err).toContain('Next: Check the name or id you gave.');
     expect(result.err).toMatch(/Request id: [0-9a-f-]{36}/);
   });
 });

@@ -4,6 +4,7 @@ import { Command, Option } from 'commander';
 import type { StreamMode } from '../../domain/ports/runner.port';
 import type { CliContext } from '../connect';
 import { usageError } from '../handle-error';
+import { writeJson } from '../json-output';
 
 interface RunOptions {
   input: string;
@@ -82,9 +83,8 @@ export function runCommand(ctx: CliContext): Command {
           return;
         }
         const result = await connection.runner.run(model, input, { responseFormat: format });
-        stdout.write(
-          `${options.json ? JSON.stringify(result.output ?? [], undefined, 2) : render(result.output)}\n`,
-        );
+        if (options.json) writeJson(stdout, result.output ?? []);
+        else stdout.write(`${render(result.output)}\n`);
       } finally {
         connection.close();
       }

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { presentCredits } from '../../domain/use-cases/account';
-import { requireSignedIn, type CliContext } from '../connect';
+import { checkSignedIn, type CliContext } from '../connect';
+import { writeJson } from '../json-output';
 
 /** pawloween usage: the credit balance, with the app's 2 decimals and remaining-credits bar. */
 export function usageCommand(ctx: CliContext): Command {
@@ -10,12 +11,15 @@ export function usageCommand(ctx: CliContext): Command {
     .action(async (options: { json?: boolean }, command: Command) => {
       const connection = await ctx.connect(command);
       try {
-        requireSignedIn(connection);
-        const balance = await connection.billing.getBalance();
+        const balance = await checkSignedIn(connection);
         const credits = presentCredits(balance);
         const { stdout } = ctx.io;
         if (options.json) {
-          stdout.write(`${JSON.stringify(balance)}\n`);
+          writeJson(stdout, {
+            allocatedCredits: balance.allocatedCredits,
+            usedCredits: balance.usedCredits,
+            remainingCredits: balance.remainingCredits,
+          });
           return;
         }
         stdout.write(`Remaining  $${credits.remaining} of $${credits.allocated}\n`);

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { TokenClaims } from '../../domain/model/user';
-import { requireSignedIn, type CliContext } from '../connect';
+import { checkSignedIn, type CliContext } from '../connect';
+import { userJson, writeJson } from '../json-output';
 import { columns } from '../table';
 
 export function describeUser(claims: TokenClaims | undefined): string {
@@ -16,14 +17,19 @@ export function whoamiCommand(ctx: CliContext): Command {
     .action(async (options: { json?: boolean }, command: Command) => {
       const connection = await ctx.connect(command);
       try {
-        requireSignedIn(connection);
+        await checkSignedIn(connection);
         const { settings, auth, clock } = connection;
         const claims = auth.decodeToken(settings.token ?? '');
         const expires = claims?.exp === undefined ? undefined : new Date(claims.exp * 1000);
         const user = connection.services.session.getSnapshot().user;
         if (options.json) {
-          ctx.io.stdout.write(
-            `${JSON.stringify({ ...user, expiresAt: expires?.toISOString(), baseUrl: settings.baseUrl, tokenSource: settings.tokenSource })}\n`,
+          writeJson(
+            ctx.io.stdout,
+            userJson(user, {
+              expiresAt: expires?.toISOString() ?? null,
+              baseUrl: settings.baseUrl,
+              tokenSource: settings.tokenSource ?? null,
+            }),
           );
           return;
         }

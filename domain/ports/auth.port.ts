@@ -12,6 +12,23 @@ export interface Credentials {
   readonly getUserToken?: () => Promise<string | undefined>;
 }
 
+/** A sign-in approved on another device: the code a person types at verificationUri. */
+export interface DeviceSignIn {
+  readonly deviceCode: string;
+  readonly userCode: string;
+  readonly verificationUri: string;
+  /** verificationUri with the code filled in. */
+  readonly verificationUriComplete: string;
+  readonly expiresInSeconds: number;
+  /** How long to wait between polls. */
+  readonly intervalSeconds: number;
+}
+
+/** Where a device sign-in is: approved (with its token, answered once), or not yet, or never. */
+export type DeviceSignInState =
+  | { readonly status: 'approved'; readonly token: string }
+  | { readonly status: 'pending' | 'slow_down' | 'expired' };
+
 /** The platform's side of signing in: token reading, credentials in use, and 401 notices. */
 export const AuthPort = Symbol('AuthPort');
 export interface AuthPort {
@@ -25,6 +42,10 @@ export interface AuthPort {
   refresh(): Promise<string>;
   /** Ends the access token in use on the platform, so no copy of it works again (sign-out). */
   revoke(): Promise<void>;
+  /** Starts a sign-in that a person approves on any device with a browser (a terminal over SSH). */
+  startDeviceSignIn(): Promise<DeviceSignIn>;
+  /** Where the device sign-in started with deviceCode is now. */
+  pollDeviceSignIn(deviceCode: string): Promise<DeviceSignInState>;
   /** Calls listener whenever a platform call answers 401; returns its remover. */
   onUnauthorized(listener: () => void): () => void;
 }

@@ -180,6 +180,44 @@ describe('Session', () => {
       expect(local.getItem(key)).toBeUndefined();
   });
 
+  it("a token that expired while the app was closed takes the user's data with it on the next start", async () => {
+    local.setItem(KEY, token('alice', 60));
+    local.setItem('pet-gallery', '{"of":"alice"}');
+    local.setItem('user-profile', '{"name":"Alice"}');
+    clock.advance(2 * 60_000);
+    await session({ projectToken: 'p' }).start();
+    expect(local.getItem('pet-gallery')).toBeUndefined();
+    expect(local.getItem('user-profile')).toBeUndefined();
+  });
+
+  it('while the token is being revoked, usage and storage are withdrawn so nothing new goes out with it', async () => {
+    const s = session({ projectToken: 'p' });
+    await s.start();
+    await s.acceptToken(token('alice'));
+    const during: { canFetchUsage: boolean; canUseStorage: boolean; isSignedIn: boolean }[] = [];
+    const revoke = auth.revoke.bind(auth);
+    auth.revoke = () => {
+      const { canFetchUsage, canUseStorage, isSignedIn } = s.getSnapshot();
+      during.push({ canFetchUsage, canUseStorage, isSignedIn });
+      return revoke();
+    };
+    await s.signOut();
+    expect(during).toEqual([{ canFetchUsage: false, canUseStorage: false, isSignedIn: true }]);
+  });
+
+  it('switching account on request signs the first one out: revoked, its data removed', async () => {
+    const s = session({ projectToken: 'p' });
+    await s.start();
+    const alice = token('alice');
+    await s.acceptToken(alice);
+    local.setItem('pet-gallery', '{"of":"alice"}');
+    await s.offerToken(token('bob'), false);
+    await s.confirmSwitch();
+    expect(auth.revoked).toEqual([alice]);
+    expect(local.getItem('pet-gallery')).toBeUndefined();
+    expect(s.getSnapshot().user?.userId).toBe('bob');
+  });
+
   it('a sign-out the platform forced (401) or an expiry removes the data too, without a revoke call', async () => {
     const s = session({ projectToken: 'p' });
     await s.start();

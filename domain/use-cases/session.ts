@@ -119,12 +119,23 @@ export class Session extends Store<AuthState> {
     this.update({ pendingSwitch: { token, user: userFromClaims(incoming) } });
   }
 
-  /** The person agreed to switch to the pending account. */
+  /**
+   * The person agreed to switch to the pending account: the account signed in here is signed out
+   * first (revoked, its data removed), as a switch by hand would.
+   */
   async confirmSwitch(): Promise<void> {
     const pending = this.getSnapshot().pendingSwitch;
     if (!pending) return;
     this.update({ pendingSwitch: undefined });
+    await this.signOut();
     await this.acceptToken(pending.token);
+  }
+
+  private forgetUserData(): void {
+    for (const key of USER_DATA_KEYS) {
+      this.local.removeItem(key);
+      this.local.removeItem(`${key}:pending`);
+    }
   }
 
   /** The person stays with the account signed in here; the other token is dropped. */
@@ -139,7 +150,11 @@ export class Session extends Store<AuthState> {
    */
   async signOut(): Promise<void> {
     const { mode, token } = this.getSnapshot();
-    if (mode === 'access-token' && token) await this.auth.revoke().catch(() => undefined);
+    if (mode === 'access-token' && token) {
+      // Nothing new goes out with the token while it is being revoked.
+      this.update({ canFetchUsage: false, canUseStorage: false });
+      await this.auth.revoke().catch(() => undefined);
+    }
     await this.end();
   }
 
@@ -149,10 +164,7 @@ export class Session extends Store<AuthState> {
    * project token only.
    */
   private async end(): Promise<void> {
-    for (const key of USER_DATA_KEYS) {
-      this.local.removeItem(key);
-      this.local.removeItem(`${key}:pending`);
-    }
+    this.forgetUserData();
     this.local.removeItem(STORAGE_KEYS.accessToken);
     // Storage and usage are withdrawn in the same update, so nothing reacting to the lost user
     // sends one more request with credentials that no longer reach it.
@@ -211,6 +223,8 @@ export class Session extends Store<AuthState> {
     const persisted = this.local.getItem(STORAGE_KEYS.accessToken);
     if (persisted !== undefined) {
       if (this.isUsable(persisted)) return this.signedInWith(persisted);
+      // The person walked away without signing out: their data goes with their expired token.
+      this.forgetUserData();
       this.local.removeItem(STORAGE_KEYS.accessToken);
     }
     if (projectToken && userToken) return this.headless(projectToken, userToken);

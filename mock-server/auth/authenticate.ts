@@ -47,8 +47,9 @@ export class Authenticator {
   /** The claims of a valid token that was not signed out. */
   async claimsOf(token: string): Promise<TokenClaims | undefined> {
     const claims = await this.tokens.verify(token);
-    if (!claims || (claims.jti !== undefined && this.revocations.isRevoked(claims.jti)))
-      return undefined;
+    if (!claims) return undefined;
+    if (claims.jti !== undefined && this.revocations.isRevoked(claims.jti)) return undefined;
+    if (claims.sid !== undefined && this.revocations.isRevoked(claims.sid)) return undefined;
     return claims;
   }
 

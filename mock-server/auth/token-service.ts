@@ -14,14 +14,23 @@ export class TokenService {
     private readonly now: () => number,
   ) {}
 
-  async sign(user: {
-    id: string;
-    email: string;
-    avatarUrl: string;
-    projectId: string;
-  }): Promise<string> {
+  async sign(
+    user: {
+      id: string;
+      email: string;
+      avatarUrl: string;
+      projectId: string;
+    },
+    sessionId: string = randomUUID(),
+  ): Promise<string> {
     const iat = Math.floor(this.now() / 1000);
-    return new SignJWT({ email: user.email, avatarUrl: user.avatarUrl, projectId: user.projectId })
+    return new SignJWT({
+      email: user.email,
+      avatarUrl: user.avatarUrl,
+      projectId: user.projectId,
+      // A renewal keeps the session id, so a sign-out ends every token of the session.
+      sid: sessionId,
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.id)
       .setIssuer(TOKEN_ISSUER)
@@ -41,6 +50,11 @@ export class TokenService {
       this.verified.set(token, claims);
     }
     return claims;
+  }
+
+  /** How long a token lives, in seconds. */
+  get lifetimeSeconds(): number {
+    return this.ttlSeconds;
   }
 
   /** exp and nbf move with the clock, so a cached token is checked against them again. */

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PAGE_PATHS } from '../../adapters/platform/api';
 import type { AppContext } from '../app-context';
-import { hashPassword, verifyPassword } from '../auth/passwords';
 import { allowedRedirect } from '../auth/redirect-policy';
+import { signInPerson } from '../auth/sign-in-person';
 import { DEMO_PROJECT_ID } from '../config';
 import { contentSecurityPolicy } from '../http/security-headers';
 import { refusalPage } from '../pages/layout';
@@ -21,7 +21,6 @@ const SignInForm = AuthQuery.extend({
   popup: z.string().max(4).optional().catch(undefined),
   password: z.string().max(200).optional().catch(undefined),
 });
-const Email = z.string().trim().toLowerCase().pipe(z.email());
 
 type Resolved = { project: ProjectRow; redirect: URL } | { refusal: string };
 
@@ -113,28 +112,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         }),
         [resolved.redirect.origin],
       );
-    const email = Email.safeParse(form.email ?? '');
-    if (!email.success) return again(400, 'Please enter a valid e-mail address.');
-    const password = form.password ?? '';
-    const stored = ctx.requirePassword
-      ? ctx.accounts.passwordHash(resolved.project.id, email.data)
-      : undefined;
-    if (ctx.requirePassword && password.length < 8)
-      return again(400, 'Please enter a password of at least 8 characters.');
-    if (stored && !(await verifyPassword(password, stored)))
-      return again(401, 'That e-mail and password do not match.');
-    if (!ctx.accounts.hasUser(resolved.project.id, email.data)) ctx.hitSignup(request);
-    const user = ctx.accounts.signIn(resolved.project.id, email.data);
-    // First sign-in beyond loopback (or an account made on loopback): this password is theirs now.
-    if (ctx.requirePassword && !stored)
-      ctx.accounts.setPasswordHash(user.id, await hashPassword(password));
-    const avatarUrl = new URL(user.avatar_url, ctx.originOf(request)).href;
-    const token = await ctx.tokens.sign({
-      id: user.id,
-      email: user.email,
-      avatarUrl,
-      projectId: user.project_id,
-    });
+    const signedIn = await signInPerson(ctx, request, resolved.project, form);
+    if (!signedIn.ok) return again(signedIn.status, signedIn.error);
+    const { token } = signedIn;
     const target = new URL(resolved.redirect.href);
     target.searchParams.set('accessToken', token);
     if (form.state) target.searchParams.set('state', form.state);

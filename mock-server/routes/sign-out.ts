@@ -24,24 +24,32 @@ export async function signOutRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const signedIn = claims && (await ctx.authenticator.userOf(token));
     if (!claims || !signedIn) throw authenticationFailed('Invalid or expired access token.');
     const { user } = signedIn;
-    const accessToken = await ctx.tokens.sign({
-      id: user.id,
-      email: user.email,
-      avatarUrl: claims.avatarUrl ?? new URL(user.avatar_url, ctx.originOf(request)).href,
-      projectId: user.project_id,
-    });
+    const accessToken = await ctx.tokens.sign(
+      {
+        id: user.id,
+        email: user.email,
+        avatarUrl: claims.avatarUrl ?? new URL(user.avatar_url, ctx.originOf(request)).href,
+        projectId: user.project_id,
+      },
+      claims.sid ?? claims.jti,
+    );
     return { accessToken };
   });
 
   /**
-   * POST /v1/auth/sign-out: the access token that calls it is revoked, so a copy of it (a
-   * browser's history file, a shared computer) gets 401 everywhere from now on. Twice is fine.
+   * POST /v1/auth/sign-out: the access token that calls it and its whole session (every renewal
+   * of it) are revoked, so a copy (a browser's history file, a shared computer) gets 401 everywhere
+   * from now on, and cannot be renewed. Twice is fine.
    */
   app.post(API_PATHS.signOut, { bodyLimit: 1024 }, async (request) => {
     const token = accessTokenOf(request);
     ctx.hitPage(request);
     const claims = await ctx.authenticator.claimsOf(token);
     if (claims?.jti && claims.exp) ctx.revocations.revoke(claims.jti, claims.exp * 1000);
+    // Every token of the session, also one from before a renewal (a history file's): none outlives
+    // the newest, which ends at most one lifetime from now.
+    if (claims?.sid)
+      ctx.revocations.revoke(claims.sid, ctx.now() + ctx.tokens.lifetimeSeconds * 1000);
     return { success: true };
   });
 }

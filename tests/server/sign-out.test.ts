@@ -99,4 +99,26 @@ describe('POST /v1/auth/refresh', () => {
     await signOut(app, fresh);
     expect((await refresh(fresh)).statusCode).toBe(401);
   });
+
+  it('sign-out after a renewal ends the token from before it too: it neither works nor renews', async () => {
+    let now = Date.UTC(2025, 9, 31, 20);
+    const app = await start({ now: () => now });
+    const before = await signIn(app);
+    now += 51 * 60_000;
+    const renewed = (
+      await app.inject({ method: 'POST', url: '/v1/auth/refresh', headers: userHeaders(before) })
+    ).json().accessToken as string;
+    await signOut(app, renewed);
+    const usage = await app.inject({
+      url: '/v1/subscriptions/usage',
+      headers: userHeaders(before),
+    });
+    expect(usage.statusCode).toBe(401);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/refresh',
+      headers: userHeaders(before),
+    });
+    expect(again.statusCode).toBe(401);
+  });
 });

@@ -10,8 +10,10 @@ export const TokenClaims = z.object({
   nbf: z.number().optional(),
   iss: z.string().optional(),
   projectId: z.string().optional(),
-  /** The token's own id: what sign-out revokes. */
+  /** The token's own id. */
   jti: z.string().optional(),
+  /** The sign-in session it belongs to, kept across renewals: what sign-out revokes. */
+  sid: z.string().optional(),
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
 
@@ -22,6 +24,27 @@ export type RefreshResponse = z.infer<typeof RefreshResponse>;
 /** POST /v1/auth/sign-out: the access token that made the call stops working everywhere. */
 export const SignOutResponse = z.object({ success: z.literal(true) });
 export type SignOutResponse = z.infer<typeof SignOutResponse>;
+
+/**
+ * POST /v1/auth/device: sign-in for a device without a browser (RFC 8628 style). The device shows
+ * userCode and verificationUri, and polls deviceToken with deviceCode every `interval` seconds.
+ */
+export const DeviceStartResponse = z.object({
+  deviceCode: z.string().min(1),
+  userCode: z.string().min(1),
+  verificationUri: z.string().min(1),
+  verificationUriComplete: z.string().min(1),
+  expiresIn: z.number(),
+  interval: z.number(),
+});
+export type DeviceStartResponse = z.infer<typeof DeviceStartResponse>;
+
+/** POST /v1/auth/device/token: the device sign-in's state; approved answers the token, once. */
+export const DeviceTokenResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('approved'), accessToken: z.string().min(1) }),
+  z.object({ status: z.enum(['pending', 'slow_down', 'expired']) }),
+]);
+export type DeviceTokenResponse = z.infer<typeof DeviceTokenResponse>;
 
 /** Headers of the three auth modes (SPEC.md section 6). */
 export const AUTH_HEADERS = {

@@ -7,12 +7,16 @@ export const API_PATHS = {
   demoProject: '/v1/platform/projects/demo',
   signOut: '/v1/auth/sign-out',
   refresh: '/v1/auth/refresh',
+  deviceStart: '/v1/auth/device',
+  deviceToken: '/v1/auth/device/token',
 } as const;
 
 /** Pages of the platform that the app navigates to (on the authorization host or the base URL). */
 export const PAGE_PATHS = {
   authorize: '/auth',
   authorizeDemo: '/auth/demo',
+  /** Where a person approves a device sign-in with its user code. */
+  device: '/auth/device',
   subscribe: '/subscribe',
   publish: '/publish',
 } as const;

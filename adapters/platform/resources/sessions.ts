@@ -1,6 +1,14 @@
 import { API_PATHS } from '../api/paths';
-import { RefreshResponse, SignOutResponse } from '../api/auth';
+import {
+  DeviceStartResponse,
+  DeviceTokenResponse,
+  RefreshResponse,
+  SignOutResponse,
+} from '../api/auth';
 import type { PlatformClient } from '../client';
+
+/** How long a revocation waits for the calls already on their way (ms). */
+export const REVOKE_SETTLE_MS = 2000;
 
 /** POST /v1/auth/sign-out: ends the client's access token on the platform (sign-out). */
 export class Sessions {
@@ -14,11 +22,47 @@ export class Sessions {
     );
   }
 
-  /** Revokes the access token in use: it answers 401 everywhere afterwards, wherever a copy is. */
-  async revoke(options: { signal?: AbortSignal } = {}): Promise<SignOutResponse> {
+  /**
+   * Revokes the access token in use: it answers 401 everywhere afterwards, wherever a copy is.
+   * Calls already on their way are given up to settleMs to be answered first, so the revocation
+   * does not turn them into 401s.
+   */
+  async revoke(
+    options: { signal?: AbortSignal; settleMs?: number } = {},
+  ): Promise<SignOutResponse> {
+    const { settleMs = REVOKE_SETTLE_MS, ...rest } = options;
+    await this.client.settled(settleMs);
     return this.client.request(
-      { method: 'POST', path: API_PATHS.signOut, ...options },
+      { method: 'POST', path: API_PATHS.signOut, ...rest },
       SignOutResponse,
+    );
+  }
+
+  /**
+   * Starts a sign-in for a device without a browser: show userCode and verificationUri to the
+   * person, then poll pollDevice(deviceCode) every `interval` seconds until it is approved.
+   */
+  async startDevice(options: { signal?: AbortSignal } = {}): Promise<DeviceStartResponse> {
+    const projectToken = this.client.options.apiKey;
+    return this.client.request(
+      {
+        method: 'POST',
+        path: API_PATHS.deviceStart,
+        body: projectToken ? { projectToken } : {},
+        ...options,
+      },
+      DeviceStartResponse,
+    );
+  }
+
+  /** Where a device sign-in is: pending, slow_down (poll less often), expired, or approved with its token. */
+  async pollDevice(
+    deviceCode: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<DeviceTokenResponse> {
+    return this.client.request(
+      { method: 'POST', path: API_PATHS.deviceToken, body: { deviceCode }, ...options },
+      DeviceTokenResponse,
     );
   }
 }

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+
+/** The version `pawloween --version` prints: the package's own. */
+export const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+/**
+ * Example command lines per command path, kept together so they read as one manual and commands
+ * stay about what they do.
+ */
+const EXAMPLES: Record<string, readonly string[]> = {
+  pawloween: [
+    'pawloween serve &',
+    'pawloween login',
+    'pawloween generate --pet dog1 --costume vampire --out ./costumes',
+    'pawloween --base-url http://localhost:9000 usage --json',
+  ],
+  login: [
+    'pawloween login                      # opens the browser, the token comes back to 127.0.0.1',
+    'pawloween login --token "$TOKEN"     # keep a token you already have',
+  ],
+  logout: ['pawloween logout', 'pawloween --base-url http://localhost:9000 logout'],
+  whoami: ['pawloween whoami', 'pawloween whoami --json'],
+  generate: [
+    'pawloween generate --pet dog1 --costume vampire',
+    'pawloween generate --pet ./rex.jpg --costume witch --out ./costumes',
+    'pawloween generate --pet cat1 --costume ghost --json > result.json',
+  ],
+  batch: [
+    'pawloween batch --pets dog1,cat1 --costumes ghost,witch --out ./costumes',
+    'pawloween batch --pets ./rex.jpg --costumes vampire,zombie --concurrency 2 --json',
+  ],
+  gallery: ['pawloween gallery list', 'pawloween gallery export ./all-costumes'],
+  'gallery list': ['pawloween gallery list', 'pawloween gallery list --favorites --json'],
+  'gallery favorite': ['pawloween gallery favorite 1730000000000'],
+  'gallery delete': ['pawloween gallery delete 1730000000000 --yes'],
+  'gallery export': ['pawloween gallery export ./all-costumes'],
+  usage: ['pawloween usage', 'pawloween usage --json'],
+  plan: [
+    'pawloween plan',
+    'pawloween plan --open     # the pricing page, to add credits or upgrade',
+  ],
+  presets: ['pawloween presets', 'pawloween presets --json'],
+  run: [
+    'pawloween run text/spooky-namer --input \'{"prompt":"a black cat"}\'',
+    'pawloween run text/spooky-namer --input \'{"prompt":"a bat"}\' --stream --mode word',
+  ],
+  serve: ['pawloween serve', 'pawloween serve --port 9000 --data-dir ./platform-data'],
+};
+
+/** Adds its "Examples:" block to the end of a command's --help. */
+export function addExamples(command: Command, path: string): void {
+  const lines = EXAMPLES[path];
+  if (lines)
+    command.addHelpText('after', `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}`);
+}
