@@ -47,6 +47,36 @@ describe('create with presets', () => {
     expect(await generateButton(page).isEnabled()).toBe(true);
   });
 
+  it('paging forward through each carousel shows every preset, at phone, tablet and desktop widths', async () => {
+    const page = await e2e.open('desktop', { signedInAs: email });
+    await page.getByRole('button', { name: 'Use Presets' }).click();
+    for (const width of [390, 820, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const title of ['Choose Your Pet', 'Choose Costume']) {
+        const region = page.getByRole('region', { name: title });
+        const previous = region.getByRole('button', { name: /^Previous / });
+        while (await previous.isEnabled()) await previous.click();
+        const all = await region
+          .locator('li.pw-preset')
+          .evaluateAll((items) => items.map((item) => item.querySelector('img')?.alt));
+        const shown = () =>
+          region
+            .locator('li.pw-preset:not([aria-hidden])')
+            .evaluateAll((items) => items.map((item) => item.querySelector('img')?.alt));
+        const seen = new Set(await shown());
+        const next = region.getByRole('button', { name: /^Next / });
+        while (await next.isEnabled()) {
+          const before = await shown();
+          await next.click();
+          await expect.poll(shown).not.toEqual(before);
+          for (const name of await shown()) seen.add(name);
+        }
+        expect([...seen].sort(), `${title} at ${width} px`).toEqual([...all].sort());
+        expect(all).toHaveLength(18);
+      }
+    }
+  });
+
   it('generates: progress overlay locks scrolling, then the image and a playing video; Create Another starts over', async () => {
     const page = await e2e.open('desktop', { signedInAs: email });
     await page.getByRole('button', { name: 'Use Presets' }).click();

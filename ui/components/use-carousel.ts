@@ -5,6 +5,7 @@ import { useSwipe } from './use-swipe';
 /**
  * Paging for a row of items that shows `visible` at a time: arrows move by LIMITS.carouselStep
  * items, a horizontal swipe of at least LIMITS.swipeThresholdPx does the same (SPEC.md section 9).
+ * Where fewer than that are visible (a phone shows 2), a move is one page, so no item is skipped.
  * The number of visible items comes from the CSS custom property --visible on the viewport element.
  */
 export function useCarousel(count: number) {
@@ -26,14 +27,15 @@ export function useCarousel(count: number) {
 
   const maxStart = Math.max(0, count - visible);
   const clamped = Math.min(start, maxStart);
+  const step = Math.min(LIMITS.carouselStep, visible);
 
   const next = useCallback(
-    () => setStart((s) => Math.min(Math.min(s, maxStart) + LIMITS.carouselStep, maxStart)),
-    [maxStart],
+    () => setStart((s) => Math.min(Math.min(s, maxStart) + step, maxStart)),
+    [maxStart, step],
   );
   const previous = useCallback(
-    () => setStart((s) => Math.max(Math.min(s, maxStart) - LIMITS.carouselStep, 0)),
-    [maxStart],
+    () => setStart((s) => Math.max(Math.min(s, maxStart) - step, 0)),
+    [maxStart, step],
   );
 
   const swipeHandlers = useSwipe({ onSwipeLeft: next, onSwipeRight: previous });

@@ -9,11 +9,14 @@ const presets: PresetCard[] = Array.from({ length: 10 }, (_, i) => ({
   image: `/presets/pets/p${i}.png`,
 }));
 
-// jsdom has no layout: the carousel shows one item at a time (--visible is unset).
+// jsdom has no layout: --visible (how many items the stylesheet shows) comes from a style element.
 const firstShown = () =>
   Number(screen.getByRole('list', { hidden: true }).getAttribute('data-start'));
 
-function renderCarousel(selectedId?: string, onSelect = vi.fn()) {
+function renderCarousel(selectedId?: string, onSelect = vi.fn(), visible = 5) {
+  const style = document.createElement('style');
+  style.textContent = `.pw-presets__viewport { --visible: ${visible}; }`;
+  document.head.replaceChildren(style);
   render(
     <PresetCarousel
       title="Choose Your Pet"
@@ -27,7 +30,7 @@ function renderCarousel(selectedId?: string, onSelect = vi.fn()) {
 
 describe('PresetCarousel', () => {
   it('moves three items per arrow click and stops at both ends', async () => {
-    renderCarousel();
+    renderCarousel(undefined, vi.fn(), 3);
     const next = screen.getByRole('button', { name: 'Next choose your pet options' });
     const previous = screen.getByRole('button', { name: 'Previous choose your pet options' });
     expect(previous).toBeDisabled();
@@ -35,11 +38,22 @@ describe('PresetCarousel', () => {
     expect(firstShown()).toBe(3);
     await userEvent.click(next);
     await userEvent.click(next);
-    expect(firstShown()).toBe(9);
+    expect(firstShown()).toBe(7);
     expect(next).toBeDisabled();
     await userEvent.click(previous);
-    expect(firstShown()).toBe(6);
-    expect(screen.getByText('Showing 7 to 7 of 10')).toBeInTheDocument();
+    expect(firstShown()).toBe(4);
+    expect(screen.getByText('Showing 5 to 7 of 10')).toBeInTheDocument();
+  });
+
+  it('where only two show (a phone), each arrow moves two, so paging forward skips nothing', async () => {
+    renderCarousel(undefined, vi.fn(), 2);
+    const next = screen.getByRole('button', { name: 'Next choose your pet options' });
+    const starts = [firstShown()];
+    while (!next.hasAttribute('disabled')) {
+      await userEvent.click(next);
+      starts.push(firstShown());
+    }
+    expect(starts).toEqual([0, 2, 4, 6, 8]);
   });
 
   it('pages on a swipe of 50 px or more and ignores shorter ones', () => {
@@ -73,9 +87,9 @@ describe('PresetCarousel', () => {
   });
 
   it('keeps items out of view away from keyboard focus', () => {
-    renderCarousel();
+    renderCarousel(undefined, vi.fn(), 2);
     const items = screen.getAllByRole('listitem', { hidden: true });
-    expect(items[0]).not.toHaveAttribute('inert');
-    expect(items[1]).toHaveAttribute('inert');
+    expect(items[1]).not.toHaveAttribute('inert');
+    expect(items[2]).toHaveAttribute('inert');
   });
 });
