@@ -43,7 +43,7 @@ export function AppHeader(props: ShellProps) {
         >
           {props.planLabel}
         </button>
-        <span className="pw-header__user">
+        <span className="pw-header__user" title={props.displayName}>
           <Avatar name={props.displayName} url={props.avatarUrl} />
           <span className="pw-header__name">{props.displayName}</span>
         </span>
