@@ -108,6 +108,23 @@ describe('full-screen viewer', () => {
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
     await page.keyboard.press('Space');
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    // With the video itself focused, Space still toggles once (its own controls must not toggle
+    // it back): count the play and pause events one press causes.
+    await video.evaluate((v: HTMLVideoElement) => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      v.addEventListener('play', () => seen.push('play'));
+      v.addEventListener('pause', () => seen.push('pause'));
+      v.focus();
+    });
+    await page.keyboard.press('Space');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([
+      'play',
+    ]);
+    await page.keyboard.press('Space');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 
     // Tab never leaves the viewer.
     for (let step = 0; step < 8; step += 1) {

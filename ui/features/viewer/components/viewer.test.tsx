@@ -104,14 +104,22 @@ describe('Viewer', () => {
     expect(dialog).toHaveFocus();
 
     const first = fireEvent.keyDown(dialog, { key: ' ' });
-    expect(first).toBe(false); // default prevented: no scroll, no second toggle by the controls
+    expect(first).toBe(false); // default prevented: no scroll
     await act(async () => undefined);
     expect(playback.play).toHaveBeenCalledOnce();
     expect(playback.isPaused()).toBe(false);
 
-    fireEvent.keyDown(screen.getByLabelText('Costume video'), { key: ' ' });
+    fireEvent.keyDown(dialog, { key: ' ' });
     expect(playback.pause).toHaveBeenCalledOnce();
     expect(playback.isPaused()).toBe(true);
+  });
+
+  it('leaves Space on the focused video to its own controls (a second toggle would undo theirs)', () => {
+    const playback = stubPlayback();
+    renderViewer(withVideo);
+    fireEvent.keyDown(screen.getByLabelText('Costume video'), { key: ' ' });
+    expect(playback.play).not.toHaveBeenCalled();
+    expect(playback.pause).not.toHaveBeenCalled();
   });
 
   it('leaves Space to a focused button (it presses the button, it does not play)', async () => {

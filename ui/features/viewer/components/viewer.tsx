@@ -42,8 +42,10 @@ export function Viewer(props: {
     }
     if (event.key !== ' ' || !video.current) return;
     const target = event.target as HTMLElement;
-    if (target !== video.current && target.closest(OWN_SPACE)) return;
-    // The video's own controls would toggle too (twice is no toggle); and Space must not scroll.
+    // A focused video toggles itself on Space (chromium's controls act after keydown, so a
+    // preventDefault here does not stop them, and a second toggle here would undo theirs).
+    if (target === video.current || target.closest(OWN_SPACE)) return;
+    // Space must not scroll.
     event.preventDefault();
     if (video.current.paused) void video.current.play().catch(() => undefined);
     else video.current.pause();
