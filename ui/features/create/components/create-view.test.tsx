@@ -58,8 +58,15 @@ describe('CreateView: inputs', () => {
       'true',
     );
     expect(generateButton()).toHaveAttribute('aria-disabled', 'true');
+    // The reason it is not ready is its description, before any click.
+    expect(generateButton()).toHaveAccessibleDescription(
+      'Add your pet’s photo and a costume image to continue.',
+    );
     await userEvent.click(generateButton());
     expect(screen.getByRole('alert')).toHaveTextContent(
+      "Please upload both your pet's photo and a costume character image.",
+    );
+    expect(generateButton()).toHaveAccessibleDescription(
       "Please upload both your pet's photo and a costume character image.",
     );
   });
@@ -91,8 +98,11 @@ describe('CreateView: inputs', () => {
 
   it('enables Generate once both presets are chosen and sends their image URLs to the workflow', async () => {
     const { run } = renderCreate();
+    await userEvent.click(screen.getByRole('button', { name: 'Use Presets' }));
+    expect(generateButton()).toHaveAccessibleDescription('Choose a pet and a costume to continue.');
     await pickPresets();
     expect(generateButton()).not.toHaveAttribute('aria-disabled');
+    expect(generateButton()).not.toHaveAttribute('aria-describedby');
     await userEvent.click(generateButton());
     expect(run).toHaveBeenCalledWith(expect.stringMatching(/^workflow\//), {
       upload_your_pets_photo: '/presets/pets/dog1.png',

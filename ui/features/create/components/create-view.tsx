@@ -1,4 +1,5 @@
 import '../create.css';
+import { useId } from 'react';
 import { useAppConfig } from '../../../app/config-context';
 import { WandIcon } from '../../../components/icons';
 import { useCreateFlow } from '../hooks/use-create-flow';
@@ -16,6 +17,7 @@ export function CreateView(_props: { onShowGallery?: () => void }) {
   const { view, actions } = useCreateFlow();
   const presets = usePresetCards();
   const generating = view.state.isGenerating;
+  const reasonId = useId();
 
   return (
     <div className="pw-create">
@@ -67,18 +69,28 @@ export function CreateView(_props: { onShowGallery?: () => void }) {
             </div>
           )}
           <div className="pw-generate">
-            {view.validationError && (
-              <p className="pw-form-error" role="alert">
+            {view.validationError ? (
+              <p className="pw-form-error" role="alert" id={reasonId}>
                 {view.validationError}
               </p>
+            ) : (
+              !view.canGenerate &&
+              !generating && (
+                <p className="pw-generate__hint" id={reasonId}>
+                  {view.mode === 'upload'
+                    ? 'Add your pet’s photo and a costume image to continue.'
+                    : 'Choose a pet and a costume to continue.'}
+                </p>
+              )
             )}
-            {/* Missing inputs: announced as disabled, yet a click still asks the domain, which
-                answers with the validation message (SPEC.md section 5). */}
+            {/* Missing inputs: announced as disabled with the reason, yet a click still asks the
+                domain, which answers with the validation message (SPEC.md section 5). */}
             <button
               type="button"
               className="pw-btn pw-btn--primary"
               disabled={generating}
               aria-disabled={!view.canGenerate || undefined}
+              aria-describedby={view.canGenerate ? undefined : reasonId}
               onClick={actions.generate}
             >
               <WandIcon /> {generating ? 'Generating Magic...' : 'Generate Halloween Costume'}
