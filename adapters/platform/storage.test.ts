@@ -130,3 +130,43 @@ describe('storage with appVersion and ETag / If-Match', () => {
     expect(platform.data).toEqual({});
   });
 });
+
+describe('a burst of edits', () => {
+  /** Counts the platform's storage requests by method. */
+  function counting(state: ReturnType<typeof storagePlatform>) {
+    const seen: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/v1/storage') seen.push(request.method);
+    });
+    return { seen, state };
+  }
+
+  it('costs one request per edit after the first read: the version written last is edited next', async () => {
+    const { seen, state } = counting(storagePlatform());
+    const storage = client().storage;
+    for (let heart = 0; heart < 5; heart++)
+      await storage.update('pet-gallery', (current) => [...((current as number[]) ?? []), heart]);
+    expect(seen).toEqual(['GET', 'PUT', 'PUT', 'PUT', 'PUT', 'PUT']);
+    expect(state.data['pet-gallery']).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('another writer in between is not lost: its version answers 412 and the edit is made again on it', async () => {
+    const { seen, state } = counting(
+      storagePlatform({ sneakIn: { 1: { 'user-profile': 'theirs' } } }),
+    );
+    const storage = client().storage;
+    await storage.update('pet-gallery', () => ['a']);
+    await storage.update('pet-gallery', (current) => [...(current as string[]), 'b']);
+    expect(seen).toEqual(['GET', 'PUT', 'PUT', 'GET', 'PUT']);
+    expect(state.data).toEqual({ 'pet-gallery': ['a', 'b'], 'user-profile': 'theirs' });
+  });
+
+  it('never edits another account’s version: new credentials read first', async () => {
+    const { seen } = counting(storagePlatform());
+    const shared = client();
+    await shared.storage.update('pet-gallery', () => ['mine']);
+    shared.setCredentials({ accessToken: 'someone-else' });
+    await shared.storage.update('pet-gallery', () => ['theirs']);
+    expect(seen).toEqual(['GET', 'PUT', 'GET', 'PUT']);
+  });
+});

@@ -127,6 +127,29 @@ describe('StorageSync', () => {
     expect(remote.sessionData.get('pet-gallery')).toEqual(['mine']);
   });
 
+  it('a burst of edits costs two remote writes, not one each: one in flight, the latest state next', async () => {
+    const s = sync();
+    await s.load();
+    let writes = 0;
+    let release!: () => void;
+    const firstInFlight = new Promise<void>((resolve) => (release = resolve));
+    const update = remote.update.bind(remote);
+    remote.update = async (key, edit) => {
+      writes += 1;
+      if (writes === 1) await firstInFlight;
+      return update(key, edit);
+    };
+    const first = s.set((list) => [...list, 'heart-0']);
+    await Promise.resolve();
+    // 35 more hearts while the first write is on its way.
+    const more = Array.from({ length: 35 }, (_, i) => s.set((list) => [...list, `heart-${i + 1}`]));
+    release();
+    await Promise.all([first, ...more]);
+    expect(writes).toBe(2);
+    expect(await remote.get('pet-gallery')).toHaveLength(36);
+    expect(s.getSnapshot().status).toBe('synced');
+  });
+
   it('set keeps the local write when the remote write fails', async () => {
     remote.failWith = new Error('network down');
     const s = sync();
