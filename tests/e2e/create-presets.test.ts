@@ -82,6 +82,9 @@ describe('create with presets', () => {
     await page.getByRole('button', { name: 'Use Presets' }).click();
     await selectPreset(page, 'Choose Your Pet', 'Golden Retriever');
     await selectPreset(page, 'Choose Costume', 'Vampire');
+    // A laptop screen: Generate is below the fold, so the page is scrolled down to it.
+    await page.setViewportSize({ width: 1280, height: 640 });
+    await generateButton(page).scrollIntoViewIfNeeded();
     await generateButton(page).click();
 
     const overlay = page.getByRole('dialog', { name: 'Generating Magic...' });
@@ -101,6 +104,16 @@ describe('create with presets', () => {
     await expectAccessible(page, 'progress overlay');
 
     await waitForResults(page);
+    // The results' heading is in view, below the sticky header, not hidden under it.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const heading = document.getElementById('pw-results-title')!.getBoundingClientRect();
+          const header = document.querySelector('.pw-header')!.getBoundingClientRect();
+          return heading.top >= header.bottom && heading.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
     const imageCard = page.getByRole('article', { name: 'Generated Image' });
     const videoCard = page.getByRole('article', { name: 'Generated Video' });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type {
   DisplayedError,
   GenerationResults,
@@ -22,9 +22,15 @@ export function ResultView(props: {
 }) {
   const { state, results } = props;
   const busy = state.isGenerating;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The results replace the form the person scrolled down through: bring their heading into view,
+  // clear of the sticky header (scroll-margin-top in create.css).
+  useEffect(() => {
+    heading.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
   return (
     <section className="pw-results" aria-labelledby="pw-results-title">
-      <h2 id="pw-results-title" className="pw-display pw-create__title">
+      <h2 id="pw-results-title" className="pw-display pw-create__title" ref={heading}>
         Your Halloween Costume
       </h2>
       <div className="pw-results__grid">
