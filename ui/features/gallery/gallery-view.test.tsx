@@ -94,6 +94,24 @@ describe('GalleryView', () => {
     expect(filterButton(/^Favorites \(0\)$/)).toBeInTheDocument();
   });
 
+  it('shows when each creation was made, and a designed placeholder with Delete when its image is gone', async () => {
+    await renderGallery([item(1)]);
+    const card = listItems()[0]!;
+    expect(within(card).getByText(/\d/, { selector: 'time' })).toHaveAttribute('datetime');
+    fireEvent.error(card.querySelector('img')!);
+    expect(within(card).getByRole('img', { name: 'Image unavailable' })).toHaveTextContent(
+      'Delete this creation',
+    );
+    expect(card.querySelector('img')).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Delete creation' })).toBeEnabled();
+  });
+
+  it('a timestamp no date can hold does not break the gallery', async () => {
+    await renderGallery([item(1, { timestamp: 1e20 })]);
+    expect(listItems()).toHaveLength(1);
+    expect(listItems()[0]!.querySelector('time')).toBeNull();
+  });
+
   it('deletes only after the Delete Creation confirmation; Cancel keeps the creation', async () => {
     const user = userEvent.setup();
     await renderGallery([item(1), item(2)]);
