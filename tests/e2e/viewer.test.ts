@@ -207,5 +207,19 @@ describe('full-screen viewer', () => {
     await openButtons(phone).first().click();
     await phone.getByRole('dialog', { name: /^Creation from/ }).waitFor();
     await phone.screenshot({ path: path.join(SCREENS, 'viewer-mobile.png') });
+    // One toolbar row, the media right below it (no empty band), nothing wider than the screen.
+    const layout = await phone.evaluate(() => {
+      const bar = document.querySelector('.pw-viewer__bar')!.getBoundingClientRect();
+      const media = document.querySelector('.pw-viewer__media')!.getBoundingClientRect();
+      return {
+        oneRow: bar.height <= 64,
+        gap: Math.round(media.top - bar.bottom),
+        fits: document.documentElement.scrollWidth <= window.innerWidth,
+      };
+    });
+    expect(layout.oneRow && layout.fits, JSON.stringify(layout)).toBe(true);
+    expect(layout.gap).toBeLessThanOrEqual(16);
+    await phone.getByRole('button', { name: 'Back to Gallery' }).waitFor();
+    await phone.getByRole('button', { name: 'Download Image' }).waitFor();
   });
 });
