@@ -59,7 +59,7 @@ function SignedInShell() {
       {view === 'create' ? (
         <CreateView onShowGallery={() => setView('gallery')} />
       ) : (
-        <GalleryView />
+        <GalleryView onCreate={() => setView('create')} />
       )}
       {confirmSignOut && (
         <Dialog title="Sign Out" onClose={() => setConfirmSignOut(false)} role="alertdialog">

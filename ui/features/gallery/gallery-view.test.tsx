@@ -16,13 +16,13 @@ const item = (id: number, extra: Partial<GalleryItem> = {}): GalleryItem => ({
   ...extra,
 });
 
-async function renderGallery(items: GalleryItem[] = []) {
+async function renderGallery(items: GalleryItem[] = [], onCreate?: () => void) {
   const test = createTestServices();
   for (const entry of items) await test.services.gallery.add(entry);
   await act(async () => {
     render(
       <ServicesProvider services={test.services}>
-        <GalleryView />
+        <GalleryView onCreate={onCreate} />
       </ServicesProvider>,
     );
   });
@@ -63,6 +63,15 @@ describe('GalleryView', () => {
     expect(screen.getByText('Heart your favorite creations to see them here!')).toBeInTheDocument();
     expect(filterButton(/^Favorites \(0\)$/)).toHaveAttribute('aria-pressed', 'true');
     expect(filterButton(/^All \(0\)$/)).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('an empty gallery offers Create a Costume; an empty Favorites does not', async () => {
+    const onCreate = vi.fn();
+    await renderGallery([], onCreate);
+    await userEvent.click(screen.getByRole('button', { name: 'Create a Costume' }));
+    expect(onCreate).toHaveBeenCalledOnce();
+    await userEvent.click(filterButton(/^Favorites \(0\)$/));
+    expect(screen.queryByRole('button', { name: 'Create a Costume' })).toBeNull();
   });
 
   it('lists creations newest first and counts all and favorites; Favorites shows only hearted ones', async () => {

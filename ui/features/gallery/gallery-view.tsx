@@ -22,7 +22,11 @@ export const MOBILE_QUERY = '(max-width: 760px)';
  * carousel on mobile, newest first; favorite and delete (after confirmation) on every item; the
  * full-screen viewer on click; the sync state of the gallery in a corner.
  */
-export function GalleryView(props: { downloadEnvironment?: DownloadEnvironment }) {
+export function GalleryView(props: {
+  downloadEnvironment?: DownloadEnvironment;
+  /** Goes to Create (the empty gallery's button). */
+  onCreate?: () => void;
+}) {
   const { gallery } = useServices();
   const snapshot = useStore(gallery);
   const mobile = useMediaQuery(MOBILE_QUERY);
@@ -64,7 +68,7 @@ export function GalleryView(props: { downloadEnvironment?: DownloadEnvironment }
         onChange={(filter) => gallery.setFilter(filter)}
       />
       {snapshot.visible.length === 0 ? (
-        <GalleryEmpty filter={snapshot.filter} />
+        <GalleryEmpty filter={snapshot.filter} onCreate={props.onCreate} />
       ) : mobile ? (
         <GalleryCarousel items={snapshot.visible} actions={actions} />
       ) : (

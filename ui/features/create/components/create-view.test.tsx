@@ -6,11 +6,14 @@ import { ServicesProvider } from '../../../app/services-context';
 import { createTestServices, workflowOutput } from '../../../test-support/test-services';
 import { CreateView } from './create-view';
 
-function renderCreate(options: Parameters<typeof createTestServices>[0] = {}) {
+function renderCreate(
+  options: Parameters<typeof createTestServices>[0] = {},
+  onShowGallery?: () => void,
+) {
   const test = createTestServices(options);
   render(
     <ServicesProvider services={test.services}>
-      <CreateView />
+      <CreateView onShowGallery={onShowGallery} />
     </ServicesProvider>,
   );
   return test;
@@ -238,6 +241,16 @@ describe('CreateView: results', () => {
     expect(
       screen.getByRole('button', { name: 'Select This: Golden Retriever' }),
     ).toBeInTheDocument();
+  });
+
+  it('says the creation is saved to My Gallery, with a way there', async () => {
+    const onShowGallery = vi.fn();
+    renderCreate({}, onShowGallery);
+    await pickPresets();
+    await userEvent.click(generateButton());
+    const saved = await screen.findByText(/Saved to My Gallery/);
+    await userEvent.click(within(saved).getByRole('button', { name: 'Open My Gallery' }));
+    expect(onShowGallery).toHaveBeenCalledOnce();
   });
 
   it('an image without a video shows the video error card; Retry Video recovers it', async () => {

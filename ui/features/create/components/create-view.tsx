@@ -12,7 +12,7 @@ import { ResultView } from './result-view';
 import { UploadInputs } from './upload-inputs';
 
 /** The Create view (SPEC.md section 2): inputs, Generate, progress overlay, results, error dialog. */
-export function CreateView(_props: { onShowGallery?: () => void }) {
+export function CreateView(props: { onShowGallery?: () => void }) {
   const config = useAppConfig();
   const { view, actions } = useCreateFlow();
   const presets = usePresetCards();
@@ -32,6 +32,7 @@ export function CreateView(_props: { onShowGallery?: () => void }) {
           onRetryVideo={actions.retryVideo}
           onRetryBoth={actions.retryBoth}
           onCreateAnother={actions.createAnother}
+          onShowGallery={props.onShowGallery}
         />
       ) : (
         <section aria-labelledby="pw-create-title">

@@ -19,6 +19,8 @@ export function ResultView(props: {
   onRetryVideo: () => void;
   onRetryBoth: () => void;
   onCreateAnother: () => void;
+  /** Opens My Gallery, where the creation was saved. */
+  onShowGallery?: () => void;
 }) {
   const { state, results } = props;
   const busy = state.isGenerating;
@@ -77,6 +79,19 @@ export function ResultView(props: {
           )}
         </ResultCard>
       </div>
+      {results.imageUrl && !busy && (
+        <p className="pw-results__saved" role="status">
+          <CheckIcon /> Saved to My Gallery
+          {props.onShowGallery && (
+            <>
+              {' · '}
+              <button type="button" className="pw-link" onClick={props.onShowGallery}>
+                Open My Gallery
+              </button>
+            </>
+          )}
+        </p>
+      )}
       <div className="pw-results__actions">
         {props.canRetryBoth && (
           <button

@@ -1,5 +1,5 @@
 import type { GalleryFilter } from '../../../../domain/use-cases/gallery';
-import { GalleryIcon, HeartIcon } from '../../../components/icons';
+import { GalleryIcon, HeartIcon, SparkleIcon } from '../../../components/icons';
 
 // SPEC.md section 2 "Gallery view", word for word.
 const EMPTY = {
@@ -13,7 +13,8 @@ const EMPTY = {
   },
 } as const;
 
-export function GalleryEmpty(props: { filter: GalleryFilter }) {
+/** No creations (or no favorites) yet; with nothing at all, a way to make the first one. */
+export function GalleryEmpty(props: { filter: GalleryFilter; onCreate?: () => void }) {
   const text = EMPTY[props.filter];
   const Icon = props.filter === 'favorites' ? HeartIcon : GalleryIcon;
   return (
@@ -21,6 +22,11 @@ export function GalleryEmpty(props: { filter: GalleryFilter }) {
       <Icon className="pw-gallery__empty-icon" />
       <h2>{text.title}</h2>
       <p>{text.hint}</p>
+      {props.filter === 'all' && props.onCreate && (
+        <button type="button" className="pw-btn pw-btn--primary" onClick={props.onCreate}>
+          <SparkleIcon /> Create a Costume
+        </button>
+      )}
     </div>
   );
 }
