@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { SyncIndicator, type SyncState } from './sync-indicator';
 
 describe('SyncIndicator', () => {
@@ -27,5 +28,14 @@ describe('SyncIndicator', () => {
     rerender(<SyncIndicator status="synced" what="Gallery" warning={warning} />);
     expect(screen.getByRole('alert')).toHaveTextContent(warning);
     expect(screen.getByText(warning)).toBeVisible();
+  });
+
+  it('offers Retry while not synced, and only then', async () => {
+    const onRetry = vi.fn();
+    const { rerender } = render(<SyncIndicator status="synced" what="Gallery" onRetry={onRetry} />);
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    rerender(<SyncIndicator status="error" what="Gallery" onRetry={onRetry} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
   });
 });

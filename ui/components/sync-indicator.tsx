@@ -14,9 +14,15 @@ const TEXT: Record<SyncState, { short: string; long: string }> = {
  * A discreet sync light: a dot and a word, with the full sentence as the accessible name and
  * tooltip. Only a failure is announced; syncing and synced flip on every heart and would chatter.
  * A warning (the browser's storage is full) is shown in full and announced: the user must know
- * this device no longer keeps their changes.
+ * this device no longer keeps their changes. Not synced offers Retry.
  */
-export function SyncIndicator(props: { status: SyncState; what: string; warning?: string }) {
+export function SyncIndicator(props: {
+  status: SyncState;
+  what: string;
+  warning?: string;
+  /** Tries the account again; offered while not synced. */
+  onRetry?: () => void;
+}) {
   const text = TEXT[props.status];
   const label = `${props.what}: ${text.long}`;
   return (
@@ -26,6 +32,11 @@ export function SyncIndicator(props: { status: SyncState; what: string; warning?
       <span className="pw-visually-hidden" role={props.status === 'error' ? 'alert' : undefined}>
         {label}
       </span>
+      {props.status === 'error' && props.onRetry && (
+        <button type="button" className="pw-link pw-sync__retry" onClick={props.onRetry}>
+          Retry
+        </button>
+      )}
       {props.warning !== undefined && (
         <span className="pw-sync__warning" role="alert">
           {props.warning}

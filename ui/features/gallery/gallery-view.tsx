@@ -60,6 +60,7 @@ export function GalleryView(props: {
           status={snapshot.syncStatus}
           what="Gallery"
           warning={snapshot.storageWarning}
+          onRetry={() => void gallery.load()}
         />
       </header>
       <GalleryFilters
