@@ -151,6 +151,13 @@ describe('full-screen viewer', () => {
     expect(clip.suggestedFilename().match(/\d+/)![0]).toBe(
       image.suggestedFilename().match(/\d+/)![0],
     );
+    // Desktop chromium on Linux has no share sheet for files: Share saves the video instead.
+    expect(await page.evaluate(() => typeof navigator.canShare)).toBe('undefined');
+    const [shared] = await Promise.all([
+      page.waitForEvent('download'),
+      viewer.getByRole('button', { name: 'Share' }).click(),
+    ]);
+    expect(shared.suggestedFilename()).toBe(clip.suggestedFilename());
     expect((await image.failure()) ?? undefined).toBeUndefined();
 
     await page.keyboard.press('Escape');

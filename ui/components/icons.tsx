@@ -134,6 +134,13 @@ export const DownloadIcon = (p: IconProps) => (
     <path d="M4 17v2a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-2" />
   </Icon>
 );
+/** Share: a box with an arrow leaving it. */
+export const ShareIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 15V3M7 8l5-5 5 5" />
+    <path d="M5 12v7a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-7" />
+  </Icon>
+);
 /** Trash can, for deleting a creation. */
 export const TrashIcon = (p: IconProps) => (
   <Icon {...p}>

@@ -3,10 +3,11 @@ import { useRef } from 'react';
 import type { GalleryItem } from '../../../../domain/model/gallery-item';
 import type { MediaKind } from '../../../../domain/use-cases/gallery';
 import { FavoriteButton } from '../../../components/favorite-button';
-import { ChevronLeftIcon, DownloadIcon } from '../../../components/icons';
+import { ChevronLeftIcon, DownloadIcon, ShareIcon } from '../../../components/icons';
 import { useFocusTrap } from '../../../components/use-focus-trap';
 import { useScrollLock } from '../../../components/use-scroll-lock';
 import type { DownloadEnvironment } from '../download-media';
+import { shareMedia, type ShareEnvironment } from '../share-media';
 import { useDebouncedDownload } from '../hooks/use-debounced-download';
 
 /** Keys that keep their own meaning on these elements (Space presses a button, types in a field). */
@@ -25,6 +26,7 @@ export function Viewer(props: {
   /** Where focus goes on close when the element that opened the viewer is gone. */
   returnFocus?: () => HTMLElement | null | undefined;
   downloadEnvironment?: DownloadEnvironment;
+  shareEnvironment?: ShareEnvironment;
 }) {
   const { item, onClose } = props;
   const panel = useRef<HTMLDivElement>(null);
@@ -67,6 +69,19 @@ export function Viewer(props: {
         </button>
         <div className="pw-viewer__actions">
           <FavoriteButton isFavorite={item.isFavorite} onToggle={props.onToggleFavorite} />
+          <button
+            type="button"
+            className="pw-btn pw-btn--primary pw-btn--small"
+            onClick={() =>
+              void shareMedia(
+                item.videoUrl || item.imageUrl,
+                props.fileName(item.videoUrl ? 'video' : 'image'),
+                props.shareEnvironment,
+              )
+            }
+          >
+            <ShareIcon /> Share
+          </button>
           <button
             type="button"
             className="pw-btn pw-btn--secondary pw-btn--small"
