@@ -24,34 +24,14 @@ const MAX_WRITE_CONFLICTS = 5;
 
 /** GET/PUT/DELETE /v1/storage: the user's whole sessionData, written with If-Match when versioned. */
 export class Storage {
-  /**
-   * The last version this client read or wrote, per app version, for the credentials it was made
-   * with: update() edits it and writes with its If-Match at once, so a burst of edits costs one
-   * request each instead of two; a newer version elsewhere answers 412 and is read again.
-   */
-  #known = new Map<string, StorageSnapshot & { for: object }>();
-
   constructor(private readonly client: PlatformClient) {}
 
   async get(options: StorageOptions = {}): Promise<StorageSnapshot> {
-    const credentials = this.client.options;
     return this.client.openWith(this.#request('GET', options), async (lease) => {
       const snapshot = { ...(await readJson(lease, StorageGetResponse)), etag: etagOf(lease) };
       lease.close();
-      this.#remember(options, credentials, snapshot);
       return snapshot;
     });
-  }
-
-  #remember(options: StorageOptions, credentials: object, snapshot: StorageSnapshot): void {
-    if (snapshot.etag) this.#known.set(options.appVersion ?? '', { ...snapshot, for: credentials });
-    else this.#known.delete(options.appVersion ?? '');
-  }
-
-  /** The version last seen with the credentials in use now; none after a sign-in or sign-out. */
-  #lastSeen(options: StorageOptions): StorageSnapshot | undefined {
-    const known = this.#known.get(options.appVersion ?? '');
-    return known && known.for === this.client.options ? known : undefined;
   }
 
   /** Writes the whole sessionData; with ifMatch, a newer stored version answers 412. */
@@ -62,24 +42,20 @@ export class Storage {
     const request = this.#request('PUT', options);
     request.body = { sessionData };
     if (options.ifMatch) request.headers = { 'if-match': options.ifMatch };
-    const credentials = this.client.options;
     return this.client.openWith(request, async (lease) => {
       await lease.response.text();
       lease.close();
-      const etag = etagOf(lease);
-      this.#remember(options, credentials, { sessionData: { ...sessionData }, etag });
-      return { etag };
+      return { etag: etagOf(lease) };
     });
   }
 
   async delete(options: StorageOptions = {}): Promise<void> {
-    this.#known.delete(options.appVersion ?? '');
     await this.client.request(this.#request('DELETE', options));
   }
 
   /**
-   * Changes one key and keeps every other: edits the version last seen (or reads it), writes with
-   * If-Match, and on 412 starts again on freshly read data. Given a function, it is applied to the key's fresh value on every attempt, so
+   * Changes one key and keeps every other: re-reads, writes with If-Match, and on 412 starts again
+   * on the fresh data. Given a function, it is applied to the key's fresh value on every attempt, so
    * another writer's changes to the same key survive (a plain value overwrites theirs). A result of
    * undefined removes the key. Resolves to the sessionData written.
    */
@@ -88,8 +64,7 @@ export class Storage {
   async update(key: string, next: unknown, options: StorageOptions = {}): Promise<SessionData> {
     const edit: StorageEdit = typeof next === 'function' ? (next as StorageEdit) : () => next;
     for (let conflict = 0; ; conflict++) {
-      const { sessionData, etag } =
-        (conflict === 0 ? this.#lastSeen(options) : undefined) ?? (await this.get(options));
+      const { sessionData, etag } = await this.get(options);
       const value = edit(sessionData[key]);
       const written = { ...sessionData };
       if (value === undefined) delete written[key];
@@ -98,11 +73,8 @@ export class Storage {
         await this.put(written, { ...options, ifMatch: etag });
         return written;
       } catch (error) {
-        if (!(error instanceof UnknownError) || error.statusCode !== PRECONDITION_FAILED) {
-          // Whether the write landed is unknown: the next edit reads first.
-          this.#known.delete(options.appVersion ?? '');
+        if (!(error instanceof UnknownError) || error.statusCode !== PRECONDITION_FAILED)
           throw error;
-        }
         if (conflict + 1 >= MAX_WRITE_CONFLICTS) throw error;
         this.client.debug(`storage write conflict on '${key}'; editing the fresh data again`);
       }
