@@ -217,10 +217,11 @@ describe('full-screen viewer', () => {
     // One toolbar row, the media right below it (no empty band), nothing wider than the screen.
     const layout = await phone.evaluate(() => {
       const bar = document.querySelector('.pw-viewer__bar')!.getBoundingClientRect();
+      const above = document.querySelector('.pw-viewer__nav')?.getBoundingClientRect() ?? bar;
       const media = document.querySelector('.pw-viewer__media')!.getBoundingClientRect();
       return {
         oneRow: bar.height <= 64,
-        gap: Math.round(media.top - bar.bottom),
+        gap: Math.round(media.top - above.bottom),
         fits: document.documentElement.scrollWidth <= window.innerWidth,
       };
     });
@@ -228,5 +229,27 @@ describe('full-screen viewer', () => {
     expect(layout.gap).toBeLessThanOrEqual(16);
     await phone.getByRole('button', { name: 'Back to Gallery' }).waitFor();
     await phone.getByRole('button', { name: 'Download Image' }).waitFor();
+    // Previous and next between the creations, with the position: by button and by swipe.
+    const viewer = phone.getByRole('dialog', { name: /^Creation from/ });
+    await viewer.getByText('2 of 7').waitFor();
+    await viewer.getByRole('button', { name: 'Next creation' }).click();
+    await viewer.getByText('3 of 7').waitFor();
+    await phone.locator('.pw-viewer__stage').evaluate((stage) => {
+      const touch = (type: string, x: number) =>
+        stage.dispatchEvent(
+          new TouchEvent(type, {
+            bubbles: true,
+            touches:
+              type === 'touchstart'
+                ? [new Touch({ identifier: 1, target: stage, clientX: x })]
+                : [],
+            changedTouches: [new Touch({ identifier: 1, target: stage, clientX: x })],
+          }),
+        );
+      touch('touchstart', 100);
+      touch('touchend', 300);
+    });
+    await viewer.getByText('2 of 7').waitFor();
+    await expectAccessible(phone, 'viewer on a phone');
   });
 });

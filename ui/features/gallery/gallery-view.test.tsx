@@ -159,6 +159,30 @@ describe('GalleryView', () => {
     expect(open).toHaveFocus();
   });
 
+  it('the viewer moves between creations with its buttons, the arrow keys and a swipe, saying where it is', async () => {
+    const user = userEvent.setup();
+    await renderGallery([item(1), item(2), item(3)]);
+    await user.click(cards()[1]!);
+    const viewer = screen.getByRole('dialog');
+    const poster = () => within(viewer).getByLabelText('Costume video').getAttribute('poster');
+    expect(within(viewer).getByText('2 of 3')).toBeInTheDocument();
+    expect(poster()).toBe('/files/2.png');
+
+    await user.click(within(viewer).getByRole('button', { name: 'Next creation' }));
+    expect(poster()).toBe('/files/1.png');
+    expect(within(viewer).getByText('3 of 3')).toBeInTheDocument();
+    expect(within(viewer).getByRole('button', { name: 'Next creation' })).toBeDisabled();
+
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(poster()).toBe('/files/3.png');
+    expect(within(viewer).getByRole('button', { name: 'Previous creation' })).toBeDisabled();
+
+    const stage = within(viewer).getByLabelText('Costume video').parentElement!;
+    fireEvent.touchStart(stage, { touches: [{ clientX: 300 }] });
+    fireEvent.touchEnd(stage, { changedTouches: [{ clientX: 200 }] });
+    expect(poster()).toBe('/files/2.png');
+  });
+
   it('keeps the viewer open when its creation is un-hearted under Favorites, then returns focus to the title', async () => {
     const user = userEvent.setup();
     await renderGallery([item(1, { isFavorite: true })]);

@@ -40,6 +40,10 @@ export function GalleryView(props: {
 
   // Looked up among all items: un-hearting in the viewer under Favorites keeps it open.
   const viewed = snapshot.items.find((item) => item.id === viewedId);
+  // Where it is among the creations on show, for previous/next and "3 of 12".
+  const shownIndex = snapshot.visible.findIndex((item) => item.id === viewedId);
+  const viewedAt =
+    shownIndex >= 0 ? { index: shownIndex, count: snapshot.visible.length } : undefined;
 
   const actions = useMemo<CardActions>(
     () => ({
@@ -88,6 +92,11 @@ export function GalleryView(props: {
       {viewed && (
         <Viewer
           item={viewed}
+          position={viewedAt}
+          onStep={(step) => {
+            const next = snapshot.visible[(viewedAt?.index ?? 0) + step];
+            if (next) setViewedId(next.id);
+          }}
           onClose={() => setViewedId(undefined)}
           onToggleFavorite={() => void gallery.toggleFavorite(viewed.id)}
           fileName={(kind) => gallery.downloadFileName(viewed, kind)}

@@ -1,9 +1,15 @@
 import '../viewer.css';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { GalleryItem } from '../../../../domain/model/gallery-item';
 import type { MediaKind } from '../../../../domain/use-cases/gallery';
 import { FavoriteButton } from '../../../components/favorite-button';
-import { ChevronLeftIcon, DownloadIcon, ShareIcon } from '../../../components/icons';
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  DownloadIcon,
+  ShareIcon,
+} from '../../../components/icons';
+import { useSwipe } from '../../../components/use-swipe';
 import { useFocusTrap } from '../../../components/use-focus-trap';
 import { useScrollLock } from '../../../components/use-scroll-lock';
 import type { DownloadEnvironment } from '../download-media';
@@ -27,6 +33,10 @@ export function Viewer(props: {
   returnFocus?: () => HTMLElement | null | undefined;
   downloadEnvironment?: DownloadEnvironment;
   shareEnvironment?: ShareEnvironment;
+  /** Where the item is among the creations on show; with onStep, previous/next move through them. */
+  position?: { index: number; count: number };
+  /** Shows the creation `step` places away (-1 previous, +1 next). */
+  onStep?: (step: -1 | 1) => void;
 }) {
   const { item, onClose } = props;
   const panel = useRef<HTMLDivElement>(null);
@@ -36,14 +46,38 @@ export function Viewer(props: {
   useScrollLock();
   const created = new Date(item.timestamp).toLocaleString();
 
+  const { position, onStep } = props;
+  const canStep = (step: -1 | 1) =>
+    position !== undefined &&
+    onStep !== undefined &&
+    position.index + step >= 0 &&
+    position.index + step < position.count;
+  const step = (by: -1 | 1) => {
+    if (canStep(by)) onStep?.(by);
+  };
+  const swipe = useSwipe({ onSwipeLeft: () => step(1), onSwipeRight: () => step(-1) });
+  // At the first or last creation its arrow button turns disabled under the focus: keep focus in
+  // the viewer, where the arrow keys still work.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active === document.body || (active instanceof HTMLButtonElement && active.disabled))
+      panel.current?.focus();
+  }, [position?.index]);
+
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
       onClose();
       return;
     }
-    if (event.key !== ' ' || !video.current) return;
     const target = event.target as HTMLElement;
+    // Arrows move between creations, except where they have a job (a video's seek, a field).
+    if ((event.key === 'ArrowLeft' || event.key === 'ArrowRight') && target !== video.current) {
+      if (target.closest('input, textarea, select')) return;
+      step(event.key === 'ArrowLeft' ? -1 : 1);
+      return;
+    }
+    if (event.key !== ' ' || !video.current) return;
     // A focused video toggles itself on Space (chromium's controls act after keydown, so a
     // preventDefault here does not stop them, and a second toggle here would undo theirs).
     if (target === video.current || target.closest(OWN_SPACE)) return;
@@ -100,7 +134,32 @@ export function Viewer(props: {
           )}
         </div>
       </div>
-      <div className="pw-viewer__stage">
+      {position && onStep && position.count > 1 && (
+        <div className="pw-viewer__nav">
+          <button
+            type="button"
+            className="pw-icon-btn"
+            aria-label="Previous creation"
+            disabled={!canStep(-1)}
+            onClick={() => step(-1)}
+          >
+            <ChevronLeftIcon />
+          </button>
+          <span aria-live="polite">
+            {position.index + 1} of {position.count}
+          </span>
+          <button
+            type="button"
+            className="pw-icon-btn"
+            aria-label="Next creation"
+            disabled={!canStep(1)}
+            onClick={() => step(1)}
+          >
+            <ChevronRightIcon />
+          </button>
+        </div>
+      )}
+      <div className="pw-viewer__stage" {...swipe}>
         {item.videoUrl ? (
           <video
             ref={video}
