@@ -116,9 +116,9 @@ export const FACTORIES: readonly Factory[] = [
   ),
   factory(
     TOKENS.gallery,
-    [TOKENS.galleryStorage, ServicesConfig],
-    (storage: StorageSync<GalleryItems>, config: ServicesConfig) =>
-      new Gallery(storage, config.appName ?? APP_DEFAULTS.name),
+    [TOKENS.galleryStorage, ServicesConfig, ClockPort],
+    (storage: StorageSync<GalleryItems>, config: ServicesConfig, clock: ClockPort) =>
+      new Gallery(storage, config.appName ?? APP_DEFAULTS.name, clock),
   ),
   factory(
     TOKENS.profile,

@@ -23,6 +23,8 @@ export const LIMITS = {
   swipeThresholdPx: 50,
   carouselStep: 3,
   downloadDebounceMs: 300,
+  /** How long a deleted creation can be brought back (Undo) before it is deleted for good. */
+  undoDeleteMs: 5000,
   creditDecimals: 2,
   maxUploadBytes: 10 * 1024 * 1024,
   maxUploadSidePx: 1536,

@@ -5,6 +5,7 @@ import { isGalleryItems, type GalleryItem, type GalleryItems } from '../model/ga
 import { Gallery, downloadFileName } from './gallery';
 import { StorageSync } from './storage-sync';
 import { Store } from './store';
+import { FakeClock } from '../../tests/support/fake-clock';
 
 const item = (id: number, isFavorite = false): GalleryItem => ({
   id: String(id),
@@ -17,6 +18,7 @@ const item = (id: number, isFavorite = false): GalleryItem => ({
 describe('Gallery', () => {
   let local: MemoryLocalStorage;
   let gallery: Gallery;
+  let clock: FakeClock;
   const stored = () => JSON.parse(local.getItem('pet-gallery') ?? 'null') as GalleryItems;
 
   beforeEach(() => {
@@ -32,7 +34,49 @@ describe('Gallery', () => {
       new MemoryRemoteStorage(),
       access,
     );
-    gallery = new Gallery(storage);
+    clock = new FakeClock();
+    gallery = new Gallery(storage, undefined, clock);
+  });
+
+  describe('a deletion that can be undone for a few seconds', () => {
+    const ids = () => gallery.getSnapshot().items.map((entry) => entry.id);
+
+    it('hides the item at once and deletes it for good when the time is up', async () => {
+      gallery.requestDelete('2');
+      await gallery.confirmDelete({ undoForMs: 5000 });
+      expect(ids()).toEqual(['3', '1']);
+      expect(gallery.getSnapshot().undoableDeleteId).toBe('2');
+      expect(stored().map((entry) => entry.id)).toContain('2');
+      await clock.advanceAsync(5000);
+      expect(stored().map((entry) => entry.id)).not.toContain('2');
+      expect(ids()).toEqual(['3', '1']);
+      expect(gallery.getSnapshot().undoableDeleteId).toBeUndefined();
+    });
+
+    it('Undo brings it back and nothing is deleted', async () => {
+      gallery.requestDelete('2');
+      await gallery.confirmDelete({ undoForMs: 5000 });
+      gallery.undoDelete();
+      expect(ids()).toEqual(['3', '2', '1']);
+      await clock.advanceAsync(10_000);
+      expect(stored().map((entry) => entry.id)).toContain('2');
+    });
+
+    it('a second deletion makes the first final, and only the second can be undone', async () => {
+      gallery.requestDelete('2');
+      await gallery.confirmDelete({ undoForMs: 5000 });
+      gallery.requestDelete('3');
+      await gallery.confirmDelete({ undoForMs: 5000 });
+      expect(stored().map((entry) => entry.id)).not.toContain('2');
+      gallery.undoDelete();
+      expect(ids()).toEqual(['3', '1']);
+    });
+
+    it('without an undo time (the CLI) the item is deleted at once', async () => {
+      gallery.requestDelete('2');
+      await gallery.confirmDelete();
+      expect(stored().map((entry) => entry.id)).not.toContain('2');
+    });
   });
 
   it('passes on the storage warning when the device refuses to keep the gallery', async () => {

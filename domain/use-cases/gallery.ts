@@ -1,4 +1,5 @@
 import { APP_DEFAULTS } from '../model/app-config';
+import type { Cancel, ClockPort } from '../ports/clock.port';
 import type { GalleryItem, GalleryItems } from '../model/gallery-item';
 import { mergeGalleryEdits } from './gallery-merge';
 import type { StorageSync, StorageSyncState, SyncStatus } from './storage-sync';
@@ -18,6 +19,8 @@ export interface GallerySnapshot {
   readonly counts: { readonly all: number; readonly favorites: number };
   /** The item waiting for the Delete Creation confirmation. */
   readonly pendingDeleteId?: string;
+  /** A deletion that can still be undone (the item is hidden until it is made for good). */
+  readonly undoableDeleteId?: string;
   readonly syncStatus: SyncStatus;
   /** For the user: this device could not keep the gallery (browser storage full). */
   readonly storageWarning?: string;
@@ -25,9 +28,13 @@ export interface GallerySnapshot {
 
 /** The personal gallery (SPEC.md section 4 "Gallery"), kept under 'pet-gallery'. */
 export class Gallery extends Store<GallerySnapshot> {
+  /** The deletion waiting out its undo time, and how to stop its timer. */
+  private undoable: { id: string; cancel: Cancel } | undefined;
+
   constructor(
     private readonly storage: StorageSync<GalleryItems>,
     private readonly appName: string = APP_DEFAULTS.name,
+    private readonly clock?: ClockPort,
   ) {
     super(derive(storage.getSnapshot().value, 'all', undefined, storage.getSnapshot()));
     // Two tabs or devices adding, hearting and deleting at once: everyone's edits survive.
@@ -59,7 +66,15 @@ export class Gallery extends Store<GallerySnapshot> {
   }
 
   setFilter(filter: GalleryFilter): void {
-    this.update(derive(this.items(), filter, this.getSnapshot().pendingDeleteId, this.sync()));
+    this.update(
+      derive(
+        this.items(),
+        filter,
+        this.getSnapshot().pendingDeleteId,
+        this.sync(),
+        this.undoable?.id,
+      ),
+    );
   }
 
   /** Asks for confirmation before deleting. */
@@ -71,11 +86,51 @@ export class Gallery extends Store<GallerySnapshot> {
     this.update({ pendingDeleteId: undefined });
   }
 
-  /** Deletes the item waiting for confirmation. */
-  async confirmDelete(): Promise<void> {
+  /**
+   * Deletes the item waiting for confirmation. With undoForMs (and a clock), the item is hidden at
+   * once and deleted for good only when that time is up, unless undoDelete() comes first; a
+   * second deletion meanwhile makes the first one final.
+   */
+  async confirmDelete(options: { undoForMs?: number } = {}): Promise<void> {
     const id = this.getSnapshot().pendingDeleteId;
     this.update({ pendingDeleteId: undefined });
-    if (id !== undefined) await this.delete(id);
+    if (id === undefined) return;
+    const { clock } = this;
+    if (!options.undoForMs || !clock) return this.delete(id);
+    // Hidden at once (the card goes in the same update as the dialog); an earlier deletion
+    // still waiting is made final.
+    const earlier = this.undoable;
+    this.undoable = {
+      id,
+      cancel: clock.after(options.undoForMs, () => void this.finishUndoable()),
+    };
+    this.refresh();
+    if (earlier) {
+      earlier.cancel();
+      await this.delete(earlier.id);
+    }
+  }
+
+  /** Brings back the item whose deletion can still be undone. */
+  undoDelete(): void {
+    this.undoable?.cancel();
+    this.undoable = undefined;
+    this.refresh();
+  }
+
+  /** Makes a deletion still waiting out its undo time final now (the page is going away). */
+  finishDelete(): Promise<void> {
+    return this.finishUndoable();
+  }
+
+  private async finishUndoable(): Promise<void> {
+    const pending = this.undoable;
+    if (!pending) return;
+    pending.cancel();
+    this.undoable = undefined;
+    // Hidden until the write has removed it, so it does not flash back.
+    await this.delete(pending.id);
+    this.refresh();
   }
 
   delete(id: string): Promise<void> {
@@ -89,7 +144,7 @@ export class Gallery extends Store<GallerySnapshot> {
 
   private refresh(): void {
     const { filter, pendingDeleteId } = this.getSnapshot();
-    this.update(derive(this.items(), filter, pendingDeleteId, this.sync()));
+    this.update(derive(this.items(), filter, pendingDeleteId, this.sync(), this.undoable?.id));
   }
 
   private items(): GalleryItems {
@@ -120,8 +175,9 @@ function derive(
   filter: GalleryFilter,
   pendingDeleteId: string | undefined,
   sync: SyncState,
+  undoableDeleteId?: string,
 ): GallerySnapshot {
-  const items = sortNewestFirst(stored);
+  const items = sortNewestFirst(stored).filter((item) => item.id !== undoableDeleteId);
   const favorites = items.filter((item) => item.isFavorite);
   return {
     items,
@@ -129,6 +185,7 @@ function derive(
     visible: filter === 'favorites' ? favorites : items,
     counts: { all: items.length, favorites: favorites.length },
     pendingDeleteId,
+    undoableDeleteId,
     syncStatus: sync.status,
     storageWarning: sync.warning,
   };

@@ -115,7 +115,7 @@ export function createTestServices(options: { signedIn?: boolean; run?: RunnerPo
     memoryRemote(),
     session,
   );
-  const gallery = new Gallery(galleryStorage);
+  const gallery = new Gallery(galleryStorage, undefined, timerClock);
   const creation = new Creation();
   const progress = new ProgressTimeline(timerClock);
   const generateCostume = new GenerateCostume(creation, runner, gallery, timerClock, progress);

@@ -143,6 +143,23 @@ describe('GalleryView', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
   });
 
+  it('a deleted creation can be brought back with Undo', async () => {
+    const user = userEvent.setup();
+    await renderGallery([item(1), item(2)]);
+    await user.click(within(listItems()[0]!).getByRole('button', { name: 'Delete creation' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete Creation' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(listItems()).toHaveLength(1);
+    const toast = screen.getByRole('status', { name: '' });
+    expect(toast).toHaveTextContent('Creation deleted.');
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+    expect(listItems()).toHaveLength(2);
+    expect(screen.queryByText('Creation deleted.')).toBeNull();
+  });
+
   it('opens a creation full-screen; Escape closes it and focus returns to the card', async () => {
     const user = userEvent.setup();
     await renderGallery([item(1)]);

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GalleryItem } from '../../../domain/model/gallery-item';
 import { useServices } from '../../app/services-context';
 import { useStore } from '../../app/use-store';
+import { LIMITS } from '../../../domain/model/constants';
 import { SyncIndicator } from '../../components/sync-indicator';
 import { useMediaQuery } from '../../components/use-media-query';
 import type { DownloadEnvironment } from '../viewer/download-media';
@@ -32,6 +33,16 @@ export function GalleryView(props: {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const heading = useRef<HTMLHeadingElement>(null);
   const [viewedId, setViewedId] = useState<string>();
+  useEffect(() => {
+    // A deletion still open to Undo is made final when the person leaves the gallery or the page,
+    // so it cannot come back on the next visit.
+    const finish = () => void gallery.finishDelete();
+    window.addEventListener('pagehide', finish);
+    return () => {
+      window.removeEventListener('pagehide', finish);
+      finish();
+    };
+  }, [gallery]);
   useEffect(() => {
     // Reading while a write is in flight would show the platform's older copy (remote wins on load)
     // until the next load: a creation saved a moment ago would seem to vanish.
@@ -85,9 +96,17 @@ export function GalleryView(props: {
           onConfirm={() => {
             // The card and its delete button go away; focus must not fall to the page's body.
             heading.current?.focus();
-            void gallery.confirmDelete();
+            void gallery.confirmDelete({ undoForMs: LIMITS.undoDeleteMs });
           }}
         />
+      )}
+      {snapshot.undoableDeleteId !== undefined && (
+        <div className="pw-toast" role="status">
+          <span>Creation deleted.</span>
+          <button type="button" className="pw-link" onClick={() => gallery.undoDelete()}>
+            Undo
+          </button>
+        </div>
       )}
       {viewed && (
         <Viewer
