@@ -96,7 +96,9 @@ export function workflowOutput(
  * The real domain use cases over in-memory ports, with a runner the test controls: the services
  * the browser composition root provides, minus the network.
  */
-export function createTestServices(options: { signedIn?: boolean; run?: RunnerPort['run'] } = {}) {
+export function createTestServices(
+  options: { signedIn?: boolean; run?: RunnerPort['run']; remainingCredits?: number } = {},
+) {
   const local = memoryLocalStorage();
   if (options.signedIn ?? true) {
     local.setItem(
@@ -122,8 +124,8 @@ export function createTestServices(options: { signedIn?: boolean; run?: RunnerPo
   const billing: BillingPort = {
     getBalance: vi.fn<BillingPort['getBalance']>(async () => ({
       allocatedCredits: 10,
-      usedCredits: 2.5,
-      remainingCredits: 7.5,
+      usedCredits: 10 - (options.remainingCredits ?? 7.5),
+      remainingCredits: options.remainingCredits ?? 7.5,
     })),
     getSubscriptionStatus: vi.fn<BillingPort['getSubscriptionStatus']>(async () => ({
       hasActiveSubscription: false,

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { platformError } from '../../../../domain/errors';
@@ -72,6 +72,21 @@ describe('CreateView: inputs', () => {
     expect(generateButton()).toHaveAccessibleDescription(
       "Please upload both your pet's photo and a costume character image.",
     );
+  });
+
+  it('out of credits, says so before Generate with Add Credits; with credits, says nothing', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const { services } = renderCreate({ remainingCredits: 0 });
+    await act(() => services.session.start());
+    await act(() => services.account.refresh());
+    const notice = screen.getByText(/You are out of credits/);
+    await userEvent.click(within(notice).getByRole('button', { name: 'Add Credits' }));
+    await vi.waitFor(() => expect(open).toHaveBeenCalledWith('/subscribe', '_blank', 'noopener'));
+    cleanup();
+    const stocked = renderCreate({ remainingCredits: 0.5 });
+    await act(() => stocked.services.session.start());
+    await act(() => stocked.services.account.refresh());
+    expect(screen.queryByText(/You are out of credits/)).toBeNull();
   });
 
   it('in Use Presets, asks for both a pet and a costume word for word', async () => {

@@ -2,6 +2,8 @@ import '../create.css';
 import { useId } from 'react';
 import { useAppConfig } from '../../../app/config-context';
 import { WandIcon } from '../../../components/icons';
+import { useServices } from '../../../app/services-context';
+import { useStore } from '../../../app/use-store';
 import { useCreateFlow } from '../hooks/use-create-flow';
 import { usePresetCards } from '../hooks/use-preset-cards';
 import { ErrorDialog } from './error-dialog';
@@ -18,6 +20,10 @@ export function CreateView(props: { onShowGallery?: () => void }) {
   const presets = usePresetCards();
   const generating = view.state.isGenerating;
   const reasonId = useId();
+  // Out of credits: say so before Generate, with the way to top up, rather than after a 402.
+  const { account } = useServices();
+  const { balance } = useStore(account);
+  const outOfCredits = balance !== undefined && balance.remainingCredits <= 0;
 
   return (
     <div className="pw-create">
@@ -70,6 +76,14 @@ export function CreateView(props: { onShowGallery?: () => void }) {
             </div>
           )}
           <div className="pw-generate">
+            {outOfCredits && !generating && (
+              <p className="pw-generate__credits" role="status">
+                You are out of credits, so a costume cannot be made yet.{' '}
+                <button type="button" className="pw-link" onClick={actions.addCredits}>
+                  Add Credits
+                </button>
+              </p>
+            )}
             {view.validationError ? (
               <p className="pw-form-error" role="alert" id={reasonId}>
                 {view.validationError}

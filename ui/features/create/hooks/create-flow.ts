@@ -43,5 +43,7 @@ export interface CreateFlowActions {
   retryBoth(): void;
   createAnother(): void;
   dismissDialog(): void;
+  /** Opens the way to top up (the pricing page, or the account feature's own). */
+  addCredits(): void;
   runDialogAction(action: DialogAction): void;
 }

@@ -60,6 +60,7 @@ export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActi
       retryBoth: () => void retryGeneration.retryBoth(),
       createAnother: () => createAnother.execute(),
       dismissDialog: () => generateCostume.dismissDialog(),
+      addCredits: () => (accountActions?.addCredits ?? openSubscription)(),
       runDialogAction: (action: DialogAction) => {
         switch (action.kind) {
           case 'open-url':
