@@ -89,6 +89,17 @@ describe('CreateView: inputs', () => {
     expect(screen.queryByText(/You are out of credits/)).toBeNull();
   });
 
+  it('never skips a heading level, in either mode (screen readers navigate by them)', async () => {
+    renderCreate();
+    const levels = () =>
+      screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
+    const skips = () => levels().filter((level, i, all) => i > 0 && level > all[i - 1]! + 1);
+    expect(levels()[0]).toBe(1);
+    expect(skips()).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Use Presets' }));
+    expect(skips()).toEqual([]);
+  });
+
   it('in Use Presets, asks for both a pet and a costume word for word', async () => {
     const { run } = renderCreate();
     await userEvent.click(screen.getByRole('button', { name: 'Use Presets' }));

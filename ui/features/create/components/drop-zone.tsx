@@ -35,7 +35,7 @@ export function DropZone(props: {
 
   return (
     <div className="pw-dropzone-wrap">
-      <h3 className="pw-dropzone__label">{props.label}</h3>
+      <h2 className="pw-dropzone__label">{props.label}</h2>
       <div
         className={`pw-dropzone${dragging ? ' is-dragging' : ''}${props.preview ? ' has-preview' : ''}${props.error ? ' has-error' : ''}`}
         data-testid="drop-zone"

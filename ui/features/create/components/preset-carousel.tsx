@@ -23,7 +23,7 @@ export function PresetCarousel(props: {
   return (
     <section className="pw-presets" aria-labelledby={titleId}>
       <div className="pw-presets__head">
-        <h3 id={titleId}>{props.title}</h3>
+        <h2 id={titleId}>{props.title}</h2>
         <div className="pw-presets__arrows">
           <button
             type="button"
