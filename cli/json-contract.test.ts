@@ -5,6 +5,9 @@ import { armFault } from '../tests/server/helpers';
 import { cliTestPlatform, runInMemory } from './testing/cli-test-platform';
 
 const shared = cliTestPlatform({ faults: true, publicDir: path.resolve('ui/public') });
+/** `generate --pet dog1 --costume vampire --out <a new folder>`, plus extra arguments. */
+const generateDog = <R>(cli: (...args: string[]) => Promise<R>, ...extra: string[]) =>
+  cli('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', outDir(), ...extra);
 const outDir = () => mkdtempSync(path.join(shared.home, 'json-'));
 
 const CREATION_KEYS = [
@@ -145,16 +148,7 @@ describe('--json on failure: an error object on stdout and the matching exit cod
   it('a video that failed after its image (1): the creation with its error', async () => {
     const { cli } = await shared.newUser();
     await armFault(shared.platform.app, { next: 'video-fail' });
-    const result = await cli(
-      'generate',
-      '--pet',
-      'dog1',
-      '--costume',
-      'vampire',
-      '--out',
-      outDir(),
-      '--json',
-    );
+    const result = await generateDog(cli, '--json');
     expect(result.code).toBe(1);
     const value = parsed(result.out) as Record<string, unknown>;
     expect(keys(value)).toEqual([...CREATION_KEYS].sort());

@@ -8,6 +8,9 @@ import { cliTestPlatform, runInMemory } from '../testing/cli-test-platform';
 const shared = cliTestPlatform({ faults: true, publicDir: path.resolve('ui/public') });
 const user = () => shared.newUser();
 const fault = (next: string) => armFault(shared.platform.app, { next });
+/** `generate --pet dog1 --costume vampire --out <a new folder>`, plus extra arguments. */
+const generateDog = <R>(cli: (...args: string[]) => Promise<R>, ...extra: string[]) =>
+  cli('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', outDir(), ...extra);
 const outDir = () => mkdtempSync(path.join(shared.home, 'out-'));
 
 /** Leaves the user `cents` of credits, as if they had been spent on earlier runs. */
@@ -106,15 +109,7 @@ describe('pawloween generate', () => {
   it('exits 4 with the Insufficient Credits title, a terminal action and the request id when out of credits', async () => {
     const { cli, token } = await user();
     spendAllBut(token, 20);
-    const result = await cli(
-      'generate',
-      '--pet',
-      'dog1',
-      '--costume',
-      'vampire',
-      '--out',
-      outDir(),
-    );
+    const result = await generateDog(cli);
     expect(result.code).toBe(4);
     expect(result.err).toContain('Error: Insufficient Credits');
     expect(result.err).toContain('You have $0.20 in credits but need $0.50 to run this workflow.');
@@ -126,15 +121,7 @@ describe('pawloween generate', () => {
   it('names the same out-of-credits answer when the platform refuses before the run (fault 402)', async () => {
     const { cli } = await user();
     await fault('402');
-    const result = await cli(
-      'generate',
-      '--pet',
-      'dog1',
-      '--costume',
-      'vampire',
-      '--out',
-      outDir(),
-    );
+    const result = await generateDog(cli);
     expect(result.code).toBe(4);
     expect(result.err).toContain('Error: Insufficient Credits');
     expect(result.err).not.toMatch(/unexpected error/i);
