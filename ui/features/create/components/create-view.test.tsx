@@ -4,16 +4,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { platformError } from '../../../../domain/errors';
 import { ServicesProvider } from '../../../app/services-context';
 import { createTestServices, workflowOutput } from '../../../test-support/test-services';
+import type { ShareEnvironment } from '../../viewer/share-media';
 import { CreateView } from './create-view';
 
 function renderCreate(
   options: Parameters<typeof createTestServices>[0] = {},
   onShowGallery?: () => void,
+  shareEnvironment?: ShareEnvironment,
 ) {
   const test = createTestServices(options);
   render(
     <ServicesProvider services={test.services}>
-      <CreateView onShowGallery={onShowGallery} />
+      <CreateView onShowGallery={onShowGallery} shareEnvironment={shareEnvironment} />
     </ServicesProvider>,
   );
   return test;
@@ -277,6 +279,25 @@ describe('CreateView: results', () => {
     const saved = await screen.findByText(/Saved to My Gallery/);
     await userEvent.click(within(saved).getByRole('button', { name: 'Open My Gallery' }));
     expect(onShowGallery).toHaveBeenCalledOnce();
+  });
+
+  it('shares the finished video under its gallery download name', async () => {
+    const share = vi.fn(async (_data: ShareData) => undefined);
+    const env: ShareEnvironment = {
+      fetch: async () => new Response('mp4', { headers: { 'content-type': 'video/mp4' } }),
+      document,
+      open: vi.fn(),
+      createObjectURL: () => 'blob:x',
+      revokeObjectURL: () => undefined,
+      sharing: { canShare: () => true, share },
+    };
+    const { services } = renderCreate({}, undefined, env);
+    await pickPresets();
+    await userEvent.click(generateButton());
+    await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    await vi.waitFor(() => expect(share).toHaveBeenCalledOnce());
+    const [item] = services.gallery.getSnapshot().items;
+    expect(share.mock.calls[0]![0].files![0]!.name).toBe(`pawloween-video-${item!.id}.mp4`);
   });
 
   it('an image without a video shows the video error card; Retry Video recovers it', async () => {

@@ -4,6 +4,7 @@ import { useAppConfig } from '../../../app/config-context';
 import { WandIcon } from '../../../components/icons';
 import { useServices } from '../../../app/services-context';
 import { useStore } from '../../../app/use-store';
+import type { ShareEnvironment } from '../../viewer/share-media';
 import { useCreateFlow } from '../hooks/use-create-flow';
 import { usePresetCards } from '../hooks/use-preset-cards';
 import { ErrorDialog } from './error-dialog';
@@ -14,7 +15,10 @@ import { ResultView } from './result-view';
 import { UploadInputs } from './upload-inputs';
 
 /** The Create view (SPEC.md section 2): inputs, Generate, progress overlay, results, error dialog. */
-export function CreateView(props: { onShowGallery?: () => void }) {
+export function CreateView(props: {
+  onShowGallery?: () => void;
+  shareEnvironment?: ShareEnvironment;
+}) {
   const config = useAppConfig();
   const { view, actions } = useCreateFlow();
   const presets = usePresetCards();
@@ -39,6 +43,7 @@ export function CreateView(props: { onShowGallery?: () => void }) {
           onRetryBoth={actions.retryBoth}
           onCreateAnother={actions.createAnother}
           onShowGallery={props.onShowGallery}
+          shareEnvironment={props.shareEnvironment}
         />
       ) : (
         <section aria-labelledby="pw-create-title">

@@ -4,7 +4,10 @@ import type {
   GenerationResults,
   GenerationState,
 } from '../../../../domain/model/generation';
-import { CheckIcon, RetryIcon, SparkleIcon } from '../../../components/icons';
+import { useServices } from '../../../app/services-context';
+import { useStore } from '../../../app/use-store';
+import { CheckIcon, RetryIcon, ShareIcon, SparkleIcon } from '../../../components/icons';
+import { shareMedia, type ShareEnvironment } from '../../viewer/share-media';
 import { ErrorCard } from './error-card';
 
 /** The generated image card and video card (SPEC.md section 2 "Result view"). */
@@ -21,10 +24,16 @@ export function ResultView(props: {
   onCreateAnother: () => void;
   /** Opens My Gallery, where the creation was saved. */
   onShowGallery?: () => void;
+  shareEnvironment?: ShareEnvironment;
 }) {
   const { state, results } = props;
   const busy = state.isGenerating;
   const heading = useRef<HTMLHeadingElement>(null);
+  const { gallery } = useServices();
+  // The gallery item made from this result: its id names the shared file.
+  const saved = useStore(gallery).items.find(
+    (item) => results.imageUrl && item.imageUrl === results.imageUrl,
+  );
   // The results replace the form the person scrolled down through: bring their heading into view,
   // clear of the sticky header (scroll-margin-top in create.css).
   useEffect(() => {
@@ -101,6 +110,21 @@ export function ResultView(props: {
             disabled={busy}
           >
             <RetryIcon /> Retry Both Image &amp; Video
+          </button>
+        )}
+        {saved && !busy && (
+          <button
+            type="button"
+            className="pw-btn pw-btn--secondary"
+            onClick={() =>
+              void shareMedia(
+                saved.videoUrl || saved.imageUrl,
+                gallery.downloadFileName(saved, saved.videoUrl ? 'video' : 'image'),
+                props.shareEnvironment,
+              )
+            }
+          >
+            <ShareIcon /> Share
           </button>
         )}
         <button
