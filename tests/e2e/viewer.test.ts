@@ -8,19 +8,12 @@ import type { GalleryItem } from '../../domain/model/gallery-item';
 import { expectAccessible } from './support/axe';
 import { generateFromPresets, waitForResults } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
+import { openGallery, seedGallery } from './support/gallery';
 import { ROOT } from './support/paths';
 
 const e2e = useE2E();
 /** Screenshots for people to look at (not failure shots): test-results/screens. */
 const SCREENS = path.join(ROOT, 'test-results', 'screens');
-
-async function openGallery(page: Page, mobile = false) {
-  const nav = mobile
-    ? page.getByRole('button', { name: 'Gallery', exact: true })
-    : page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'My Gallery' });
-  await nav.click();
-  await page.getByRole('heading', { name: 'My Pet Gallery' }).waitFor();
-}
 
 const openButtons = (page: Page) => page.getByRole('button', { name: /^Open creation from/ });
 const activeLabel = (page: Page) =>
@@ -54,27 +47,6 @@ async function waitForStoredGallery(page: Page, count: number) {
       { timeout: 20_000, interval: 1_000 },
     )
     .toBe(count);
-}
-
-/** Writes a gallery straight into the signed-in user's platform storage, as another device would. */
-async function seedGallery(page: Page, items: GalleryItem[]) {
-  await page.evaluate(
-    async ({ key, header, tokenKey, items }) => {
-      const token = localStorage.getItem(tokenKey) ?? '';
-      const answer = await fetch('/v1/storage', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', [header]: token },
-        body: JSON.stringify({ sessionData: { [key]: items } }),
-      });
-      if (!answer.ok) throw new Error(`seeding the gallery: HTTP ${answer.status}`);
-    },
-    {
-      key: STORAGE_KEYS.gallery,
-      header: AUTH_HEADERS.accessToken,
-      tokenKey: STORAGE_KEYS.accessToken,
-      items,
-    },
-  );
 }
 
 describe('full-screen viewer', () => {

@@ -1,0 +1,34 @@
+import type { Page } from 'playwright-core';
+import { AUTH_HEADERS } from '../../../adapters/platform/api/auth';
+import { STORAGE_KEYS } from '../../../domain/model/constants';
+import type { GalleryItem } from '../../../domain/model/gallery-item';
+
+/** My Gallery from the header's tabs, or from the phone's bottom bar. */
+export async function openGallery(page: Page, mobile = false) {
+  const nav = mobile
+    ? page.getByRole('button', { name: 'Gallery', exact: true })
+    : page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'My Gallery' });
+  await nav.click();
+  await page.getByRole('heading', { name: 'My Pet Gallery' }).waitFor();
+}
+
+/** Writes a gallery straight into the signed-in user's platform storage, as another device would. */
+export async function seedGallery(page: Page, items: GalleryItem[]) {
+  await page.evaluate(
+    async ({ key, header, tokenKey, items }) => {
+      const token = localStorage.getItem(tokenKey) ?? '';
+      const answer = await fetch('/v1/storage', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', [header]: token },
+        body: JSON.stringify({ sessionData: { [key]: items } }),
+      });
+      if (!answer.ok) throw new Error(`seeding the gallery: HTTP ${answer.status}`);
+    },
+    {
+      key: STORAGE_KEYS.gallery,
+      header: AUTH_HEADERS.accessToken,
+      tokenKey: STORAGE_KEYS.accessToken,
+      items,
+    },
+  );
+}
