@@ -58,6 +58,8 @@ describe('renderCostume', () => {
     expect(mp4.toString('latin1', 4, 8)).toBe('ftyp');
     const info = probeMp4(mp4);
     expect(info).toMatchObject({ codec: 'avc1', width: DEFAULT_VIDEO.size, fastStart: true });
+    // "HD quality", as the landing page says: at least 720x720.
+    expect(info.width).toBeGreaterThanOrEqual(720);
     expect(info.durationSeconds).toBeGreaterThan(3.8);
     expect(info.durationSeconds).toBeLessThan(4.2);
 

@@ -16,11 +16,12 @@ export interface VideoOptions {
 }
 
 /**
- * 576 px: x264 veryfast needs about 40% less CPU than at 720 px (0.99 s against 1.69 s of user time
- * for the 96 frames, measured on the 2-core box), and the app's video card is smaller than that.
+ * 720 px: the landing page promises HD, and the viewer shows the video full-screen. It costs more
+ * than 576 px (x264 veryfast: 1.69 s against 0.99 s of user time for the 96 frames on the 2-core
+ * box); the workflow bench rows in README show what a whole run costs at this size.
  */
 export const DEFAULT_VIDEO: VideoOptions = {
-  size: 576,
+  size: 720,
   fps: 24,
   seconds: 4,
   crf: 23,
