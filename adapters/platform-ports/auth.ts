@@ -1,8 +1,6 @@
 import type { TokenClaims } from '../../domain/model/user';
 import type { AuthPort, Credentials } from '../../domain/ports/auth.port';
-import type { PlatformClient } from './client';
-import { decodeToken } from './token';
-import { authorizationPageUrl } from './urls';
+import { authorizationPageUrl, decodeToken, type PlatformClient } from '../platform';
 
 /** The domain's sign-in side of the platform: tokens, credentials in use, and 401 notices. */
 export class PlatformAuth implements AuthPort {
