@@ -55,17 +55,32 @@ const layerRules = [
       forbid(`${up}(ui|cli|preview)(/|$)`, 'mock-server/ never depends on the app or the CLI.'),
     ],
   },
+  ...platformClientRules(),
   {
-    files: ['adapters/platform/**/*.ts'],
+    files: ['adapters/platform-ports/**/*.ts'],
     patterns: [
       forbid(
-        `${up}(ui|cli|mock-server|preview)(/|$)`,
-        'The platform client is a library of its own.',
+        '^\\.\\./platform/',
+        'The app uses the platform client only through its public entry (../platform), as any user of the package does.',
       ),
-      forbid(`${up}(browser|node|memory)(/|$)`, 'The platform client is a library of its own.'),
     ],
   },
 ];
+
+/**
+ * adapters/platform is a package other developers install: it imports only itself and its own
+ * dependencies. Without a resolver a relative path's target depends on the importing file's depth,
+ * so each depth gets the pattern that climbs one level above the package root.
+ */
+function platformClientRules() {
+  const message =
+    'The platform client is a package of its own: it imports only itself, jose and p-queue.';
+  const packages = forbid('^(?!\\.|jose$|p-queue$|zod$)', message);
+  return [0, 1, 2, 3].map((depth) => ({
+    files: [`adapters/platform/${'*/'.repeat(depth)}*.ts`],
+    patterns: [forbid(`^(\\.\\./){${depth + 1},}`, message), packages],
+  }));
+}
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'coverage', 'test-results', 'ui/public'] },

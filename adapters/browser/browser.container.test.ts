@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, recordingLogger, url, useMswServer } from '../platform/testing/msw-server';
+import { BASE_URL, recordingLogger, url, useMswServer } from '../../tests/support/msw-server';
 import { createBrowserContainer } from './browser.container';
 import type { WebStorage } from './local-storage';
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import { TOKENS } from '../../domain/services';
 import type { StorageSync } from '../../domain/use-cases/storage-sync';
-import { BASE_URL, recordingLogger, url, useMswServer } from '../platform/testing/msw-server';
+import { BASE_URL, recordingLogger, url, useMswServer } from '../../tests/support/msw-server';
 import { createNodeContainer } from './node.container';
 
 const server = useMswServer();

@@ -3,14 +3,13 @@ import { presetImagePath } from '../../domain/model/presets';
 import type { ServicesConfig, Services } from '../../domain/services';
 import type { Container } from 'inversify';
 import { createServicesContainer, type Ports } from '../services.container';
+import { PlatformClient, type ClientOptions } from '../platform';
 import {
   PlatformAuth,
   PlatformBilling,
-  PlatformClient,
   PlatformRemoteStorage,
   PlatformRunner,
-  type ClientOptions,
-} from '../platform';
+} from '../platform-ports';
 import { FileStorage, defaultStoragePath } from './file-storage';
 import { NodeClock } from './node-clock';
 

@@ -1,5 +1,5 @@
 import { PAGE_PATHS } from './api/paths';
-import { LIMITS } from '../../domain/model/constants';
+import { CLIENT_DEFAULTS } from './defaults';
 
 /** Where debug and warning lines go; console by default, anything with these methods in tests. */
 export interface Logger {
@@ -41,7 +41,7 @@ export interface ClientOptions {
 }
 
 export const DEFAULT_BASE_URL = 'https://api.subscribe.dev';
-export const DEFAULT_STREAM_IDLE_TIMEOUT = 60_000;
+export const DEFAULT_STREAM_IDLE_TIMEOUT = CLIENT_DEFAULTS.streamIdleTimeout;
 
 export type ResolvedOptions = Required<
   Pick<
@@ -71,8 +71,8 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
       /\/+$/,
       '',
     ),
-    timeout: options.timeout ?? LIMITS.requestTimeoutMs,
-    maxRetries: options.maxRetries ?? LIMITS.maxRetries,
+    timeout: options.timeout ?? CLIENT_DEFAULTS.timeout,
+    maxRetries: options.maxRetries ?? CLIENT_DEFAULTS.maxRetries,
     debug: options.debug ?? false,
     streamIdleTimeout: options.streamIdleTimeout ?? DEFAULT_STREAM_IDLE_TIMEOUT,
     accessToken: blank(options.accessToken),

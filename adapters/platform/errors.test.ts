@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { PlatformClient } from './client';
 import { PlatformError } from './errors';
-import { BASE_URL, url, useMswServer } from './testing/msw-server';
+import { BASE_URL, url, useMswServer } from '../../tests/support/msw-server';
 
 const server = useMswServer();
 const client = () => new PlatformClient({ baseUrl: BASE_URL, accessToken: 'tok', maxRetries: 0 });

@@ -36,6 +36,7 @@ export { TimeoutError, NetworkError, AbortError } from './transport-errors';
 export { NO_BODY_MESSAGE } from './streaming';
 export type { StreamMode } from './stream-modes';
 export type { RunParams, StreamParams, RunResult } from './resources/run';
+export type { ResponseFormat } from './api/run';
 export type { SubscriptionStatus } from './resources/subscriptions';
 export type { StorageOptions, StorageSnapshot } from './resources/storage';
 export { decodeToken, userFromToken, isTokenExpired, type TokenUser } from './token';
@@ -45,7 +46,3 @@ export {
   type AuthorizationUrlParams,
   type PricingCredentials,
 } from './urls';
-export { PlatformRunner } from './runner';
-export { PlatformBilling } from './billing';
-export { PlatformRemoteStorage } from './remote-storage';
-export { PlatformAuth } from './auth';

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlatformClient } from './client';
+import { BASE_URL, url, useMswServer } from '../../tests/support/msw-server';
 import { RequestQueue } from './queue';
-import { BASE_URL, url, useMswServer } from './testing/msw-server';
 
 const server = useMswServer();
 const balance = {

@@ -1,5 +1,5 @@
 import PQueue from 'p-queue';
-import { LIMITS } from '../../domain/model/constants';
+import { CLIENT_DEFAULTS } from './defaults';
 
 export interface QueueLimits {
   concurrency?: number;
@@ -24,11 +24,11 @@ export class RequestQueue {
   #resumeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(limits: QueueLimits = {}) {
-    const intervalCap = limits.intervalCap ?? LIMITS.queueIntervalCap;
+    const intervalCap = limits.intervalCap ?? CLIENT_DEFAULTS.queueIntervalCap;
     this.#queue = new PQueue({
-      concurrency: limits.concurrency ?? LIMITS.queueConcurrency,
+      concurrency: limits.concurrency ?? CLIENT_DEFAULTS.queueConcurrency,
       intervalCap,
-      interval: limits.interval ?? LIMITS.queueIntervalMs,
+      interval: limits.interval ?? CLIENT_DEFAULTS.queueIntervalMs,
       // A sliding window: never more than intervalCap starts in any interval, not just per fixed window.
       strict: Number.isFinite(intervalCap),
     });

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlatformClient } from './client';
 import type { PlatformError } from './errors';
-import { BASE_URL, url, useMswServer } from './testing/msw-server';
+import { BASE_URL, url, useMswServer } from '../../tests/support/msw-server';
 
 const server = useMswServer();
 const balance = {

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlatformClient } from './client';
 import { sseData } from './streaming';
-import { BASE_URL, url, useMswServer } from './testing/msw-server';
+import { BASE_URL, url, useMswServer } from '../../tests/support/msw-server';
 
 const server = useMswServer();
 afterEach(() => vi.useRealTimers());

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PlatformClient } from './client';
-import { BASE_URL, recordingLogger, url, useMswServer } from './testing/msw-server';
+import { BASE_URL, recordingLogger, url, useMswServer } from '../../tests/support/msw-server';
 
 const server = useMswServer();
 const Costume = z.object({ name: z.string(), spookiness: z.number().int().min(0).max(10) });

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlatformClient } from './client';
-import { BASE_URL, url, useMswServer } from './testing/msw-server';
+import { BASE_URL, url, useMswServer } from '../../tests/support/msw-server';
 
 const server = useMswServer();
 afterEach(() => vi.useRealTimers());

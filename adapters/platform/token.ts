@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { TokenClaims } from './api/auth';
-import { LIMITS } from '../../domain/model/constants';
+import { CLIENT_DEFAULTS } from './defaults';
 
 /** The signed-in user as a token describes them (SPEC.md section 3 "User"). */
 export interface TokenUser {
@@ -40,7 +40,7 @@ export function userFromToken(token: string): TokenUser | undefined {
 export function isTokenExpired(
   token: string,
   now = Date.now(),
-  marginMs: number = LIMITS.tokenExpiryMarginMs,
+  marginMs: number = CLIENT_DEFAULTS.tokenExpiryMarginMs,
 ): boolean {
   const exp = decodeToken(token)?.exp;
   return exp === undefined || exp * 1000 - now <= marginMs;

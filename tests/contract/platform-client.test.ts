@@ -6,14 +6,16 @@ import { z } from 'zod';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import {
   authorizationPageUrl,
-  PlatformAuth,
-  PlatformBilling,
   PlatformClient,
-  PlatformRemoteStorage,
-  PlatformRunner,
   pricingPageUrl,
   userFromToken,
 } from '../../adapters/platform/index';
+import {
+  PlatformAuth,
+  PlatformBilling,
+  PlatformRemoteStorage,
+  PlatformRunner,
+} from '../../adapters/platform-ports';
 import { costumeRun, PROJECT_TOKEN, signIn, testApp, type TestApp } from '../server/helpers';
 
 const TEXT_MODEL = 'text/spooky-namer';

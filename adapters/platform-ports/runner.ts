@@ -5,8 +5,7 @@ import type {
   RunResult,
   StreamOptions,
 } from '../../domain/ports/runner.port';
-import type { ResponseFormat } from './api/run';
-import type { PlatformClient } from './client';
+import type { PlatformClient, ResponseFormat } from '../platform';
 
 type Format = ResponseFormat | z.ZodType;
 

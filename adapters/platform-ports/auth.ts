@@ -5,9 +5,7 @@ import type {
   DeviceSignIn,
   DeviceSignInState,
 } from '../../domain/ports/auth.port';
-import type { PlatformClient } from './client';
-import { decodeToken } from './token';
-import { authorizationPageUrl } from './urls';
+import { authorizationPageUrl, decodeToken, type PlatformClient } from '../platform';
 
 /** The domain's sign-in side of the platform: tokens, credentials in use, and 401 notices. */
 export class PlatformAuth implements AuthPort {

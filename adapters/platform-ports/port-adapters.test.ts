@@ -2,10 +2,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { PlatformAuth } from './auth';
 import { PlatformBilling } from './billing';
-import { PlatformClient } from './client';
+import { PlatformClient } from '../platform';
 import { PlatformRemoteStorage } from './remote-storage';
 import { PlatformRunner } from './runner';
-import { BASE_URL, url, useMswServer } from './testing/msw-server';
+import { BASE_URL, url, useMswServer } from '../../tests/support/msw-server';
 
 const server = useMswServer();
 const newClient = (options = {}) => new PlatformClient({ baseUrl: BASE_URL, ...options });

@@ -1,0 +1,16 @@
+/** The platform's numbers the client needs (SPEC.md section 9), owned here so the library stands alone. */
+export const CLIENT_DEFAULTS = {
+  /** Milliseconds per request, a stream's whole life included. */
+  timeout: 600_000,
+  /** Retries after the first attempt. */
+  maxRetries: 2,
+  /** Longest quiet gap inside a stream. */
+  streamIdleTimeout: 60_000,
+  /** Requests in flight at once, per client. */
+  queueConcurrency: 10,
+  /** Requests started in any window of queueIntervalMs. */
+  queueIntervalCap: 60,
+  queueIntervalMs: 60_000,
+  /** A token expiring within this margin counts as expired. */
+  tokenExpiryMarginMs: 30_000,
+} as const;
