@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GalleryItem } from '../../domain/model/gallery-item';
 import { expectAccessible } from './support/axe';
 import { uniqueEmail, useE2E } from './support/e2e';
-import { openGallery, seedGallery } from './support/gallery';
+import { openGallery, seedGallery, swipe } from './support/gallery';
 
 const e2e = useE2E();
 
@@ -54,21 +54,7 @@ describe('the gallery on a tablet, by touch', () => {
         .tap();
       const viewer = page.getByRole('dialog', { name: /^Creation from/ });
       await viewer.getByText('1 of 3').waitFor();
-      await page.locator('.pw-viewer__stage').evaluate((stage) => {
-        const touch = (type: string, x: number) =>
-          stage.dispatchEvent(
-            new TouchEvent(type, {
-              bubbles: true,
-              touches:
-                type === 'touchstart'
-                  ? [new Touch({ identifier: 1, target: stage, clientX: x })]
-                  : [],
-              changedTouches: [new Touch({ identifier: 1, target: stage, clientX: x })],
-            }),
-          );
-        touch('touchstart', 400);
-        touch('touchend', 200);
-      });
+      await swipe(page, '.pw-viewer__stage', 400, 200);
       await viewer.getByText('2 of 3').waitFor();
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),

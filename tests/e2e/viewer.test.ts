@@ -8,7 +8,7 @@ import type { GalleryItem } from '../../domain/model/gallery-item';
 import { expectAccessible } from './support/axe';
 import { generateFromPresets, waitForResults } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
-import { openGallery, seedGallery } from './support/gallery';
+import { openGallery, seedGallery, swipe } from './support/gallery';
 import { ROOT } from './support/paths';
 
 const e2e = useE2E();
@@ -206,21 +206,7 @@ describe('full-screen viewer', () => {
     await viewer.getByText('2 of 7').waitFor();
     await viewer.getByRole('button', { name: 'Next creation' }).click();
     await viewer.getByText('3 of 7').waitFor();
-    await phone.locator('.pw-viewer__stage').evaluate((stage) => {
-      const touch = (type: string, x: number) =>
-        stage.dispatchEvent(
-          new TouchEvent(type, {
-            bubbles: true,
-            touches:
-              type === 'touchstart'
-                ? [new Touch({ identifier: 1, target: stage, clientX: x })]
-                : [],
-            changedTouches: [new Touch({ identifier: 1, target: stage, clientX: x })],
-          }),
-        );
-      touch('touchstart', 100);
-      touch('touchend', 300);
-    });
+    await swipe(phone, '.pw-viewer__stage', 100, 300);
     await viewer.getByText('2 of 7').waitFor();
     await expectAccessible(phone, 'viewer on a phone');
   });

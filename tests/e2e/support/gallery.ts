@@ -32,3 +32,25 @@ export async function seedGallery(page: Page, items: GalleryItem[]) {
     },
   );
 }
+
+/** A finger swiping across `selector` from x `from` to x `to` (touch events, as a phone sends them). */
+export async function swipe(page: Page, selector: string, from: number, to: number) {
+  await page.locator(selector).evaluate(
+    (element, { from, to }) => {
+      const touch = (type: string, x: number) =>
+        element.dispatchEvent(
+          new TouchEvent(type, {
+            bubbles: true,
+            touches:
+              type === 'touchstart'
+                ? [new Touch({ identifier: 1, target: element, clientX: x })]
+                : [],
+            changedTouches: [new Touch({ identifier: 1, target: element, clientX: x })],
+          }),
+        );
+      touch('touchstart', from);
+      touch('touchend', to);
+    },
+    { from, to },
+  );
+}

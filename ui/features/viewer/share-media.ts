@@ -58,3 +58,13 @@ export async function shareMedia(
   }
   return downloadMedia(url, fileName, env);
 }
+
+/** Shares a creation: its video when it has one, else its image, under its download name. */
+export function shareCreation(
+  item: { readonly imageUrl: string; readonly videoUrl: string },
+  fileName: (kind: 'image' | 'video') => string,
+  env?: ShareEnvironment,
+): Promise<ShareOutcome> {
+  const kind = item.videoUrl ? 'video' : 'image';
+  return shareMedia(item.videoUrl || item.imageUrl, fileName(kind), env);
+}

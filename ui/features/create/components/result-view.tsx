@@ -7,7 +7,7 @@ import type {
 import { useServices } from '../../../app/services-context';
 import { useStore } from '../../../app/use-store';
 import { CheckIcon, RetryIcon, ShareIcon, SparkleIcon } from '../../../components/icons';
-import { shareMedia, type ShareEnvironment } from '../../viewer/share-media';
+import { shareCreation, type ShareEnvironment } from '../../viewer/share-media';
 import { ErrorCard } from './error-card';
 
 /** The generated image card and video card (SPEC.md section 2 "Result view"). */
@@ -117,9 +117,9 @@ export function ResultView(props: {
             type="button"
             className="pw-btn pw-btn--secondary"
             onClick={() =>
-              void shareMedia(
-                saved.videoUrl || saved.imageUrl,
-                gallery.downloadFileName(saved, saved.videoUrl ? 'video' : 'image'),
+              void shareCreation(
+                saved,
+                (kind) => gallery.downloadFileName(saved, kind),
                 props.shareEnvironment,
               )
             }

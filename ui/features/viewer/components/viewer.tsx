@@ -13,7 +13,7 @@ import { useSwipe } from '../../../components/use-swipe';
 import { useFocusTrap } from '../../../components/use-focus-trap';
 import { useScrollLock } from '../../../components/use-scroll-lock';
 import type { DownloadEnvironment } from '../download-media';
-import { shareMedia, type ShareEnvironment } from '../share-media';
+import { shareCreation, type ShareEnvironment } from '../share-media';
 import { useDebouncedDownload } from '../hooks/use-debounced-download';
 
 /** Keys that keep their own meaning on these elements (Space presses a button, types in a field). */
@@ -106,13 +106,7 @@ export function Viewer(props: {
           <button
             type="button"
             className="pw-btn pw-btn--primary pw-btn--small"
-            onClick={() =>
-              void shareMedia(
-                item.videoUrl || item.imageUrl,
-                props.fileName(item.videoUrl ? 'video' : 'image'),
-                props.shareEnvironment,
-              )
-            }
+            onClick={() => void shareCreation(item, props.fileName, props.shareEnvironment)}
           >
             <ShareIcon /> Share
           </button>
