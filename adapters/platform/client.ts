@@ -269,14 +269,17 @@ interface Attempt {
   sentWith?: ResolvedOptions;
 }
 
-/** The platform marks an error answer of a run that never started (nothing charged) with details.started false. */
+/**
+ * A run the platform says it never started (details.started false) or charged nothing for
+ * (context.charged false) can be sent again safely: nothing was spent.
+ */
 function notStarted(error: PlatformError): boolean {
-  const { details } = error;
-  return (
-    typeof details === 'object' &&
-    details !== null &&
-    (details as { started?: unknown }).started === false
-  );
+  const { details, context } = error;
+  const started =
+    typeof details === 'object' && details !== null
+      ? (details as { started?: unknown }).started
+      : undefined;
+  return started === false || context.charged === false;
 }
 
 /** Anything thrown inside the client leaves it as a PlatformError. */

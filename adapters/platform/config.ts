@@ -57,9 +57,25 @@ export const cleanApiKey = (key: string | undefined) => {
   return cleaned ? cleaned : undefined;
 };
 
-/** 'https://api.example.com' becomes 'https://auth.example.com'; a host without 'api' serves /auth itself. */
-export const deriveAuthorizationUrl = (baseUrl: string) =>
-  baseUrl.includes('api') ? baseUrl.replace('api', 'auth') : `${baseUrl}${PAGE_PATHS.authorize}`;
+/**
+ * 'https://api.example.com' becomes 'https://auth.example.com': the host name's 'api' label, never a
+ * piece of another label ('rapid.example.com' keeps its name). A host without that label serves the
+ * page itself, at /auth.
+ */
+export function deriveAuthorizationUrl(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return `${baseUrl}${PAGE_PATHS.authorize}`;
+  }
+  const labels = url.hostname.split('.');
+  const api = labels.indexOf('api');
+  if (api === -1) return `${baseUrl}${PAGE_PATHS.authorize}`;
+  labels[api] = 'auth';
+  url.hostname = labels.join('.');
+  return url.href.replace(/\/+$/, '');
+}
 
 const blank = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 

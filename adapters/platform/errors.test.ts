@@ -31,6 +31,7 @@ describe('PlatformError.fromResponse: one class per row of SPEC.md 8', () => {
     [401, 'AUTHENTICATION_FAILED', 'AuthenticationError', 'AUTHENTICATION_FAILED', 'sign-in'],
     [403, 'ACCESS_DENIED', 'AccessDeniedError', 'ACCESS_DENIED', 'none'],
     [404, 'NOT_FOUND', 'NotFoundError', 'NOT_FOUND', 'none'],
+    [412, 'PRECONDITION_FAILED', 'PreconditionFailedError', 'PRECONDITION_FAILED', 'retry'],
     [503, 'WORKFLOW_UNAVAILABLE', 'WorkflowUnavailableError', 'WORKFLOW_UNAVAILABLE', 'wait'],
     [503, 'MAINTENANCE', 'ServiceUnavailableError', 'SERVICE_UNAVAILABLE', 'retry'],
     [418, 'TEAPOT', 'UnknownError', 'TEAPOT', 'none'],

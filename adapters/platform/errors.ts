@@ -77,6 +77,8 @@ export class PlatformError extends Error {
         return new AccessDeniedError(init);
       case 404:
         return new NotFoundError(init);
+      case 412:
+        return new PreconditionFailedError(init);
       case 429:
         return new RateLimitError({ ...init, context: withRetryAfter(init.context, headers) });
       case 503:
@@ -174,6 +176,15 @@ export class NotFoundError extends PlatformError {
   override name = 'NotFoundError';
   constructor(init: PlatformErrorInit) {
     super({ ...init, code: ERROR_CODES.notFound });
+  }
+}
+
+/** A write with If-Match lost to a newer version (storage): read again, re-apply the change, write. */
+export class PreconditionFailedError extends PlatformError {
+  override name = 'PreconditionFailedError';
+  override readonly action = 'retry';
+  constructor(init: PlatformErrorInit) {
+    super({ ...init, code: ERROR_CODES.preconditionFailed });
   }
 }
 

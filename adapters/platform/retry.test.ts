@@ -242,6 +242,28 @@ describe('POST /v1/run is retried only when it surely never started', () => {
     expect(keys).toHaveLength(3);
   });
 
+  it('retries a run the platform says it charged nothing for (context.charged false), with the same key', async () => {
+    const keys = runAnswers(
+      () => fail(500, { code: 'WORKFLOW_FAILED', context: { charged: false } }),
+      () => HttpResponse.json({ output: ['ok'] }),
+    );
+    const result = run();
+    await vi.runAllTimersAsync();
+    expect((await result).value).toMatchObject({ output: ['ok'] });
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('does not retry a failure that kept part of its charge (context.charged a price)', async () => {
+    const keys = runAnswers(() =>
+      fail(500, { code: 'WORKFLOW_FAILED', context: { charged: 0.3 } }),
+    );
+    const result = run();
+    await vi.runAllTimersAsync();
+    expect((await result).error?.code).toBe('WORKFLOW_FAILED');
+    expect(keys).toHaveLength(1);
+  });
+
   it('never retries a 402: quota is not a rate limit', async () => {
     const keys = runAnswers(() =>
       fail(402, { context: { remainingCredits: 0, requiredCredits: 1 } }),

@@ -42,7 +42,8 @@ describe('generation failures (fault injection on the local platform)', () => {
   });
 
   it('the whole run fails: both error cards and a dialog; Retry Both recovers', async () => {
-    await armFault('run-fail');
+    // The client sends a run that charged nothing twice more on its own: all three attempts fail.
+    await armFault('run-fail', { count: 3 });
     e2e.expectConsoleError(/Failed to load resource: the server responded with a status of 5\d\d/);
     const page = await e2e.open('desktop', { signedInAs: email });
     await generateFromPresets(page, 'Parrot', 'Pirate');

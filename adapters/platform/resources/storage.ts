@@ -1,7 +1,7 @@
 import { API_PATHS } from '../api/paths';
 import { StorageGetResponse, type SessionData } from '../api/storage';
 import type { Lease, PlatformClient, RequestOptions } from '../client';
-import { UnknownError } from '../errors';
+import { PreconditionFailedError, UnknownError } from '../errors';
 
 export interface StorageOptions {
   /** Keeps each app version's data apart (?appVersion=). */
@@ -18,7 +18,6 @@ export interface StorageSnapshot {
 /** A change to one key's value, given the freshest stored value (undefined when absent). */
 export type StorageEdit = (current: unknown) => unknown;
 
-const PRECONDITION_FAILED = 412;
 /** Concurrent writers rarely collide more than once or twice; past this something else is wrong. */
 const MAX_WRITE_CONFLICTS = 5;
 
@@ -73,8 +72,7 @@ export class Storage {
         await this.put(written, { ...options, ifMatch: etag });
         return written;
       } catch (error) {
-        if (!(error instanceof UnknownError) || error.statusCode !== PRECONDITION_FAILED)
-          throw error;
+        if (!(error instanceof PreconditionFailedError)) throw error;
         if (conflict + 1 >= MAX_WRITE_CONFLICTS) throw error;
         this.client.debug(`storage write conflict on '${key}'; editing the fresh data again`);
       }
