@@ -5,7 +5,7 @@ import type {
   DeviceSignIn,
   DeviceSignInState,
 } from '../../domain/ports/auth.port';
-import { authorizationPageUrl, decodeToken, type PlatformClient } from '../platform';
+import { decodeToken, type PlatformClient } from '../platform';
 
 /** The domain's sign-in side of the platform: tokens, credentials in use, and 401 notices. */
 export class PlatformAuth implements AuthPort {
@@ -25,13 +25,7 @@ export class PlatformAuth implements AuthPort {
   }
 
   signInUrl(redirectUri: string): string {
-    const { authorizationUrl, apiKey } = this.client.options;
-    return authorizationPageUrl({
-      authorizationUrl,
-      projectToken: apiKey,
-      redirectUri,
-      demo: this.client.authMode === 'demo',
-    });
+    return this.client.signInUrl(redirectUri);
   }
 
   async refresh(): Promise<string> {

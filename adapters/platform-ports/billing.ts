@@ -1,7 +1,7 @@
 import type { Balance } from '../../domain/model/balance';
 import type { SubscriptionStatus } from '../../domain/model/subscription';
 import type { BillingPort } from '../../domain/ports/billing.port';
-import { pricingPageUrl, type PlatformClient } from '../platform';
+import type { PlatformClient } from '../platform';
 
 /** The domain's credits and subscription on the platform. */
 export class PlatformBilling implements BillingPort {
@@ -15,13 +15,8 @@ export class PlatformBilling implements BillingPort {
     return this.client.subscriptions.status();
   }
 
-  async subscribeUrl(): Promise<string> {
-    const { baseUrl, accessToken, apiKey, userKey, getUserToken } = this.client.options;
-    if (accessToken) return pricingPageUrl(baseUrl, { accessToken });
-    return pricingPageUrl(baseUrl, {
-      projectToken: apiKey,
-      userToken: userKey ?? (await getUserToken?.()),
-    });
+  subscribeUrl(): Promise<string> {
+    return this.client.pricingUrl();
   }
 
   onUsageChanged(listener: () => void): () => void {

@@ -142,11 +142,12 @@ describe('PlatformRemoteStorage.update', () => {
 });
 
 describe('PlatformAuth', () => {
-  it('switches the client to new credentials', () => {
+  it('switches the client to new credentials', async () => {
     const client = newClient();
     new PlatformAuth(client).useCredentials({ projectToken: 'pk==', userToken: 'ut' });
-    expect(client.options).toMatchObject({ apiKey: 'pk', userKey: 'ut', accessToken: undefined });
     expect(client.authMode).toBe('project-user');
+    const pricing = new URL(await client.pricingUrl()).searchParams;
+    expect([pricing.get('project_token'), pricing.get('user_token')]).toEqual(['pk', 'ut']);
   });
 
   it('sign-in URL: project token and redirect, or the /demo page without tokens', () => {

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlatformClient, USER_AGENT } from './client';
 import { BASE_URL, recordingLogger, url, useMswServer } from '../../tests/support/msw-server';
@@ -361,5 +362,48 @@ describe('events', () => {
       output: [],
     });
     expect(logger.lines.some((line) => line.level === 'error')).toBe(true);
+  });
+});
+
+describe('secrets never shown', () => {
+  const accessToken = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1In0.c2VjcmV0LXNpZ25hdHVyZS1wYXJ0';
+  const apiKey = 'pk_live_0123456789abcdefSECRET';
+  const userKey = 'user-token-0123456789-SECRET';
+
+  it.each([
+    ['options', (c: PlatformClient) => JSON.stringify(c.options)],
+    ['JSON.stringify', (c: PlatformClient) => JSON.stringify(c)],
+    ['util.inspect', (c: PlatformClient) => inspect(c, { depth: 10, showHidden: true })],
+    ['String', (c: PlatformClient) => `${String(c)} ${Object.keys(c).join()}`],
+  ])('%s of a client shows none of its secrets, only their last four characters', (_, show) => {
+    for (const client of [
+      new PlatformClient({ baseUrl: BASE_URL, accessToken }),
+      new PlatformClient({ baseUrl: BASE_URL, apiKey, userKey }),
+    ]) {
+      const shown = show(client);
+      for (const secret of [accessToken, apiKey, userKey])
+        expect(shown).not.toContain(secret.slice(0, -4));
+    }
+  });
+
+  it('options names which secrets are set, masked', () => {
+    const client = new PlatformClient({ apiKey, getUserToken: () => userKey });
+    expect(client.options).toMatchObject({
+      apiKey: '…CRET',
+      accessToken: undefined,
+      getUserToken: 'function',
+    });
+  });
+
+  it('has no public way to send a raw request or emit an event', () => {
+    const client = new PlatformClient() as unknown as Record<string, unknown>;
+    for (const internal of ['request', 'openWith', 'emit', 'debug', 'shouldRetry'])
+      expect(client[internal], internal).toBeUndefined();
+  });
+
+  it('still uses the real secrets where they belong: headers and the pricing page', async () => {
+    const client = new PlatformClient({ baseUrl: BASE_URL, accessToken });
+    expect((await headersSentBy(client)).get('x-sub-dev-access-token')).toBe(accessToken);
+    expect(new URL(await client.pricingUrl()).searchParams.get('access_token')).toBe(accessToken);
   });
 });

@@ -1,292 +1,118 @@
-import type { z } from 'zod';
-import { API_PATHS } from './api/paths';
-import { authMode, type AuthMode } from './auth-headers';
-import { randomKey, requestHeaders, requestUrl } from './build-request';
-import type { Credentials, Lease, RequestOptions } from './request-options';
-import {
-  consoleLogger,
-  resolveOptions,
-  type ClientOptions,
-  type Fetch,
-  type Logger,
-  type ResolvedOptions,
-} from './config';
-import {
-  AuthenticationError,
-  PlatformError,
-  RateLimitError,
-  UnknownError,
-  WorkflowUnavailableError,
-} from './errors';
-import { ClientEventEmitter, type ClientEventName, type ClientEvents } from './events';
-import { RequestQueue } from './queue';
-import {
-  LONG_RATE_LIMIT_SECONDS,
-  MAX_RETRY_AFTER_SECONDS,
-  resetAt,
-  retryAfterSeconds,
-  retryDelay,
-  sleep,
-} from './retry';
-import { AbortError, NetworkError, readError, TimeoutError } from './transport-errors';
+import type { AuthMode } from './auth-headers';
+import type { ClientOptions, Logger, ResolvedOptions } from './config';
+import type { ClientEventName, ClientEvents } from './events';
+import type { Credentials } from './request-options';
 import { Projects } from './resources/projects';
-import { Sessions } from './resources/sessions';
 import { Run } from './resources/run';
+import { Sessions } from './resources/sessions';
 import { Storage } from './resources/storage';
 import { Subscriptions } from './resources/subscriptions';
+import { Transport } from './transport';
+import { authorizationPageUrl, pricingPageUrl } from './urls';
 
 export { CLIENT_VERSION, USER_AGENT } from './build-request';
 export type { Credentials, Lease, RequestOptions } from './request-options';
+export { toPlatformError } from './transport';
 
-/** The platform client: transport, auth, retries, the shared request queue and events. */
+/** The client's settings as anyone may read them: every secret masked. */
+export type PublicOptions = Omit<ResolvedOptions, 'getUserToken'> & { getUserToken?: 'function' };
+
+/**
+ * The platform client: sign-in pages, model runs, credits, subscription and storage. Requests,
+ * retries, the queue and the credentials live in a Transport no caller can reach, so logging or
+ * serialising a client never shows a token.
+ */
 export class PlatformClient {
-  readonly run = new Run(this);
-  readonly subscriptions = new Subscriptions(this);
-  readonly storage = new Storage(this);
-  readonly projects = new Projects(this);
-  readonly sessions = new Sessions(this);
-  readonly logger: Logger;
-  #options: ResolvedOptions;
-  readonly #fetch: Fetch;
-  readonly #queue: RequestQueue;
-  readonly #events = new ClientEventEmitter();
-  readonly #inFlight = new Set<Promise<unknown>>();
+  readonly run: Run;
+  readonly subscriptions: Subscriptions;
+  readonly storage: Storage;
+  readonly projects: Projects;
+  readonly sessions: Sessions;
+  readonly #transport: Transport;
 
   constructor(options: ClientOptions = {}) {
-    if (!options.fetch && typeof globalThis.fetch !== 'function')
-      throw new PlatformError({
-        message: 'fetch is not available. Please provide a fetch polyfill.',
-        code: 'FETCH_UNAVAILABLE',
-      });
-    this.#options = resolveOptions(options);
-    // Looked up per call so a fetch patched later (msw, polyfills) is the one used.
-    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    this.logger = options.logger ?? consoleLogger;
-    this.#queue = new RequestQueue(options.queue);
+    const transport = new Transport(options);
+    this.#transport = transport;
+    this.run = new Run(transport);
+    this.subscriptions = new Subscriptions(transport);
+    this.storage = new Storage(transport);
+    this.projects = new Projects(transport);
+    this.sessions = new Sessions(transport);
   }
 
-  get options(): Readonly<ResolvedOptions> {
-    return this.#options;
+  /** The resolved settings with the access token, API key and user key masked ('…' and their last 4). */
+  get options(): Readonly<PublicOptions> {
+    return maskSecrets(this.#transport.options);
+  }
+
+  get logger(): Logger {
+    return this.#transport.logger;
   }
 
   get authMode(): AuthMode {
-    return authMode(this.#options);
+    return this.#transport.authMode;
   }
 
   /** Swaps every credential at once (sign-in, sign-out); later calls use only these. */
   setCredentials(credentials: Credentials): void {
-    const { baseUrl, authorizationUrl, timeout, maxRetries, debug, streamIdleTimeout } =
-      this.#options;
-    this.#options = resolveOptions({
-      baseUrl,
-      authorizationUrl,
-      timeout,
-      maxRetries,
-      debug,
-      streamIdleTimeout,
-      ...credentials,
-    });
+    this.#transport.setCredentials(credentials);
   }
 
+  /** Adds a listener; returns its remover. */
   on<E extends ClientEventName>(name: E, listener: (event: ClientEvents[E]) => void): () => void {
-    return this.#events.on(name, listener);
+    return this.#transport.on(name, listener);
   }
 
-  emit<E extends ClientEventName>(name: E, event: ClientEvents[E]): void {
-    this.#events.emit(name, event, (error) =>
-      this.logger.error('[platform] event listener failed', error),
-    );
+  /** Resolves once every call started before it is answered, or after timeoutMs. */
+  settled(timeoutMs: number): Promise<void> {
+    return this.#transport.settled(timeoutMs);
   }
 
-  debug(message: string, ...rest: unknown[]): void {
-    if (this.#options.debug) this.logger.debug(`[platform] ${message}`, ...rest);
-  }
-
-  /** One request, its JSON answer validated against schema when given. */
-  request<T = unknown>(options: RequestOptions, schema?: z.ZodType<T>): Promise<T> {
-    return this.openWith(options, async (lease) => {
-      const text = await lease.response.text();
-      lease.close();
-      const data: unknown = text ? JSON.parse(text) : undefined;
-      if (!schema) return data as T;
-      const parsed = schema.safeParse(data);
-      if (parsed.success) return parsed.data;
-      throw new UnknownError({
-        message: `Unexpected answer from ${options.path}: ${parsed.error.message}`,
-        statusCode: lease.response.status,
-      });
+  /** The authorization page for a sign-in by redirect, with the project token of this client. */
+  signInUrl(redirectUri: string): string {
+    const { authorizationUrl, apiKey } = this.#transport.options;
+    return authorizationPageUrl({
+      authorizationUrl,
+      projectToken: apiKey,
+      redirectUri,
+      demo: this.authMode === 'demo',
     });
   }
 
-  /**
-   * Sends a request and hands its answered lease to `read`; a failure anywhere before `read`
-   * resolves is retried as a whole. `read` owns the lease once it resolves (close it when done).
-   */
-  openWith<T>(options: RequestOptions, read: (lease: Lease) => Promise<T>): Promise<T> {
-    const call = this.#openWith(options, read);
-    this.#inFlight.add(call);
-    const forget = () => this.#inFlight.delete(call);
-    call.then(forget, forget);
-    return call;
-  }
-
-  /**
-   * Resolves once every call started before it has been answered (or failed), or after timeoutMs,
-   * whichever comes first. Sign-out waits on it so calls already on their way are not refused by
-   * the revocation that follows.
-   */
-  async settled(timeoutMs: number): Promise<void> {
-    const pending = [...this.#inFlight];
-    if (pending.length === 0) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, timeoutMs);
+  /** The pricing page carrying this client's credentials (SPEC.md section 4). */
+  async pricingUrl(): Promise<string> {
+    const { baseUrl, accessToken, apiKey, userKey, getUserToken } = this.#transport.options;
+    if (accessToken) return pricingPageUrl(baseUrl, { accessToken });
+    return pricingPageUrl(baseUrl, {
+      projectToken: apiKey,
+      userToken: userKey ?? (await getUserToken?.()),
     });
-    await Promise.race([Promise.allSettled(pending), timeout]);
-    clearTimeout(timer);
   }
 
-  async #openWith<T>(options: RequestOptions, read: (lease: Lease) => Promise<T>): Promise<T> {
-    const request = this.#isRun(options)
-      ? { ...options, idempotencyKey: options.idempotencyKey ?? randomKey() }
-      : options;
-    const maxRetries = options.maxRetries ?? this.#options.maxRetries;
-    for (let retry = 0; ; retry++) {
-      const attempt: Attempt = {};
-      try {
-        const lease = await this.#send(request, retry, attempt);
-        try {
-          return await read(lease);
-        } catch (error) {
-          lease.close();
-          throw readError(lease, error);
-        }
-      } catch (caught) {
-        const error = toPlatformError(caught);
-        // A 401 for credentials swapped out since (a sign-out, another account) says nothing about
-        // the ones in use now.
-        if (error instanceof AuthenticationError && attempt.sentWith === this.#options)
-          this.emit('unauthorized', { error });
-        // Even a 429 we give up on stops the other calls from hammering until the limit lifts.
-        if (error instanceof RateLimitError) this.#respectRateLimit(error);
-        if (retry >= maxRetries || !this.shouldRetry(error, request)) throw error;
-        const delay = retryDelay(error, retry);
-        this.debug(
-          `${request.method} ${request.path} failed (${error.code}); retry ${retry + 1} in ${Math.round(delay)} ms`,
-        );
-        await sleep(delay, options.signal);
-      }
-    }
+  toJSON(): { options: Readonly<PublicOptions> } {
+    return { options: this.options };
   }
 
-  /** The one retry rule (DESIGN.md): network errors, 408, 429 and 5xx except WORKFLOW_UNAVAILABLE. */
-  shouldRetry(error: PlatformError, request: Pick<RequestOptions, 'method' | 'path'>): boolean {
-    if (error instanceof AbortError) return false;
-    const noAnswer = error instanceof NetworkError || error instanceof TimeoutError;
-    const status = error.statusCode ?? 0;
-    if (
-      error instanceof RateLimitError &&
-      (retryAfterSeconds(error) ?? 0) > MAX_RETRY_AFTER_SECONDS
-    )
-      return false;
-    const retryable =
-      noAnswer ||
-      status === 408 ||
-      status === 429 ||
-      (status >= 500 && !(error instanceof WorkflowUnavailableError));
-    if (!retryable || !this.#isRun(request)) return retryable;
-    // A run may have spent credits: retry only when it surely never started.
-    return noAnswer || status === 408 || status === 429 || notStarted(error);
-  }
-
-  #isRun(request: Pick<RequestOptions, 'method' | 'path'>): boolean {
-    return request.method === 'POST' && request.path === API_PATHS.run;
-  }
-
-  #respectRateLimit(error: RateLimitError): void {
-    const seconds = retryAfterSeconds(error);
-    const until = resetAt(error);
-    if (until !== undefined && (seconds ?? (until - Date.now()) / 1000) > LONG_RATE_LIMIT_SECONDS) {
-      this.debug(`rate limited: queue paused until ${new Date(until).toISOString()}`);
-      this.#queue.pauseUntil(until);
-    }
-  }
-
-  async #send(request: RequestOptions, retry: number, attempt: Attempt): Promise<Lease> {
-    const { signal } = request;
-    if (signal?.aborted) throw new AbortError({ cause: signal.reason });
-    const release = await this.#queue.acquire(signal).catch((reason: unknown) => {
-      throw new AbortError({ cause: reason });
-    });
-    const options = this.#options;
-    attempt.sentWith = options;
-    const controller = new AbortController();
-    const timeoutMs = request.timeout ?? options.timeout;
-    const onAbort = () => controller.abort(new AbortError({ cause: signal?.reason }));
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const timer = setTimeout(() => controller.abort(new TimeoutError({ timeoutMs })), timeoutMs);
-    let closed = false;
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      release();
-    };
-    try {
-      const url = requestUrl(options, request);
-      const init: RequestInit = {
-        method: request.method,
-        headers: await requestHeaders(options, request),
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: controller.signal,
-      };
-      this.debug(`${request.method} ${url}${retry ? ` (retry ${retry})` : ''}`);
-      const response = await this.#fetch(url, init).catch((cause: unknown) => {
-        throw controller.signal.reason instanceof PlatformError
-          ? controller.signal.reason
-          : new NetworkError({ cause });
-      });
-      this.debug(`${request.method} ${request.path} -> ${response.status}`);
-      if (response.ok)
-        return {
-          response,
-          signal: controller.signal,
-          abort: (reason) => controller.abort(reason),
-          close,
-        };
-      const body = await response.text().catch(() => '');
-      throw PlatformError.fromResponse(response.status, body, response.headers);
-    } catch (error) {
-      close();
-      throw error;
-    }
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `PlatformClient ${JSON.stringify(this.options)}`;
   }
 }
 
-/** One try of a call: the credentials it went out with, once known. */
-interface Attempt {
-  sentWith?: ResolvedOptions;
+const VISIBLE_TAIL = 4;
+
+/** '…' and the last four characters; a short secret shows nothing of itself. */
+export function maskSecret(secret: string | undefined): string | undefined {
+  if (secret === undefined) return undefined;
+  return secret.length >= 4 * VISIBLE_TAIL ? `…${secret.slice(-VISIBLE_TAIL)}` : '…';
 }
 
-/**
- * A run the platform says it never started (details.started false) or charged nothing for
- * (context.charged false) can be sent again safely: nothing was spent.
- */
-function notStarted(error: PlatformError): boolean {
-  const { details, context } = error;
-  const started =
-    typeof details === 'object' && details !== null
-      ? (details as { started?: unknown }).started
-      : undefined;
-  return started === false || context.charged === false;
-}
-
-/** Anything thrown inside the client leaves it as a PlatformError. */
-export function toPlatformError(error: unknown): PlatformError {
-  if (error instanceof PlatformError) return error;
-  return new UnknownError({
-    message: error instanceof Error ? error.message : String(error),
-    cause: error,
-  });
+function maskSecrets(options: ResolvedOptions): PublicOptions {
+  const { getUserToken, accessToken, apiKey, userKey, ...rest } = options;
+  return {
+    ...rest,
+    accessToken: maskSecret(accessToken),
+    apiKey: maskSecret(apiKey),
+    userKey: maskSecret(userKey),
+    ...(getUserToken ? { getUserToken: 'function' as const } : {}),
+  };
 }

@@ -227,11 +227,11 @@ describe('typed errors from the real platform', () => {
     ['503', 'WorkflowUnavailableError', 'wait'],
     ['429', 'RateLimitError', 'wait'],
   ])('an injected %s is a %s (%s), not retried into a charge', async (fault, name, action) => {
-    const { client } = await signedInClient(`fault-${fault}@example.com`);
+    const { accessToken } = await signedInClient(`fault-${fault}@example.com`);
     await armFault(fault);
     const noRetry = new PlatformClient({
       baseUrl,
-      accessToken: client.options.accessToken,
+      accessToken,
       maxRetries: 0,
     });
     await expect(

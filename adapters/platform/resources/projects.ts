@@ -1,11 +1,11 @@
 import { API_PATHS } from '../api/paths';
 import { DemoProjectResponse } from '../api/projects';
-import type { PlatformClient } from '../client';
+import type { Transport } from '../transport';
 import { userKeyRequired } from './require-user';
 
 /** POST /v1/platform/projects/demo: a demo project for the user, who is named by the user key as bearer. */
 export class Projects {
-  constructor(private readonly client: PlatformClient) {}
+  constructor(private readonly client: Transport) {}
 
   async demo(options: { signal?: AbortSignal } = {}): Promise<DemoProjectResponse> {
     const { userKey } = this.client.options;

@@ -1,4 +1,4 @@
-import type { PlatformClient } from '../client';
+import type { Transport } from '../transport';
 import { ValidationError } from '../errors';
 
 /** SPEC.md section 5, word for word: these calls are about one user, so a user must be named. */
@@ -11,10 +11,7 @@ export function userKeyRequired(
 }
 
 /** A user is named by a user key, a user-token provider, or a signed-in user's access token. */
-export function requireUser(
-  client: PlatformClient,
-  what: 'subscription status' | 'usage limits',
-): void {
+export function requireUser(client: Transport, what: 'subscription status' | 'usage limits'): void {
   const { userKey, getUserToken, accessToken } = client.options;
   if (!userKey && !getUserToken && !accessToken) throw userKeyRequired(what);
 }

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import { API_PATHS } from '../api/paths';
 import { RunResponse, type ResponseFormat, type RunRequest } from '../api/run';
-import type { PlatformClient } from '../client';
+import type { Transport } from '../transport';
 import { streamContent, splitContent } from '../streaming';
 import type { StreamMode } from '../stream-modes';
 import { isZodSchema, parseStructured, toResponseFormat } from '../structured-output';
-import { toPlatformError } from '../client';
+import { toPlatformError } from '../transport';
 
 export interface RunParams<T = unknown> {
   /** A model id, or 'workflow/{uuid}' for a workflow. */
@@ -29,7 +29,7 @@ export type RunResult<T = unknown> = RunResponse & { parsed?: T };
 
 /** POST /v1/run, answered whole or streamed over text/event-stream. */
 export class Run {
-  constructor(private readonly client: PlatformClient) {}
+  constructor(private readonly client: Transport) {}
 
   async create<T = unknown>(params: RunParams<T>): Promise<RunResult<T>> {
     const started = Date.now();

@@ -5,14 +5,14 @@ import {
   RefreshResponse,
   SignOutResponse,
 } from '../api/auth';
-import type { PlatformClient } from '../client';
+import type { Transport } from '../transport';
 
 /** How long a revocation waits for the calls already on their way (ms). */
 export const REVOKE_SETTLE_MS = 2000;
 
 /** POST /v1/auth/sign-out: ends the client's access token on the platform (sign-out). */
 export class Sessions {
-  constructor(private readonly client: PlatformClient) {}
+  constructor(private readonly client: Transport) {}
 
   /** A fresh access token for the one in use, which then runs out at its own expiry. */
   async refresh(options: { signal?: AbortSignal } = {}): Promise<RefreshResponse> {

@@ -1,6 +1,7 @@
 import { API_PATHS } from '../api/paths';
 import { StorageGetResponse, type SessionData } from '../api/storage';
-import type { Lease, PlatformClient, RequestOptions } from '../client';
+import type { Lease, RequestOptions } from '../request-options';
+import type { Transport } from '../transport';
 import { PreconditionFailedError, UnknownError } from '../errors';
 
 export interface StorageOptions {
@@ -23,7 +24,7 @@ const MAX_WRITE_CONFLICTS = 5;
 
 /** GET/PUT/DELETE /v1/storage: the user's whole sessionData, written with If-Match when versioned. */
 export class Storage {
-  constructor(private readonly client: PlatformClient) {}
+  constructor(private readonly client: Transport) {}
 
   async get(options: StorageOptions = {}): Promise<StorageSnapshot> {
     return this.client.openWith(this.#request('GET', options), async (lease) => {

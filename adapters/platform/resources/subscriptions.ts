@@ -1,6 +1,6 @@
 import { API_PATHS } from '../api/paths';
 import { PlanResponse, UsageResponse, type Balance, type Plan } from '../api/subscriptions';
-import type { PlatformClient } from '../client';
+import type { Transport } from '../transport';
 import { requireUser } from './require-user';
 
 /** SPEC.md section 3 "Subscription status": what the app reads to show Upgrade or Manage. */
@@ -18,7 +18,7 @@ export interface CallOptions {
 
 /** GET /v1/subscriptions/usage and /plan. */
 export class Subscriptions {
-  constructor(private readonly client: PlatformClient) {}
+  constructor(private readonly client: Transport) {}
 
   /** The user's credit balance. */
   async usage(options: CallOptions = {}): Promise<Balance> {
