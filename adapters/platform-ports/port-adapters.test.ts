@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { PlatformAuth } from './auth';
 import { PlatformBilling } from './billing';
-import { PlatformClient } from '../platform';
+import { COSTUME_WORKFLOW_ID as CLIENT_COSTUME_WORKFLOW_ID, PlatformClient } from '../platform';
+import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import { PlatformRemoteStorage } from './remote-storage';
 import { PlatformRunner } from './runner';
 import { BASE_URL, url, useMswServer } from '../../tests/support/msw-server';
@@ -174,5 +175,11 @@ describe('PlatformAuth', () => {
       name: 'AuthenticationError',
     });
     expect(listener).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the costume workflow id', () => {
+  it('is the same in the app’s domain and in the client developers install', () => {
+    expect(CLIENT_COSTUME_WORKFLOW_ID).toBe(COSTUME_WORKFLOW_ID);
   });
 });

@@ -32,7 +32,7 @@ export class PlatformRunner implements RunnerPort {
     input: Record<string, unknown> | string,
     options: StreamOptions = {},
   ): AsyncIterable<string> {
-    return this.client.run.stream({
+    return this.client.run.streamText({
       model,
       input,
       response_format: options.responseFormat as Format | undefined,

@@ -3,10 +3,11 @@ export {
   PlatformClient,
   USER_AGENT,
   CLIENT_VERSION,
-  type RequestOptions,
-  type Lease,
+  maskSecret,
+  type PublicOptions,
   type Credentials,
 } from './client';
+export type { CallOptions } from './call-options';
 export {
   DEFAULT_BASE_URL,
   cleanApiKey,
@@ -26,19 +27,45 @@ export {
   InsufficientBalanceError,
   AccessDeniedError,
   NotFoundError,
+  PreconditionFailedError,
   RateLimitError,
   WorkflowUnavailableError,
   ServiceUnavailableError,
   UnknownError,
   type ErrorAction,
+  type PlatformErrorInit,
 } from './errors';
+export { ERROR_CODES } from './api/error';
 export { TimeoutError, NetworkError, AbortError } from './transport-errors';
 export { NO_BODY_MESSAGE } from './streaming';
 export type { StreamMode } from './stream-modes';
-export type { RunParams, StreamParams, RunResult } from './resources/run';
-export type { ResponseFormat } from './api/run';
+export type {
+  RunParams,
+  StreamParams,
+  RunResult,
+  TextStream,
+  WorkflowStream,
+  WorkflowModel,
+} from './resources/run';
+export { RunStream } from './run-stream';
+export {
+  NO_WORKFLOW_OUTPUT,
+  type WorkflowStreamEvent,
+  type WorkflowResult,
+} from './workflow-stream';
+export {
+  COSTUME_WORKFLOW_ID,
+  type CostumeWorkflowInput,
+  type CostumeWorkflowOutputEntry,
+  type ResponseFormat,
+  type RunResponse,
+} from './api/run';
+export type { Balance, Plan } from './api/subscriptions';
+export type { SessionData } from './api/storage';
+export type { DemoProjectResponse } from './api/projects';
+export type { TokenClaims } from './api/auth';
 export type { SubscriptionStatus } from './resources/subscriptions';
-export type { StorageOptions, StorageSnapshot } from './resources/storage';
+export type { StorageOptions, StorageSnapshot, StorageEdit } from './resources/storage';
 export { decodeToken, userFromToken, isTokenExpired, type TokenUser } from './token';
 export {
   authorizationPageUrl,

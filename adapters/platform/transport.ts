@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { REQUEST_ID_HEADER } from './api/error';
 import { API_PATHS } from './api/paths';
 import { authMode, type AuthMode } from './auth-headers';
 import { randomKey, requestHeaders, requestUrl } from './build-request';
@@ -93,17 +94,27 @@ export class Transport {
   }
 
   /** One request, its JSON answer validated against schema when given. */
-  request<T = unknown>(options: RequestOptions, schema?: z.ZodType<T>): Promise<T> {
+  async request<T = unknown>(options: RequestOptions, schema?: z.ZodType<T>): Promise<T> {
+    return (await this.requestWithId(options, schema)).data;
+  }
+
+  /** As request, with the platform's id for the request (x-request-id) beside the answer. */
+  requestWithId<T = unknown>(
+    options: RequestOptions,
+    schema?: z.ZodType<T>,
+  ): Promise<{ data: T; requestId: string | undefined }> {
     return this.openWith(options, async (lease) => {
       const text = await lease.response.text();
       lease.close();
+      const requestId = requestIdOf(lease);
       const data: unknown = text ? JSON.parse(text) : undefined;
-      if (!schema) return data as T;
+      if (!schema) return { data: data as T, requestId };
       const parsed = schema.safeParse(data);
-      if (parsed.success) return parsed.data;
+      if (parsed.success) return { data: parsed.data, requestId };
       throw new UnknownError({
         message: `Unexpected answer from ${options.path}: ${parsed.error.message}`,
         statusCode: lease.response.status,
+        requestId,
       });
     });
   }
@@ -271,6 +282,10 @@ function notStarted(error: PlatformError): boolean {
       : undefined;
   return started === false || context.charged === false;
 }
+
+/** The platform's id for an answered request. */
+export const requestIdOf = (lease: Lease) =>
+  lease.response.headers.get(REQUEST_ID_HEADER) ?? undefined;
 
 /** Anything thrown inside the client leaves it as a PlatformError. */
 export function toPlatformError(error: unknown): PlatformError {

@@ -1,4 +1,7 @@
-/** The costume workflow the app runs (SPEC.md section 7): one fixed id, defined here only. */
+/**
+ * The costume workflow the app runs (SPEC.md section 7). The platform client exports the same id
+ * for other developers; adapters/platform-ports/port-adapters.test.ts keeps the two equal.
+ */
 export const COSTUME_WORKFLOW_ID = 'workflow/7a3e5c1d-2b4f-4e8a-9c6d-1f0b3a5e7d92';
 
 /** Input field names of the costume workflow (SPEC.md section 3). */

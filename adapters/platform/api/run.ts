@@ -23,6 +23,9 @@ export const RunRequest = z.object({
 });
 export type RunRequest = z.infer<typeof RunRequest>;
 
+/** The costume workflow (SPEC.md section 7): a pet photo and a costume character in, an image and a video out. */
+export const COSTUME_WORKFLOW_ID = 'workflow/7a3e5c1d-2b4f-4e8a-9c6d-1f0b3a5e7d92' as const;
+
 /** The costume workflow's input (SPEC.md section 3): each an image as a data URL or a URL. */
 export const CostumeWorkflowInput = z.object({
   upload_your_pets_photo: z.string().min(1),

@@ -1,5 +1,6 @@
 import { API_PATHS } from '../api/paths';
 import { DemoProjectResponse } from '../api/projects';
+import { callOptions, type CallOptions } from '../call-options';
 import type { Transport } from '../transport';
 import { userKeyRequired } from './require-user';
 
@@ -7,11 +8,11 @@ import { userKeyRequired } from './require-user';
 export class Projects {
   constructor(private readonly client: Transport) {}
 
-  async demo(options: { signal?: AbortSignal } = {}): Promise<DemoProjectResponse> {
+  async demo(options: CallOptions = {}): Promise<DemoProjectResponse> {
     const { userKey } = this.client.options;
     if (!userKey) throw userKeyRequired('demo project');
     return this.client.request(
-      { method: 'POST', path: API_PATHS.demoProject, bearer: userKey, ...options },
+      { method: 'POST', path: API_PATHS.demoProject, bearer: userKey, ...callOptions(options) },
       DemoProjectResponse,
     );
   }

@@ -1,20 +1,27 @@
 import type { z } from 'zod';
 import { API_PATHS } from '../api/paths';
+import { callOptions, type CallOptions } from '../call-options';
 import { RunResponse, type ResponseFormat, type RunRequest } from '../api/run';
 import type { Transport } from '../transport';
 import { streamContent, splitContent } from '../streaming';
 import type { StreamMode } from '../stream-modes';
 import { isZodSchema, parseStructured, toResponseFormat } from '../structured-output';
-import { toPlatformError } from '../transport';
+import { requestIdOf, toPlatformError } from '../transport';
+import { UnknownError } from '../errors';
+import { RunStream } from '../run-stream';
+import {
+  NO_WORKFLOW_OUTPUT,
+  WorkflowStreamReader,
+  type WorkflowResult,
+  type WorkflowStreamEvent,
+} from '../workflow-stream';
 
-export interface RunParams<T = unknown> {
+export interface RunParams<T = unknown> extends CallOptions {
   /** A model id, or 'workflow/{uuid}' for a workflow. */
   model: string;
   input: RunRequest['input'];
   /** A response_format object, or a zod schema that becomes a strict json_schema. */
   response_format?: ResponseFormat | z.ZodType<T>;
-  signal?: AbortSignal;
-  timeout?: number;
   /** Reused by every retry; generated when absent. */
   idempotencyKey?: string;
 }
@@ -25,7 +32,18 @@ export interface StreamParams extends RunParams {
   idleTimeout?: number;
 }
 
-export type RunResult<T = unknown> = RunResponse & { parsed?: T };
+/** A run's answer; `requestId` is the platform's id for the request (x-request-id). */
+export type RunResult<T = unknown> = RunResponse & { parsed?: T; requestId?: string };
+
+/** A workflow's id as the platform names it: 'workflow/' and the workflow's uuid. */
+export type WorkflowModel = `workflow/${string}`;
+
+/** A text model's stream: its text in pieces (by mode); finalResult() is the whole text. */
+export type TextStream = RunStream<string, string>;
+/** A workflow's stream: typed events; finalResult() is the whole answer. */
+export type WorkflowStream = RunStream<WorkflowStreamEvent, WorkflowResult>;
+
+const isWorkflow = (model: string): model is WorkflowModel => model.startsWith('workflow/');
 
 /** POST /v1/run, answered whole or streamed over text/event-stream. */
 export class Run {
@@ -35,10 +53,11 @@ export class Run {
     const started = Date.now();
     this.client.emit('ai-call-start', { model: params.model, stream: false });
     try {
-      const result: RunResult<T> = await this.client.request(
+      const { data, requestId } = await this.client.requestWithId(
         { method: 'POST', path: API_PATHS.run, body: this.#body(params), ...options(params) },
         RunResponse,
       );
+      const result: RunResult<T> = { ...data, requestId };
       if (isZodSchema(params.response_format))
         result.parsed = parseStructured(
           result.output,
@@ -52,9 +71,69 @@ export class Run {
     }
   }
 
-  /** Yields the content as chunks, letters or words; breaking out of the loop cancels the request. */
-  async *stream(params: StreamParams): AsyncGenerator<string, void, undefined> {
+  /**
+   * Streams a run. A workflow ('workflow/...') yields typed events: each output as it exists
+   * ({ type: 'output', key: 'image_output', url }), its usage, then { type: 'done', result }. A
+   * model yields its text as chunks, letters or words (`mode`). Breaking out of the loop cancels
+   * the request; `finalResult()` reads to the end.
+   */
+  stream(params: StreamParams & { model: WorkflowModel }): WorkflowStream;
+  /** A model id only known as `string` may name a workflow: narrow the stream, or use streamText. */
+  stream<M extends string>(
+    params: StreamParams & { model: M },
+  ): string extends M ? TextStream | WorkflowStream : TextStream;
+  stream(params: StreamParams): WorkflowStream | TextStream {
+    if (isWorkflow(params.model))
+      return new RunStream<WorkflowStreamEvent, WorkflowResult>((stream) =>
+        this.#workflowEvents(params, stream),
+      );
+    return new RunStream<string, string>((stream) => this.#text(params, stream));
+  }
+
+  /** Any run's content as text, split by mode (a workflow's: the JSON pieces it streams). */
+  streamText(params: StreamParams): TextStream {
+    return new RunStream<string, string>((stream) => this.#text(params, stream));
+  }
+
+  async *#text(
+    params: StreamParams,
+    stream: { requestId: string | undefined },
+  ): AsyncGenerator<string, string, undefined> {
     const started = Date.now();
+    let whole = '';
+    for await (const piece of this.#content(params, stream, params.mode)) {
+      whole += piece;
+      yield piece;
+    }
+    this.#complete(params.model, true, started);
+    return whole;
+  }
+
+  async *#workflowEvents(
+    params: StreamParams,
+    stream: { requestId: string | undefined },
+  ): AsyncGenerator<WorkflowStreamEvent, WorkflowResult, undefined> {
+    const started = Date.now();
+    const reader = new WorkflowStreamReader();
+    for await (const piece of this.#content(params, stream, 'chunk')) yield* reader.push(piece);
+    const result = { ...reader.result, requestId: stream.requestId };
+    if (result.output.length === 0)
+      throw this.#fail(
+        params.model,
+        true,
+        new UnknownError({ message: NO_WORKFLOW_OUTPUT, requestId: stream.requestId }),
+      );
+    yield { type: 'done', result };
+    this.#complete(params.model, true, started, result.usage?.remainingCredits);
+    return result;
+  }
+
+  /** The run's content pieces, split by mode; the request is retried as one up to its first piece. */
+  async *#content(
+    params: StreamParams,
+    stream: { requestId: string | undefined },
+    mode: StreamMode | undefined,
+  ): AsyncGenerator<string, void, undefined> {
     this.client.emit('ai-call-start', { model: params.model, stream: true });
     const idle = params.idleTimeout ?? this.client.options.streamIdleTimeout;
     try {
@@ -64,16 +143,16 @@ export class Run {
           method: 'POST',
           path: API_PATHS.run,
           body: { ...this.#body(params), stream: true },
-          headers: { accept: 'text/event-stream' },
           ...options(params),
+          headers: { ...params.headers, accept: 'text/event-stream' },
         },
         async (lease) => {
+          stream.requestId = requestIdOf(lease);
           const content = streamContent(lease, idle);
           return { lease, content, first: await content.next() };
         },
       );
-      yield* splitContent(first, content, lease, params.mode);
-      this.#complete(params.model, true, started);
+      yield* splitContent(first, content, lease, mode);
     } catch (error) {
       throw this.#fail(params.model, true, error);
     }
@@ -98,8 +177,7 @@ export class Run {
   }
 }
 
-const options = ({ signal, timeout, idempotencyKey }: RunParams) => ({
-  signal,
-  timeout,
-  idempotencyKey,
+const options = (params: RunParams) => ({
+  ...callOptions(params),
+  idempotencyKey: params.idempotencyKey,
 });

@@ -5,6 +5,7 @@ import {
   RefreshResponse,
   SignOutResponse,
 } from '../api/auth';
+import { callOptions, type CallOptions } from '../call-options';
 import type { Transport } from '../transport';
 
 /** How long a revocation waits for the calls already on their way (ms). */
@@ -15,9 +16,9 @@ export class Sessions {
   constructor(private readonly client: Transport) {}
 
   /** A fresh access token for the one in use, which then runs out at its own expiry. */
-  async refresh(options: { signal?: AbortSignal } = {}): Promise<RefreshResponse> {
+  async refresh(options: CallOptions = {}): Promise<RefreshResponse> {
     return this.client.request(
-      { method: 'POST', path: API_PATHS.refresh, ...options },
+      { method: 'POST', path: API_PATHS.refresh, ...callOptions(options) },
       RefreshResponse,
     );
   }
@@ -27,13 +28,11 @@ export class Sessions {
    * Calls already on their way are given up to settleMs to be answered first, so the revocation
    * does not turn them into 401s.
    */
-  async revoke(
-    options: { signal?: AbortSignal; settleMs?: number } = {},
-  ): Promise<SignOutResponse> {
+  async revoke(options: CallOptions & { settleMs?: number } = {}): Promise<SignOutResponse> {
     const { settleMs = REVOKE_SETTLE_MS, ...rest } = options;
     await this.client.settled(settleMs);
     return this.client.request(
-      { method: 'POST', path: API_PATHS.signOut, ...rest },
+      { method: 'POST', path: API_PATHS.signOut, ...callOptions(rest) },
       SignOutResponse,
     );
   }
@@ -42,26 +41,28 @@ export class Sessions {
    * Starts a sign-in for a device without a browser: show userCode and verificationUri to the
    * person, then poll pollDevice(deviceCode) every `interval` seconds until it is approved.
    */
-  async startDevice(options: { signal?: AbortSignal } = {}): Promise<DeviceStartResponse> {
+  async startDevice(options: CallOptions = {}): Promise<DeviceStartResponse> {
     const projectToken = this.client.options.apiKey;
     return this.client.request(
       {
         method: 'POST',
         path: API_PATHS.deviceStart,
         body: projectToken ? { projectToken } : {},
-        ...options,
+        ...callOptions(options),
       },
       DeviceStartResponse,
     );
   }
 
   /** Where a device sign-in is: pending, slow_down (poll less often), expired, or approved with its token. */
-  async pollDevice(
-    deviceCode: string,
-    options: { signal?: AbortSignal } = {},
-  ): Promise<DeviceTokenResponse> {
+  async pollDevice(deviceCode: string, options: CallOptions = {}): Promise<DeviceTokenResponse> {
     return this.client.request(
-      { method: 'POST', path: API_PATHS.deviceToken, body: { deviceCode }, ...options },
+      {
+        method: 'POST',
+        path: API_PATHS.deviceToken,
+        body: { deviceCode },
+        ...callOptions(options),
+      },
       DeviceTokenResponse,
     );
   }

@@ -1,13 +1,13 @@
 import { API_PATHS } from '../api/paths';
+import { callOptions, type CallOptions } from '../call-options';
 import { StorageGetResponse, type SessionData } from '../api/storage';
 import type { Lease, RequestOptions } from '../request-options';
 import type { Transport } from '../transport';
 import { PreconditionFailedError, UnknownError } from '../errors';
 
-export interface StorageOptions {
+export interface StorageOptions extends CallOptions {
   /** Keeps each app version's data apart (?appVersion=). */
   appVersion?: string;
-  signal?: AbortSignal;
 }
 
 /** The stored object and its version; etag is undefined when the platform does not version it. */
@@ -41,7 +41,7 @@ export class Storage {
   ): Promise<{ etag?: string }> {
     const request = this.#request('PUT', options);
     request.body = { sessionData };
-    if (options.ifMatch) request.headers = { 'if-match': options.ifMatch };
+    if (options.ifMatch) request.headers = { ...request.headers, 'if-match': options.ifMatch };
     return this.client.openWith(request, async (lease) => {
       await lease.response.text();
       lease.close();
@@ -80,11 +80,13 @@ export class Storage {
     }
   }
 
-  #request(
-    method: RequestOptions['method'],
-    { appVersion, signal }: StorageOptions,
-  ): RequestOptions {
-    return { method, path: API_PATHS.storage, query: { appVersion }, signal };
+  #request(method: RequestOptions['method'], options: StorageOptions): RequestOptions {
+    return {
+      method,
+      path: API_PATHS.storage,
+      query: { appVersion: options.appVersion },
+      ...callOptions(options),
+    };
   }
 }
 

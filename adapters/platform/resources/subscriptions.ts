@@ -1,6 +1,7 @@
 import { API_PATHS } from '../api/paths';
 import { PlanResponse, UsageResponse, type Balance, type Plan } from '../api/subscriptions';
 import type { Transport } from '../transport';
+import { callOptions, type CallOptions } from '../call-options';
 import { requireUser } from './require-user';
 
 /** SPEC.md section 3 "Subscription status": what the app reads to show Upgrade or Manage. */
@@ -12,10 +13,6 @@ export interface SubscriptionStatus {
   plan?: Plan;
 }
 
-export interface CallOptions {
-  signal?: AbortSignal;
-}
-
 /** GET /v1/subscriptions/usage and /plan. */
 export class Subscriptions {
   constructor(private readonly client: Transport) {}
@@ -24,7 +21,7 @@ export class Subscriptions {
   async usage(options: CallOptions = {}): Promise<Balance> {
     requireUser(this.client, 'usage limits');
     const answer = await this.client.request(
-      { method: 'GET', path: API_PATHS.usage, ...options },
+      { method: 'GET', path: API_PATHS.usage, ...callOptions(options) },
       UsageResponse,
     );
     return answer.credits.userBalance;
@@ -34,7 +31,7 @@ export class Subscriptions {
   async status(options: CallOptions = {}): Promise<SubscriptionStatus> {
     requireUser(this.client, 'subscription status');
     const { userPlan } = await this.client.request(
-      { method: 'GET', path: API_PATHS.plan, ...options },
+      { method: 'GET', path: API_PATHS.plan, ...callOptions(options) },
       PlanResponse,
     );
     return {

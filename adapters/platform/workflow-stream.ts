@@ -1,0 +1,75 @@
+import type { RunResponse } from './api/run';
+
+/** A workflow stream that ended without any output entry. */
+export const NO_WORKFLOW_OUTPUT = 'No output received from workflow';
+
+/** What a streamed workflow run yields, in order: its outputs as they exist, its usage, then done. */
+export type WorkflowStreamEvent =
+  | {
+      type: 'output';
+      /** The output's name in the workflow's answer, e.g. 'image_output'. */
+      key: string;
+      /** 'image', 'video', ... as the workflow names it. */
+      outputType: string;
+      url: string;
+    }
+  | { type: 'usage'; cost?: number; remainingCredits?: number }
+  | { type: 'done'; result: WorkflowResult };
+
+/** The whole answer of a workflow run, as `run.create` would have given it. */
+export type WorkflowResult = RunResponse & {
+  output: Record<string, unknown>[];
+  requestId?: string;
+};
+
+/**
+ * Turns the content pieces of a streamed workflow run into events. Each piece is a part of the run
+ * answer as JSON ({ id, model, output: [entry], usage? }); a platform that cuts one JSON across
+ * several pieces, or sends the whole answer at once, reads the same.
+ */
+export class WorkflowStreamReader {
+  readonly result: WorkflowResult = { output: [] };
+  #pending = '';
+
+  push(piece: string): WorkflowStreamEvent[] {
+    this.#pending += piece;
+    const fragment = parseJson(this.#pending) ?? parseJson(piece);
+    if (typeof fragment !== 'object' || fragment === null) return [];
+    this.#pending = '';
+    const { id, model, output, usage } = fragment as RunResponse;
+    if (typeof id === 'string') this.result.id = id;
+    if (typeof model === 'string') this.result.model = model;
+    const events: WorkflowStreamEvent[] = [];
+    for (const entry of Array.isArray(output) ? output : []) {
+      if (typeof entry !== 'object' || entry === null) continue;
+      this.result.output.push(entry as Record<string, unknown>);
+      events.push(...outputsOf(entry as Record<string, unknown>));
+    }
+    if (usage && typeof usage === 'object') {
+      this.result.usage = usage;
+      events.push({ type: 'usage', cost: usage.cost, remainingCredits: usage.remainingCredits });
+    }
+    return events;
+  }
+}
+
+/** { image_output: { image: url, outputType: 'image' } } becomes one output event. */
+function outputsOf(entry: Record<string, unknown>): WorkflowStreamEvent[] {
+  const events: WorkflowStreamEvent[] = [];
+  for (const [key, value] of Object.entries(entry)) {
+    if (typeof value !== 'object' || value === null) continue;
+    const media = value as Record<string, unknown>;
+    const outputType = typeof media.outputType === 'string' ? media.outputType : key;
+    const url = media[outputType];
+    if (typeof url === 'string' && url) events.push({ type: 'output', key, outputType, url });
+  }
+  return events;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
