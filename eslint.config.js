@@ -83,7 +83,18 @@ function platformClientRules() {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'coverage', 'test-results', 'ui/public'] },
+  // tests/package/consumer is an outside project's code, checked by the consumer test where it is installed.
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'coverage',
+      'test-results',
+      'ui/public',
+      'tests/package/consumer',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

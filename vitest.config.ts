@@ -41,6 +41,7 @@ export default defineConfig({
             'tests/server/**/*.test.ts',
             'tests/reliability/**/*.test.ts',
             'tests/repo/**/*.test.ts',
+            'tests/package/**/*.test.ts',
           ],
           testTimeout: 30_000,
         },

@@ -1,9 +1,11 @@
 import { IDEMPOTENCY_KEY_HEADER } from './api/run';
 import { authHeaders } from './auth-headers';
+import { version } from './package.json';
 import type { ResolvedOptions } from './config';
 import type { RequestOptions } from './request-options';
 
-export const CLIENT_VERSION = '0.1.0';
+/** The library's version, from its package.json (the bundler inlines it). */
+export const CLIENT_VERSION: string = version;
 export const USER_AGENT = `pawloween-platform-client/${CLIENT_VERSION}`;
 
 export function requestUrl(options: ResolvedOptions, request: RequestOptions): string {

@@ -1,0 +1,95 @@
+// npm run pack:client: builds @pawloween/platform-client (adapters/platform) into ESM + CommonJS +
+// .d.ts with tsdown, writes its publishable package.json, and packs the npm tarball. The last line
+// printed is the tarball's path.
+//
+// tsdown (rolldown + rolldown-plugin-dts) rather than tsup: tsup's own README points to tsdown as
+// its maintained successor. 0.21.10 is the last release whose engines accept Node 20.19, which
+// this repository promises.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'tsdown';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const source = path.join(root, 'adapters/platform');
+const out = path.join(root, 'dist/platform-client');
+const packageDir = path.join(out, 'package');
+
+/**
+ * zod is the caller's own (a peer: schemas they pass must be of the same zod). p-queue and jose are
+ * ESM-only, which a CommonJS build can only reach through require(esm) and its default-export
+ * interop (p_queue.default is not a constructor): both are bundled, so the package has no other
+ * runtime dependency. Both are MIT, as the package's README says.
+ */
+const EXTERNAL = ['zod'];
+const BUNDLED = ['p-queue', 'jose', 'eventemitter3'];
+
+interface Manifest {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+  peerDependencies: Record<string, string>;
+  [field: string]: unknown;
+}
+
+export async function packClient({ quiet = false } = {}): Promise<string> {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(packageDir, { recursive: true });
+  await build({
+    cwd: root,
+    entry: { index: path.join(source, 'index.ts') },
+    format: ['esm', 'cjs'],
+    platform: 'neutral',
+    target: 'es2022',
+    outDir: path.join(packageDir, 'dist'),
+    dts: true,
+    fixedExtension: true,
+    hash: false,
+    sourcemap: false,
+    deps: { neverBundle: EXTERNAL, alwaysBundle: BUNDLED },
+    tsconfig: path.join(root, 'tsconfig.json'),
+    logLevel: quiet ? 'silent' : 'info',
+    report: !quiet,
+    config: false,
+  });
+
+  const manifest = JSON.parse(readFileSync(path.join(source, 'package.json'), 'utf8')) as Manifest;
+  writeFileSync(
+    path.join(packageDir, 'package.json'),
+    `${JSON.stringify(publishable(manifest), null, 2)}\n`,
+  );
+  for (const file of ['README.md', 'LICENSE'])
+    copyFileSync(path.join(source, file), path.join(packageDir, file));
+
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', out], {
+      cwd: packageDir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  ) as { filename: string }[];
+  return path.join(out, packed[0]!.filename);
+}
+
+/** The source manifest, pointed at the built files instead of the TypeScript sources. */
+function publishable(manifest: Manifest): Manifest {
+  const { exports: _sources, dependencies: _bundled, ...rest } = manifest;
+  return {
+    ...rest,
+    main: './dist/index.cjs',
+    module: './dist/index.mjs',
+    types: './dist/index.d.cts',
+    exports: {
+      '.': {
+        import: { types: './dist/index.d.mts', default: './dist/index.mjs' },
+        require: { types: './dist/index.d.cts', default: './dist/index.cjs' },
+      },
+      './package.json': './package.json',
+    },
+    files: ['dist', 'README.md', 'LICENSE'],
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  console.log(await packClient());
