@@ -389,7 +389,7 @@ describe('secrets never shown', () => {
   it('options names which secrets are set, masked', () => {
     const client = new PlatformClient({ apiKey, getUserToken: () => userKey });
     expect(client.options).toMatchObject({
-      apiKey: '…CRET',
+      apiKey: '***CRET',
       accessToken: undefined,
       getUserToken: 'function',
     });

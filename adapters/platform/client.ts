@@ -40,7 +40,7 @@ export class PlatformClient {
     this.sessions = new Sessions(transport);
   }
 
-  /** The resolved settings with the access token, API key and user key masked ('…' and their last 4). */
+  /** The resolved settings with the access token, API key and user key masked ('***' and their last 4). */
   get options(): Readonly<PublicOptions> {
     return maskSecrets(this.#transport.options);
   }
@@ -100,10 +100,13 @@ export class PlatformClient {
 
 const VISIBLE_TAIL = 4;
 
-/** '…' and the last four characters; a short secret shows nothing of itself. */
+/**
+ * '***' and the last four characters; a short secret shows nothing of itself. ASCII, so a masked
+ * value pasted into a header fails as a wrong token (401), not as an unsendable header.
+ */
 export function maskSecret(secret: string | undefined): string | undefined {
   if (secret === undefined) return undefined;
-  return secret.length >= 4 * VISIBLE_TAIL ? `…${secret.slice(-VISIBLE_TAIL)}` : '…';
+  return secret.length >= 4 * VISIBLE_TAIL ? `***${secret.slice(-VISIBLE_TAIL)}` : '***';
 }
 
 function maskSecrets(options: ResolvedOptions): PublicOptions {

@@ -20,7 +20,9 @@ const items: GalleryItem[] = [
 
 describe('the gallery on a tablet, by touch', () => {
   for (const [width, height] of [
+    [768, 1024],
     [820, 1180],
+    [900, 1200],
     [1024, 1366],
   ] as const)
     it(`at ${width} px: a lost image says so, delete can be undone, the viewer swipes`, async () => {

@@ -1,7 +1,8 @@
 // Two writers, 500 rounds each, against the real platform through the client (issue 12): with ETag /
 // If-Match nothing acknowledged is ever lost, on different keys or on the same key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformClient, UnknownError } from '../../adapters/platform/index';
+import { PlatformClient, PreconditionFailedError } from '../../adapters/platform/index';
+import { signIn } from '../server/helpers';
 import { listeningApp, UNTHROTTLED, type ListeningApp } from './support/listening-app';
 
 const ROUNDS = 500;
@@ -13,16 +14,12 @@ afterAll(() => t.close());
 
 /** Two clients of one user, like two tabs. */
 async function twoTabs(email: string): Promise<[PlatformClient, PlatformClient]> {
-  const first = await t.clientFor(email, UNTHROTTLED);
-  const second = new PlatformClient({
-    baseUrl: t.baseUrl,
-    accessToken: first.options.accessToken,
-    ...UNTHROTTLED,
-  });
-  return [first, second];
+  const accessToken = await signIn(t.app, email);
+  const tab = () => new PlatformClient({ baseUrl: t.baseUrl, accessToken, ...UNTHROTTLED });
+  return [tab(), tab()];
 }
 
-const isConflict = (error: unknown) => error instanceof UnknownError && error.statusCode === 412;
+const isConflict = (error: unknown) => error instanceof PreconditionFailedError;
 
 describe('2 writers x 500 rounds', () => {
   it('on different keys: each key always holds its writer’s last acknowledged value', async () => {
