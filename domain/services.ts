@@ -127,8 +127,9 @@ export const FACTORIES: readonly Factory[] = [
   ),
   factory(
     TOKENS.account,
-    [BillingPort, TOKENS.session],
-    (billing: BillingPort, session: Session) => new Account(billing, session),
+    [BillingPort, TOKENS.session, LocalStoragePort],
+    (billing: BillingPort, session: Session, local: LocalStoragePort) =>
+      new Account(billing, session, local),
   ),
   factory(TOKENS.progress, [ClockPort], (clock: ClockPort) => new ProgressTimeline(clock)),
   factory(TOKENS.creation, [], () => new Creation()),
@@ -136,7 +137,15 @@ export const FACTORIES: readonly Factory[] = [
   factory(TOKENS.createAnother, [TOKENS.creation], (c: Creation) => new CreateAnother(c)),
   factory(
     TOKENS.generateCostume,
-    [TOKENS.creation, RunnerPort, TOKENS.gallery, ClockPort, TOKENS.progress, ServicesConfig],
+    [
+      TOKENS.creation,
+      RunnerPort,
+      TOKENS.gallery,
+      ClockPort,
+      TOKENS.progress,
+      ServicesConfig,
+      TOKENS.account,
+    ],
     (
       creation: Creation,
       runner: RunnerPort,
@@ -144,6 +153,7 @@ export const FACTORIES: readonly Factory[] = [
       clock: ClockPort,
       progress: ProgressTimeline,
       config: ServicesConfig,
+      account: Account,
     ) =>
       new GenerateCostume(
         creation,
@@ -153,6 +163,7 @@ export const FACTORIES: readonly Factory[] = [
         progress,
         config.presetUrl ?? presetImagePath,
         config.streamOutputs ?? false,
+        account,
       ),
   ),
   factory(

@@ -18,13 +18,13 @@ export class PlatformRunner implements RunnerPort {
     input: Record<string, unknown> | string,
     options: RunOptions = {},
   ): Promise<RunResult> {
-    const { output } = await this.client.run.create({
+    const { output, usage } = await this.client.run.create({
       model,
       input,
       response_format: options.responseFormat as Format | undefined,
       signal: options.signal,
     });
-    return { output };
+    return { output, usage };
   }
 
   stream(

@@ -27,6 +27,8 @@ export interface DisplayedError {
 export interface GenerationResults {
   readonly imageUrl: string;
   readonly videoUrl: string;
+  /** What the platform charged for the run (USD), when its answer said. */
+  readonly cost?: number;
 }
 
 export type InputMode = 'upload' | 'presets';

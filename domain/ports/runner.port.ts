@@ -1,6 +1,8 @@
 /** A run's answer (SPEC.md section 3 "Run response"); a missing output is the caller's to report. */
 export interface RunResult {
   readonly output?: readonly unknown[];
+  /** What the run cost (USD) and left, when the platform says. */
+  readonly usage?: { readonly cost?: number; readonly remainingCredits?: number };
 }
 
 export interface RunOptions {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeToken } from '../../adapters/memory/memory-auth';
 import { createTestContainer } from '../../tests/support/test-container';
 import { FAKE_NOW, flush } from '../../tests/support/fake-clock';
-import { planButtonLabel, presentCredits } from './account';
+import { planButtonLabel, presentCreditNotice, presentCredits } from './account';
 
 const signedIn = { session: { accessToken: fakeToken({ sub: 'u', exp: FAKE_NOW / 1000 + 3600 }) } };
 
@@ -81,5 +81,25 @@ describe('Account', () => {
     await t.services.session.signOut();
     expect(t.services.account.getSnapshot()).toMatchObject({ status: 'idle', credits: undefined });
     expect(await t.services.account.subscribeUrl()).toBe('http://localhost:8787/subscribe');
+  });
+});
+
+describe('the credit notice before Generate', () => {
+  const balance = (remainingCredits: number) => ({
+    allocatedCredits: 5,
+    usedCredits: 5 - remainingCredits,
+    remainingCredits,
+  });
+
+  it.each([
+    [balance(0), undefined, { kind: 'out' }],
+    [balance(0), 0.5, { kind: 'out' }],
+    [balance(0.3), 0.5, { kind: 'low', remaining: '0.30', cost: '0.50' }],
+    [balance(0.5), 0.5, { kind: 'price', cost: '0.50' }],
+    [undefined, 0.5, { kind: 'price', cost: '0.50' }],
+    [balance(3), undefined, undefined],
+    [undefined, undefined, undefined],
+  ] as const)('balance %o, last price %s: %o', (b, cost, expected) => {
+    expect(presentCreditNotice(b, cost)).toEqual(expected);
   });
 });

@@ -3,6 +3,7 @@ import type { Balance } from '../model/balance';
 import { LIMITS } from '../model/constants';
 import type { SubscriptionStatus } from '../model/subscription';
 import type { BillingPort } from '../ports/billing.port';
+import type { LocalStoragePort } from '../ports/storage.port';
 import { Store } from './store';
 
 /** Credits as shown: 2 decimals, and the remaining-credits bar width in percent. */
@@ -27,6 +28,28 @@ export function presentCredits(balance: Balance): CreditDisplay {
 }
 
 /** Upgrade, or Manage with an active subscription (SPEC.md section 6). */
+/** What the create view says about credits before Generate. */
+export type CreditNotice =
+  | { readonly kind: 'out' }
+  | { readonly kind: 'low'; readonly remaining: string; readonly cost: string }
+  | { readonly kind: 'price'; readonly cost: string };
+
+/**
+ * Out of credits; fewer left than a costume cost last time; or, when the price is known, the price.
+ * Nothing while the balance and the price are both unknown.
+ */
+export function presentCreditNotice(
+  balance: Balance | undefined,
+  generationCost: number | undefined,
+): CreditNotice | undefined {
+  const money = (n: number) => n.toFixed(LIMITS.creditDecimals);
+  if (balance && balance.remainingCredits <= 0) return { kind: 'out' };
+  if (generationCost === undefined) return undefined;
+  if (balance && balance.remainingCredits < generationCost)
+    return { kind: 'low', remaining: money(balance.remainingCredits), cost: money(generationCost) };
+  return { kind: 'price', cost: money(generationCost) };
+}
+
 export function planButtonLabel(
   subscription: SubscriptionStatus | undefined,
 ): 'Upgrade' | 'Manage' {
@@ -39,6 +62,11 @@ export interface AccountSnapshot {
   readonly credits?: CreditDisplay;
   readonly subscription?: SubscriptionStatus;
   readonly planButtonLabel: 'Upgrade' | 'Manage';
+  /**
+   * What a costume cost the last time one was made on this device (USD). The platform's API has no
+   * price list, so this is the only honest price the app can show before Generate.
+   */
+  readonly generationCost?: number;
   /** The last failure, only for logs (SPEC.md section 8: failed refreshes are only logged). */
   readonly error?: string;
 }
@@ -56,8 +84,13 @@ export class Account extends Store<AccountSnapshot> {
   constructor(
     private readonly billing: BillingPort,
     private readonly access: UsageAccess,
+    private readonly local?: LocalStoragePort,
   ) {
-    super({ status: 'idle', planButtonLabel: 'Upgrade' });
+    super({
+      status: 'idle',
+      planButtonLabel: 'Upgrade',
+      generationCost: readCost(local?.getItem(GENERATION_COST_KEY)),
+    });
     this.allowed = access.getSnapshot().canFetchUsage;
     billing.onUsageChanged(() => void this.refresh());
     access.subscribe(() => {
@@ -98,8 +131,25 @@ export class Account extends Store<AccountSnapshot> {
     }
   }
 
+  /** Remembers what a finished costume cost, to show before the next Generate. */
+  noteGenerationCost(cost: number): void {
+    const known = readCost(String(cost));
+    if (known === undefined || known === this.getSnapshot().generationCost) return;
+    this.local?.setItem(GENERATION_COST_KEY, String(known));
+    this.update({ generationCost: known });
+  }
+
   /** The pricing page address for Upgrade / Manage / Add Credits. */
   subscribeUrl(): Promise<string> {
     return this.billing.subscribeUrl();
   }
+}
+
+/** Where the device keeps the last generation's price (not user data: the project's price). */
+export const GENERATION_COST_KEY = 'generation-cost';
+
+/** A stored price, when it is one: a positive amount of at most $1000. */
+function readCost(text: string | undefined): number | undefined {
+  const cost = Number(text);
+  return text && Number.isFinite(cost) && cost > 0 && cost <= 1000 ? cost : undefined;
 }

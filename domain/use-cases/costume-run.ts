@@ -14,9 +14,13 @@ export async function runCostumeWorkflow(
   pet: string,
   costume: string,
 ): Promise<GenerationResults> {
-  const { output } = await runner.run(COSTUME_WORKFLOW_ID, inputOf(pet, costume));
+  const { output, usage } = await runner.run(COSTUME_WORKFLOW_ID, inputOf(pet, costume));
   if (!Array.isArray(output)) throw new Error(NO_OUTPUT_MESSAGE);
-  return { imageUrl: findMedia(output, 'image'), videoUrl: findMedia(output, 'video') };
+  return {
+    imageUrl: findMedia(output, 'image'),
+    videoUrl: findMedia(output, 'video'),
+    cost: costOf(usage),
+  };
 }
 
 /**
@@ -33,6 +37,7 @@ export async function streamCostumeWorkflow(
 ): Promise<GenerationResults> {
   let imageUrl = '';
   let videoUrl = '';
+  let cost: number | undefined;
   let sawOutput = false;
   let pending = '';
   for await (const piece of runner.stream(COSTUME_WORKFLOW_ID, inputOf(pet, costume))) {
@@ -42,6 +47,7 @@ export async function streamCostumeWorkflow(
     const fragment = parseJson(pending) ?? parseJson(piece);
     if (fragment === undefined) continue;
     pending = '';
+    cost = costOf((fragment as { usage?: unknown } | null)?.usage) ?? cost;
     const output = (fragment as { output?: unknown } | null)?.output;
     if (!Array.isArray(output)) continue;
     sawOutput = true;
@@ -52,7 +58,13 @@ export async function streamCostumeWorkflow(
     if (imageUrl && !videoUrl) onImage(imageUrl);
   }
   if (!sawOutput) throw new Error(NO_OUTPUT_MESSAGE);
-  return { imageUrl, videoUrl };
+  return { imageUrl, videoUrl, cost };
+}
+
+/** The run's price from its usage, when it is a sensible amount. */
+function costOf(usage: unknown): number | undefined {
+  const cost = (usage as { cost?: unknown } | null | undefined)?.cost;
+  return typeof cost === 'number' && Number.isFinite(cost) && cost > 0 ? cost : undefined;
 }
 
 function parseJson(text: string): unknown {

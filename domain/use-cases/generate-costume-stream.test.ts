@@ -147,3 +147,45 @@ describe('GenerateCostume, not streamed (streamOutputs: false)', () => {
     expect(f.generate.getSnapshot().results).toEqual({ imageUrl: 'i', videoUrl: 'v' });
   });
 });
+
+describe('the price of a costume, learned from the run', () => {
+  const withUsage = (url: string, cost: unknown) =>
+    JSON.stringify({ output: [{ video_output: { video: url } }], usage: { cost } });
+
+  it('a finished costume’s charge is remembered on the device for the next Generate', async () => {
+    const f = createStudio({}, { streamOutputs: true });
+    f.ready();
+    f.runner.answer({
+      pieces: async function* () {
+        yield image('https://x/i.png');
+        yield withUsage('https://x/v.mp4', 0.5);
+      },
+    });
+    expect(await f.generate.execute()).toEqual({ ok: true });
+    expect(f.services.account.getSnapshot().generationCost).toBe(0.5);
+    // Another session on this device starts with it.
+    const later = createStudio({ local: f.local });
+    expect(later.services.account.getSnapshot().generationCost).toBe(0.5);
+  });
+
+  it('a run whose video failed, or whose usage is not a price, teaches nothing', async () => {
+    const f = createStudio({}, { streamOutputs: true });
+    f.ready();
+    const run = imageThenVideo('https://x/i.png', 'https://x/v.mp4');
+    f.runner.answer(run.answer);
+    const pending = f.generate.execute();
+    run.fail(new Error('encoder died'));
+    await pending;
+    for (const cost of [-1, 'free', Number.NaN, 1e9]) {
+      f.runner.answer({
+        pieces: async function* () {
+          yield image('https://x/i.png');
+          yield withUsage('https://x/v.mp4', cost);
+        },
+      });
+      f.ready();
+      await f.generate.execute();
+    }
+    expect(f.services.account.getSnapshot().generationCost).toBeUndefined();
+  });
+});

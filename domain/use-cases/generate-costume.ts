@@ -45,6 +45,8 @@ export class GenerateCostume {
      * runners whose stream does not carry workflow outputs.
      */
     private readonly streamOutputs = false,
+    /** Told what a finished costume cost, so the next Generate can show the price. */
+    private readonly prices?: { noteGenerationCost(cost: number): void },
   ) {
     this.getSnapshot = creation.getSnapshot;
     this.subscribe = creation.subscribe;
@@ -82,7 +84,9 @@ export class GenerateCostume {
           })
         : await runCostumeWorkflow(this.runner, inputs.pet, inputs.costume);
       await this.settle(results);
-      return { ok: Boolean(results.imageUrl && results.videoUrl) };
+      const ok = Boolean(results.imageUrl && results.videoUrl);
+      if (ok && results.cost !== undefined) this.prices?.noteGenerationCost(results.cost);
+      return { ok };
     } catch (error) {
       // The image already shown is a creation; only the video failed (Retry Video fills it in).
       if (earlyImage) await this.settle({ imageUrl: earlyImage, videoUrl: '' }, error);

@@ -120,7 +120,6 @@ export function createTestServices(
   const gallery = new Gallery(galleryStorage, undefined, timerClock);
   const creation = new Creation();
   const progress = new ProgressTimeline(timerClock);
-  const generateCostume = new GenerateCostume(creation, runner, gallery, timerClock, progress);
   const billing: BillingPort = {
     getBalance: vi.fn<BillingPort['getBalance']>(async () => ({
       allocatedCredits: 10,
@@ -134,6 +133,17 @@ export function createTestServices(
     subscribeUrl: vi.fn(async () => '/subscribe'),
     onUsageChanged: () => () => undefined,
   };
+  const account = new Account(billing, session, local);
+  const generateCostume = new GenerateCostume(
+    creation,
+    runner,
+    gallery,
+    timerClock,
+    progress,
+    undefined,
+    false,
+    account,
+  );
   const profileStorage = new StorageSync<UserProfile>(
     STORAGE_KEYS.profile,
     EMPTY_PROFILE,
@@ -146,7 +156,7 @@ export function createTestServices(
     session,
     gallery,
     profile: new Profile(profileStorage, session),
-    account: new Account(billing, session),
+    account,
     selectInputs: new SelectInputs(creation),
     generateCostume,
     retryGeneration: new RetryGeneration(

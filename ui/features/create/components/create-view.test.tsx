@@ -91,6 +91,34 @@ describe('CreateView: inputs', () => {
     expect(screen.queryByText(/You are out of credits/)).toBeNull();
   });
 
+  it('after a costume, shows its price before the next Generate; too few credits for one: says so with Add Credits', async () => {
+    const { services } = renderCreate({
+      remainingCredits: 0.3,
+      run: async () => ({ ...workflowOutput(), usage: { cost: 0.5, remainingCredits: 0.3 } }),
+    });
+    await act(() => services.session.start());
+    // The platform has no price list: before any costume the app does not guess one.
+    expect(screen.queryByText(/a costume uses/)).toBeNull();
+    await pickPresets();
+    await userEvent.click(generateButton());
+    await screen.findByRole('img', { name: 'Your pet in its Halloween costume' });
+    await act(() => services.account.refresh());
+    await userEvent.click(screen.getByRole('button', { name: 'Create Another Costume' }));
+    const notice = await screen.findByText('You have $0.30 left and a costume uses $0.50.', {
+      exact: false,
+    });
+    expect(within(notice).getByRole('button', { name: 'Add Credits' })).toBeVisible();
+    expect(services.account.getSnapshot().generationCost).toBe(0.5);
+  });
+
+  it('with enough credits, states the price the last costume cost', async () => {
+    const { services } = renderCreate({ remainingCredits: 4 });
+    await act(() => services.session.start());
+    await act(() => services.account.refresh());
+    act(() => services.account.noteGenerationCost(0.5));
+    expect(screen.getByText('A costume uses $0.50 of your credits.')).toBeVisible();
+  });
+
   it('never skips a heading level, in either mode (screen readers navigate by them)', async () => {
     renderCreate();
     const levels = () =>

@@ -5,6 +5,7 @@ import { WandIcon } from '../../../components/icons';
 import { useServices } from '../../../app/services-context';
 import { useStore } from '../../../app/use-store';
 import type { ShareEnvironment } from '../../viewer/share-media';
+import { presentCreditNotice, type CreditNotice } from '../../../../domain/use-cases/account';
 import { useCreateFlow } from '../hooks/use-create-flow';
 import { usePresetCards } from '../hooks/use-preset-cards';
 import { ErrorDialog } from './error-dialog';
@@ -24,10 +25,10 @@ export function CreateView(props: {
   const presets = usePresetCards();
   const generating = view.state.isGenerating;
   const reasonId = useId();
-  // Out of credits: say so before Generate, with the way to top up, rather than after a 402.
+  // Credits before Generate: the price once known, and the way to top up before a run would fail.
   const { account } = useServices();
-  const { balance } = useStore(account);
-  const outOfCredits = balance !== undefined && balance.remainingCredits <= 0;
+  const { balance, generationCost } = useStore(account);
+  const notice = presentCreditNotice(balance, generationCost);
 
   return (
     <div className="pw-create">
@@ -81,13 +82,8 @@ export function CreateView(props: {
             </div>
           )}
           <div className="pw-generate">
-            {outOfCredits && !generating && (
-              <p className="pw-generate__credits" role="status">
-                You are out of credits, so a costume cannot be made yet.{' '}
-                <button type="button" className="pw-link" onClick={actions.addCredits}>
-                  Add Credits
-                </button>
-              </p>
+            {notice && !generating && (
+              <CreditNoticeLine notice={notice} onAddCredits={actions.addCredits} />
             )}
             {view.validationError ? (
               <p className="pw-form-error" role="alert" id={reasonId}>
@@ -134,5 +130,22 @@ export function CreateView(props: {
         />
       )}
     </div>
+  );
+}
+
+/** Out of credits or too few for a costume: say so with Add Credits; otherwise the price. */
+function CreditNoticeLine(props: { notice: CreditNotice; onAddCredits: () => void }) {
+  const { notice } = props;
+  if (notice.kind === 'price')
+    return <p className="pw-generate__price">A costume uses ${notice.cost} of your credits.</p>;
+  return (
+    <p className="pw-generate__credits" role="status">
+      {notice.kind === 'out'
+        ? 'You are out of credits, so a costume cannot be made yet.'
+        : `You have $${notice.remaining} left and a costume uses $${notice.cost}.`}{' '}
+      <button type="button" className="pw-link" onClick={props.onAddCredits}>
+        Add Credits
+      </button>
+    </p>
   );
 }
