@@ -131,5 +131,7 @@ describe('create with presets', () => {
     expect(await page.getByRole('heading', { name: 'Your Halloween Costume' }).count()).toBe(0);
     expect(await generateButton(page).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: /^Selected: / }).count()).toBe(0);
+    // The price the platform charged for that costume is named before the next Generate.
+    await page.getByText('A costume uses $0.50 of your credits.').waitFor();
   });
 });
