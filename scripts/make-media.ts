@@ -2,7 +2,7 @@
 // (ui/public/media/landing), from Fluent Emoji 3D and the SAME costume workflow the local platform
 // runs. Deterministic: running it again gives the same files. Usage: npx tsx scripts/make-media.ts
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -304,7 +304,28 @@ const ATTRIBUTION = `# Media attribution
   the same costume workflow as the local platform (\`mock-server/workflow/\`).
 `;
 
-await makePresets();
-console.log(`presets: ${PRESET_PETS.length} pets, ${PRESET_COSTUMES.length} costumes`);
-await makeLanding();
-await writeFile(path.join(PUBLIC, 'media', 'ATTRIBUTION.md'), ATTRIBUTION);
+/**
+ * WebP beside every landing still (before/after pairs and carousel frames), which the landing page
+ * offers first in a <picture>: on a phone they are a quarter of the bytes. Derived from the files
+ * above, so `npx tsx scripts/make-media.ts --webp` redoes only this step.
+ */
+async function makeLandingWebp(): Promise<void> {
+  const stills = (await readdir(LANDING)).filter((file) =>
+    /^(before|after|carousel)-\d+\.(png|jpg)$/.test(file),
+  );
+  for (const file of stills) {
+    const webp = await sharp(path.join(LANDING, file))
+      .webp({ quality: 80, effort: 6, smartSubsample: true })
+      .toBuffer();
+    await writeFile(path.join(LANDING, file.replace(/\.(png|jpg)$/, '.webp')), webp);
+  }
+  console.log(`landing webp: ${stills.length} stills`);
+}
+
+if (!process.argv.includes('--webp')) {
+  await makePresets();
+  console.log(`presets: ${PRESET_PETS.length} pets, ${PRESET_COSTUMES.length} costumes`);
+  await makeLanding();
+  await writeFile(path.join(PUBLIC, 'media', 'ATTRIBUTION.md'), ATTRIBUTION);
+}
+await makeLandingWebp();

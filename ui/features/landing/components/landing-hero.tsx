@@ -1,5 +1,6 @@
 import { useAppConfig, useAssetPath } from '../../../app/config-context';
 import { BatIcon, SparkleIcon } from '../../../components/icons';
+import { LandingImage } from './landing-image';
 
 export function LandingHero(props: { id: string; onSignIn: () => void }) {
   const config = useAppConfig();
@@ -27,7 +28,7 @@ export function LandingHero(props: { id: string; onSignIn: () => void }) {
         </button>
       </div>
       <div className="pw-hero__art">
-        <img
+        <LandingImage
           className="pw-hero__before"
           src={before}
           alt="A pet before its costume"
@@ -35,7 +36,7 @@ export function LandingHero(props: { id: string; onSignIn: () => void }) {
           width={300}
           height={300}
         />
-        <img
+        <LandingImage
           className="pw-hero__after"
           src={after}
           alt="The same pet as a Halloween costume portrait"

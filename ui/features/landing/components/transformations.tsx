@@ -1,6 +1,7 @@
 import { useAssetTable } from '../../../app/config-context';
 import { assetPath, type AssetTable } from '../../../../domain/model/asset-table';
 import { useReducedMotion } from '../../../components/use-reduced-motion';
+import { LandingImage } from './landing-image';
 import { LazyLoop } from './lazy-loop';
 
 const PAIRS = [1, 2, 3] as const;
@@ -34,7 +35,7 @@ export function Transformations(props: { id: string }) {
         {PAIRS.map((n) => (
           <li key={n} className="pw-card pw-pair">
             <figure>
-              <img
+              <LandingImage
                 src={landing(table, `before-${n}`, 'png')}
                 alt={`Example ${n}: the pet photo before`}
                 loading="lazy"
@@ -48,7 +49,7 @@ export function Transformations(props: { id: string }) {
               ➜
             </span>
             <figure>
-              <img
+              <LandingImage
                 src={landing(table, `after-${n}`, 'png')}
                 alt={`Example ${n}: the Halloween costume result`}
                 loading="lazy"
@@ -90,7 +91,7 @@ export function Transformations(props: { id: string }) {
         <ul className="pw-marquee__track" aria-label="Gallery of costume examples">
           {CAROUSEL.map((n) => (
             <li key={n}>
-              <img
+              <LandingImage
                 src={landing(table, `carousel-${n}`, 'jpg')}
                 alt={`Costume example ${n}`}
                 loading="lazy"
@@ -104,7 +105,7 @@ export function Transformations(props: { id: string }) {
           {!reducedMotion &&
             CAROUSEL.map((n) => (
               <li key={`copy-${n}`} aria-hidden="true">
-                <img
+                <LandingImage
                   src={landing(table, `carousel-${n}`, 'jpg')}
                   alt=""
                   loading="lazy"
