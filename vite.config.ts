@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress';
+import { prerenderLanding } from './scripts/prerender-landing';
 
 // One build, three pages: the app at /, the preview entry and its editor-like host under /preview/.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), prerenderLanding(), precompress()],
   publicDir: 'ui/public',
   build: {
     outDir: 'dist',

@@ -30,6 +30,34 @@ async function expectScrolledTo(page: Page, heading: string) {
     .toBe(true);
 }
 
+describe('the landing page is in the HTML (prerendered at build)', () => {
+  it('a phone paints the hero and fetches its portrait before any script; the app starts after', async () => {
+    const html = await (await fetch(`${e2e.baseUrl}/`)).text();
+    expect(html).toContain('<h1 class="pw-hero__title pw-display">Pawloween</h1>');
+    expect(html).toMatch(/<div class="pw-prerendered" inert>/);
+    // No module script in the page itself: boot.js starts the app after the first paint.
+    expect(html).not.toContain('type="module"');
+    expect(html).toContain('<script src="/boot.js"></script>');
+
+    const page = await e2e.open('mobile');
+    // The app replaces the prerendered copy: one hero, and it answers.
+    await page.locator('.pw-prerendered').waitFor({ state: 'detached' });
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.className)).not.toContain(
+      'pw-returning',
+    );
+  });
+
+  it('a returning signed-in visitor never sees it: boot.js hides it and starts the app at once', async () => {
+    const page = await e2e.open('mobile', { signedInAs: 'returning@example.com' });
+    await page.reload();
+    expect(
+      await page.evaluate(() => document.documentElement.classList.contains('pw-returning')),
+    ).toBe(true);
+    await page.getByRole('button', { name: /Generate Halloween Costume/ }).waitFor();
+  });
+});
+
 describe('landing page (signed out)', () => {
   it('shows the hero, the three steps, the transformations, the call to action and the footer, with no prices', async () => {
     const page = await e2e.open('desktop');

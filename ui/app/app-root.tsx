@@ -19,6 +19,8 @@ export function AppRoot(
     config: AppConfig;
     assets?: AssetTable;
     services: UiServices;
+    /** No token stored or arriving: show the landing page while the session starts. */
+    expectSignedOut?: boolean;
   } & Omit<AuthProviderProps, 'children'>,
 ) {
   const { config } = props;
@@ -37,7 +39,7 @@ export function AppRoot(
               onPublish={props.onPublish}
               sandboxPreload={props.sandboxPreload}
             >
-              <AuthGate />
+              <AuthGate expectSignedOut={props.expectSignedOut} />
             </AuthProvider>
           </div>
         </ServicesProvider>

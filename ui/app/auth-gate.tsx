@@ -6,9 +6,10 @@ import { useAuth } from './auth-context';
 const SignedInApp = lazy(() => import('./signed-in-app'));
 
 /** Landing page when signed out, the app when signed in (SPEC.md section 4 "Authentication"). */
-export function AuthGate() {
+export function AuthGate(props: { expectSignedOut?: boolean }) {
   const auth = useAuth();
-  if (!auth.isReady) return <div className="pw-splash" role="status" aria-label="Loading" />;
+  if (!auth.isReady && !props.expectSignedOut)
+    return <div className="pw-splash" role="status" aria-label="Loading" />;
   if (!auth.isSignedIn) return <LandingPage onSignIn={auth.signIn} />;
   return (
     <Suspense fallback={<div className="pw-splash" role="status" aria-label="Loading the app" />}>

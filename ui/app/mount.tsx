@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { createBrowserContainer, takeSignInReturn } from '../../adapters/browser/browser.container';
 import { APP_DEFAULTS, type AppConfig } from '../../domain/model/app-config';
+import { STORAGE_KEYS } from '../../domain/model/constants';
 import { assetPath, type AssetTable } from '../../domain/model/asset-table';
 import { presetImagePath, type PresetKind } from '../../domain/model/presets';
 import { AppRoot } from './app-root';
@@ -17,6 +18,9 @@ export function mountApp(
   // SPEC.md section 2: a sign-in return's token leaves the address bar before the first render and
   // before any request; the session stores it once it starts.
   const signInReturn = takeSignInReturn(window);
+  // A visitor with no token here or arriving sees the landing page at once, as index.html already
+  // shows it (prerendered), instead of a splash while the session starts.
+  const expectSignedOut = !signInReturn && !storedToken();
   const config = options.config ?? APP_DEFAULTS;
   const runtime = readRuntimeConfig(document, window.location);
   const { services, client } = createBrowserContainer({
@@ -34,8 +38,17 @@ export function mountApp(
       initialToken={signInReturn?.token}
       initialTokenState={signInReturn?.state}
       onPublish={options.onPublish}
+      expectSignedOut={expectSignedOut}
     />,
   );
+}
+
+function storedToken(): string | undefined {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.accessToken) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The image the person saw in the carousel is the one the workflow gets. */

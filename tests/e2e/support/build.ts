@@ -6,6 +6,8 @@ import path from 'node:path';
 const SOURCES = [
   'index.html',
   'vite.config.ts',
+  'scripts/precompress.ts',
+  'scripts/prerender-landing.ts',
   'package-lock.json',
   'ui',
   'preview',

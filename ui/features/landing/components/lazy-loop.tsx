@@ -19,7 +19,9 @@ export function LazyLoop(props: {
       ref={ref}
       // With reduced motion the person starts it: preload none keeps it unfetched until then.
       src={near || props.reducedMotion ? props.src : undefined}
-      poster={props.poster}
+      // Not in the prerendered HTML: a returning signed-in visitor, who never sees that copy, would
+      // still fetch six posters; the app adds them when it starts.
+      poster={typeof window === 'undefined' ? undefined : props.poster}
       muted
       loop
       playsInline

@@ -8,7 +8,10 @@ const AHEAD = '300px';
  * has no IntersectionObserver it is true at once, so nothing stays unloaded.
  */
 export function useNearViewport(ref: RefObject<Element | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Prerendered (no window) it is false: the page's HTML must not start every video.
+  const [near, setNear] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;

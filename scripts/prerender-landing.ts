@@ -1,0 +1,104 @@
+// Vite plugin: writes the landing page's HTML into the built index.html, so a visitor's phone paints
+// the page (and fetches its largest image) before the app's script has loaded. The prerendered tree
+// is inert (a click before the app starts would do nothing) and hidden for a returning signed-in
+// visitor by a tiny blocking script (boot.js) that marks <html> when a token is stored or arriving.
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { createServer, type Plugin } from 'vite';
+import { STORAGE_KEYS } from '../domain/model/constants';
+
+const ROOT_DIV = '<div id="root"></div>';
+export const PRERENDERED_CLASS = 'pw-prerendered';
+export const RETURNING_CLASS = 'pw-returning';
+
+/**
+ * Runs before the first paint: marks <html> when the visitor is (or is becoming) signed in, and
+ * starts the app's script, at once for them, after the first paint for everyone else (the
+ * prerendered landing page needs no script to be seen).
+ */
+const bootScript = (entry: string, preloads: readonly string[]) => `(function () {
+  var signedIn = false;
+  try {
+    signedIn = Boolean(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.accessToken)})) || /[?&]accessToken=/.test(location.search);
+  } catch (error) {}
+  if (signedIn) document.documentElement.classList.add(${JSON.stringify(RETURNING_CLASS)});
+  function start() {
+    ${JSON.stringify(preloads)}.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = ${JSON.stringify(entry)};
+    document.head.appendChild(script);
+  }
+  if (signedIn) start();
+  else requestAnimationFrame(function () { setTimeout(start, 0); });
+})();
+`;
+
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+async function renderLanding(root: string): Promise<string> {
+  const server = await createServer({
+    configFile: false,
+    root,
+    logLevel: 'silent',
+    appType: 'custom',
+    plugins: [react()],
+    server: { middlewareMode: true, hmr: false, watch: null },
+  });
+  try {
+    const module = (await server.ssrLoadModule('/ui/prerender.tsx')) as {
+      renderLanding: () => string;
+    };
+    return module.renderLanding();
+  } finally {
+    await server.close();
+  }
+}
+
+export function prerenderLanding(): Plugin {
+  let root = process.cwd();
+  let outDir = 'dist';
+  return {
+    name: 'pawloween-prerender-landing',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // Before precompress writes index.html's .br and .gz.
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        const file = path.join(outDir, 'index.html');
+        const html = await readFile(file, 'utf8');
+        if (!html.includes(ROOT_DIV)) throw new Error(`index.html has no ${ROOT_DIV}`);
+        const landing = await renderLanding(root);
+        const entry = ENTRY_SCRIPT.exec(html)?.[1];
+        if (!entry) throw new Error('index.html has no entry module script');
+        const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+        await writeFile(path.join(outDir, 'boot.js'), bootScript(entry, preloads));
+        await writeFile(
+          file,
+          html
+            .replace(ENTRY_SCRIPT, '')
+            .replace(MODULE_PRELOAD, '')
+            .replace('</title>', '</title>\n    <script src="/boot.js"></script>')
+            .replace(
+              ROOT_DIV,
+              `<div id="root"><div class="${PRERENDERED_CLASS}" inert>${landing}</div></div>`,
+            ),
+        );
+      },
+    },
+  };
+}
