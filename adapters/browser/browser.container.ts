@@ -1,4 +1,6 @@
 // The web app's composition root (ui/ and preview/ reach adapters only through this file).
+// First: zod must be told before any schema below is built (see zod-jitless.ts).
+import './zod-jitless';
 import { presetImagePath } from '../../domain/model/presets';
 import type { ServicesConfig, Services } from '../../domain/services';
 import type { Container } from 'inversify';

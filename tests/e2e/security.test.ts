@@ -221,3 +221,24 @@ describe('bad input is answered clearly and loses nothing', () => {
     expect(await gallery.getByRole('button', { name: /^Open creation from / }).count()).toBe(1);
   });
 });
+
+describe('the content security policy', () => {
+  it('is never violated on the landing page or in the signed-in app (Lighthouse lists any violation)', async () => {
+    const page = await e2e.open('mobile');
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+      );
+    });
+    const violations = () =>
+      page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    await page.reload();
+    await page.locator('.pw-prerendered').waitFor({ state: 'detached' });
+    expect(await violations()).toEqual([]);
+    await signInThroughLocalPage(page, uniqueEmail('csp'));
+    await generateButton(page).waitFor();
+    expect(await violations()).toEqual([]);
+  });
+});
