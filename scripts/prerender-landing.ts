@@ -2,7 +2,7 @@
 // the page (and fetches its largest image) before the app's script has loaded. The prerendered tree
 // is inert (a click before the app starts would do nothing) and hidden for a returning signed-in
 // visitor by a tiny blocking script (boot.js) that marks <html> when a token is stored or arriving.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
@@ -17,27 +17,37 @@ export const RETURNING_CLASS = 'pw-returning';
  * starts the app's script, at once for them, after the first paint for everyone else (the
  * prerendered landing page needs no script to be seen).
  */
-const bootScript = (entry: string, preloads: readonly string[]) => `(function () {
+const bootScript = (
+  entry: string,
+  preloads: readonly string[],
+  signedInApp: readonly string[],
+) => `(function () {
   var signedIn = false;
   try {
     signedIn = Boolean(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.accessToken)})) || /[?&]accessToken=/.test(location.search);
   } catch (error) {}
   if (signedIn) document.documentElement.classList.add(${JSON.stringify(RETURNING_CLASS)});
+  function preload(href) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
   function start() {
-    ${JSON.stringify(preloads)}.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    });
+    ${JSON.stringify(preloads)}.forEach(preload);
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = ${JSON.stringify(entry)};
     document.head.appendChild(script);
   }
-  if (signedIn) start();
+  function startSignedIn() {
+    start();
+    // The signed-in app's own chunk would otherwise wait for the session to start.
+    ${JSON.stringify(signedInApp)}.forEach(preload);
+  }
+  if (signedIn) startSignedIn();
   else requestAnimationFrame(function () { setTimeout(start, 0); });
 })();
 `;
@@ -86,7 +96,11 @@ export function prerenderLanding(): Plugin {
         const entry = ENTRY_SCRIPT.exec(html)?.[1];
         if (!entry) throw new Error('index.html has no entry module script');
         const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-        await writeFile(path.join(outDir, 'boot.js'), bootScript(entry, preloads));
+        const signedInApp = (await readdir(path.join(outDir, 'assets')))
+          .filter((file) => /^signed-in-app-[\w-]+\.js$/.test(file))
+          .map((file) => `/assets/${file}`);
+        if (signedInApp.length === 0) throw new Error('no signed-in-app chunk in the build');
+        await writeFile(path.join(outDir, 'boot.js'), bootScript(entry, preloads, signedInApp));
         await writeFile(
           file,
           html
