@@ -14,6 +14,25 @@ import { packClient } from '../../scripts/pack-client';
 import { PROJECT_TOKEN, testApp, type TestApp } from '../server/helpers';
 
 const run = promisify(execFile);
+
+/** A strict tsconfig for one consumer file, resolving modules the way `resolution` says. */
+function writeTsconfig(file: string, resolution: 'nodenext' | 'bundler', sources: string[]) {
+  writeFileSync(
+    file,
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'ES2022',
+        lib: ['ES2022', 'DOM'],
+        module: resolution === 'nodenext' ? 'NodeNext' : 'ESNext',
+        moduleResolution: resolution === 'nodenext' ? 'NodeNext' : 'Bundler',
+        types: [],
+      },
+      files: sources,
+    }),
+  );
+}
 const repo = path.resolve(import.meta.dirname, '../..');
 const tsc = path.join(repo, 'node_modules/typescript/bin/tsc');
 
@@ -103,26 +122,11 @@ describe('the packed client', () => {
     120_000,
   );
 
-  it.each(['nodenext', 'bundler'])(
+  it.each(['nodenext', 'bundler'] as const)(
     'type-checks with --strict under moduleResolution %s against the installed types',
     async (resolution) => {
       const config = path.join(project, `tsconfig.${resolution}.json`);
-      writeFileSync(
-        config,
-        JSON.stringify({
-          compilerOptions: {
-            strict: true,
-            noEmit: true,
-            target: 'ES2022',
-            lib: ['ES2022', 'DOM'],
-            module: resolution === 'nodenext' ? 'NodeNext' : 'ESNext',
-            moduleResolution: resolution === 'nodenext' ? 'NodeNext' : 'Bundler',
-            types: [],
-            skipLibCheck: false,
-          },
-          files: ['types.ts'],
-        }),
-      );
+      writeTsconfig(config, resolution, ['types.ts']);
       const result = await run(process.execPath, [tsc, '-p', config], { cwd: project }).catch(
         (error: { stdout: string }) => ({ stdout: error.stdout, failed: true }),
       );
@@ -144,21 +148,7 @@ for await (const event of new PlatformClient().run.stream({ model: COSTUME_WORKF
 `,
     );
     const config = path.join(broken, 'tsconfig.json');
-    writeFileSync(
-      config,
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noEmit: true,
-          target: 'ES2022',
-          lib: ['ES2022', 'DOM'],
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          types: [],
-        },
-        files: ['broken.ts'],
-      }),
-    );
+    writeTsconfig(config, 'nodenext', ['broken.ts']);
     const result = await run(process.execPath, [tsc, '-p', config], { cwd: project }).then(
       () => '',
       (error: { stdout: string }) => error.stdout,
