@@ -1,6 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, recordingLogger, url, useMswServer } from '../../tests/support/msw-server';
+import {
+  BASE_URL,
+  recordingLogger,
+  url,
+  useMswServer,
+  usageAndPlanHandlers,
+} from '../../tests/support/msw-server';
 import { createBrowserContainer } from './browser.container';
 import type { WebStorage } from './local-storage';
 
@@ -26,16 +32,7 @@ describe('createBrowserContainer', () => {
         HttpResponse.json({ sessionData: { 'pet-gallery': gallery } }),
       ),
       http.put(url('/v1/storage'), () => HttpResponse.json({ success: true })),
-      http.get(url('/v1/subscriptions/usage'), () =>
-        HttpResponse.json({
-          credits: { userBalance: { allocatedCredits: 5, usedCredits: 1, remainingCredits: 4 } },
-        }),
-      ),
-      http.get(url('/v1/subscriptions/plan'), () =>
-        HttpResponse.json({
-          userPlan: { planId: null, status: 'none', startedAt: null, endsAt: null, plan: null },
-        }),
-      ),
+      ...usageAndPlanHandlers(),
     );
     const storage = new MapStorage();
     const { services, client } = createBrowserContainer({

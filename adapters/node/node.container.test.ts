@@ -6,7 +6,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import { TOKENS } from '../../domain/services';
 import type { StorageSync } from '../../domain/use-cases/storage-sync';
-import { BASE_URL, recordingLogger, url, useMswServer } from '../../tests/support/msw-server';
+import {
+  BASE_URL,
+  recordingLogger,
+  url,
+  useMswServer,
+  usageAndPlanHandlers,
+} from '../../tests/support/msw-server';
 import { createNodeContainer } from './node.container';
 
 const server = useMswServer();
@@ -29,16 +35,7 @@ describe('createNodeContainer', () => {
     server.use(
       http.get(url('/v1/storage'), () => HttpResponse.json({ sessionData: {} })),
       http.put(url('/v1/storage'), () => HttpResponse.json({ success: true })),
-      http.get(url('/v1/subscriptions/usage'), () =>
-        HttpResponse.json({
-          credits: { userBalance: { allocatedCredits: 5, usedCredits: 1, remainingCredits: 4 } },
-        }),
-      ),
-      http.get(url('/v1/subscriptions/plan'), () =>
-        HttpResponse.json({
-          userPlan: { planId: null, status: 'none', startedAt: null, endsAt: null, plan: null },
-        }),
-      ),
+      ...usageAndPlanHandlers(),
     );
   });
   const built: ReturnType<typeof createNodeContainer>[] = [];

@@ -6,7 +6,7 @@ import { COSTUME_WORKFLOW_ID as CLIENT_COSTUME_WORKFLOW_ID, PlatformClient } fro
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import { PlatformRemoteStorage } from './remote-storage';
 import { PlatformRunner } from './runner';
-import { BASE_URL, url, useMswServer } from '../../tests/support/msw-server';
+import { BASE_URL, url, useMswServer, usageAndPlanHandlers } from '../../tests/support/msw-server';
 
 const server = useMswServer();
 const newClient = (options = {}) => new PlatformClient({ baseUrl: BASE_URL, ...options });
@@ -48,18 +48,7 @@ describe('PlatformRunner', () => {
 
 describe('PlatformBilling', () => {
   it('reads the balance and the subscription status', async () => {
-    server.use(
-      http.get(url('/v1/subscriptions/usage'), () =>
-        HttpResponse.json({
-          credits: { userBalance: { allocatedCredits: 5, usedCredits: 1, remainingCredits: 4 } },
-        }),
-      ),
-      http.get(url('/v1/subscriptions/plan'), () =>
-        HttpResponse.json({
-          userPlan: { planId: null, status: 'none', startedAt: null, endsAt: null, plan: null },
-        }),
-      ),
-    );
+    server.use(...usageAndPlanHandlers());
     const billing = new PlatformBilling(newClient({ accessToken: 't' }));
     await expect(billing.getBalance()).resolves.toEqual({
       allocatedCredits: 5,

@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
@@ -21,4 +22,20 @@ export function recordingLogger() {
     (message: string, ...rest: unknown[]) =>
       void lines.push({ level, message, rest });
   return { lines, debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+}
+
+/** What a signed-in start reads besides storage: a balance of 4 of 5 credits and no plan. */
+export function usageAndPlanHandlers() {
+  return [
+    http.get(url('/v1/subscriptions/usage'), () =>
+      HttpResponse.json({
+        credits: { userBalance: { allocatedCredits: 5, usedCredits: 1, remainingCredits: 4 } },
+      }),
+    ),
+    http.get(url('/v1/subscriptions/plan'), () =>
+      HttpResponse.json({
+        userPlan: { planId: null, status: 'none', startedAt: null, endsAt: null, plan: null },
+      }),
+    ),
+  ];
 }
