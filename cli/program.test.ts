@@ -15,24 +15,27 @@ async function cli(...args: string[]) {
   return { code, out: io.stdout.text(), err: io.stderr.text() };
 }
 
+/** Every top-level command, as --help lists them. */
+const COMMANDS = [
+  'login',
+  'logout',
+  'whoami',
+  'generate',
+  'batch',
+  'gallery',
+  'usage',
+  'plan',
+  'presets',
+  'run',
+  'serve',
+] as const;
+const GALLERY_SUBCOMMANDS = ['list', 'favorite', 'delete', 'export'] as const;
+
 describe('pawloween', () => {
   it('documents every command and the exit codes in --help', async () => {
     const help = await cli('--help');
     expect(help.code).toBe(0);
-    for (const command of [
-      'login',
-      'logout',
-      'whoami',
-      'generate',
-      'batch',
-      'gallery',
-      'usage',
-      'plan',
-      'presets',
-      'run',
-      'serve',
-    ])
-      expect(help.out).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+    for (const command of COMMANDS) expect(help.out).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     expect(help.out).toContain('Exit codes:');
     for (const line of [
       '0  ok',
@@ -50,30 +53,17 @@ describe('pawloween', () => {
     expect(version.out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
-  it.each([
-    'login',
-    'logout',
-    'whoami',
-    'generate',
-    'batch',
-    'gallery',
-    'gallery list',
-    'gallery favorite',
-    'gallery delete',
-    'gallery export',
-    'usage',
-    'plan',
-    'presets',
-    'run',
-    'serve',
-  ])('shows the global options and examples in `%s --help`', async (command) => {
-    const help = await cli(...command.split(' '), '--help');
-    expect(help.code).toBe(0);
-    expect(help.out).toContain('Global Options:');
-    for (const flag of ['--base-url <url>', '--token <token>', '--project-token <token>'])
-      expect(help.out).toContain(flag);
-    expect(help.out).toContain(`Examples:\n  $ pawloween ${command}`);
-  });
+  it.each([...COMMANDS, ...GALLERY_SUBCOMMANDS.map((sub) => `gallery ${sub}`)])(
+    'shows the global options and examples in `%s --help`',
+    async (command) => {
+      const help = await cli(...command.split(' '), '--help');
+      expect(help.code).toBe(0);
+      expect(help.out).toContain('Global Options:');
+      for (const flag of ['--base-url <url>', '--token <token>', '--project-token <token>'])
+        expect(help.out).toContain(flag);
+      expect(help.out).toContain(`Examples:\n  $ pawloween ${command}`);
+    },
+  );
 
   it("shows `--token` in login's help", async () => {
     const help = (await cli('login', '--help')).out;
