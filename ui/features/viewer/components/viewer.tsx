@@ -99,7 +99,7 @@ export function Viewer(props: {
     >
       <div className="pw-viewer__bar">
         <button type="button" className="pw-btn pw-btn--ghost pw-btn--small" onClick={onClose}>
-          <ChevronLeftIcon /> Back <span className="pw-viewer__long">to Gallery</span>
+          <ChevronLeftIcon /> Back <span className="pw-phone-hidden">to Gallery</span>
         </button>
         <div className="pw-viewer__actions">
           <FavoriteButton isFavorite={item.isFavorite} onToggle={props.onToggleFavorite} />
@@ -115,7 +115,7 @@ export function Viewer(props: {
             className="pw-btn pw-btn--secondary pw-btn--small"
             onClick={() => download(item.imageUrl, props.fileName('image'))}
           >
-            <DownloadIcon /> <span className="pw-viewer__long">Download</span> Image
+            <DownloadIcon /> <span className="pw-phone-hidden">Download</span> Image
           </button>
           {item.videoUrl && (
             <button
@@ -123,7 +123,7 @@ export function Viewer(props: {
               className="pw-btn pw-btn--secondary pw-btn--small"
               onClick={() => download(item.videoUrl, props.fileName('video'))}
             >
-              <DownloadIcon /> <span className="pw-viewer__long">Download</span> Video
+              <DownloadIcon /> <span className="pw-phone-hidden">Download</span> Video
             </button>
           )}
         </div>
