@@ -270,7 +270,13 @@ async function makeLanding(): Promise<void> {
       if (!petArt || !costumeArt) throw new Error(`Unknown landing pair ${petId}/${costumeId}`);
       const pet = await (await presetPicture(petArt, WEB_SIZE)).png().toBuffer();
       const costume = await (await presetPicture(costumeArt, WEB_SIZE)).png().toBuffer();
-      const job = { pet, costume, outDir: work, id: `landing-${n}` };
+      const job = {
+        pet,
+        costume,
+        outDir: work,
+        id: `landing-${n}`,
+        presets: { pet: petId, costume: costumeId },
+      };
       const { imageFile } =
         n <= LOOPS
           ? await renderCostume({ ...job, video: LOOP_VIDEO })

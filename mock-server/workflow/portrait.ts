@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import { planBats, type BatFlight } from './bats';
 import { extractPalette, type Palette } from './palette';
 import { BADGE, PET_DISC, PORTRAIT_SIZE, backgroundSvg, foregroundSvg, petDiscSvgs } from './scene';
+import { identifyPreset } from './preset-identity';
 import { seedFrom, seededRandom } from './seeded-random';
+import { PET_HEADS, PHOTO_HEAD, wearableSvg } from './wearables';
 
 /** Everything the image and the video are drawn from; the video re-uses it instead of recomposing. */
 export interface Portrait {
@@ -37,14 +39,50 @@ async function badgeArt(costume: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-export async function composePortrait(pet: Buffer, costume: Buffer): Promise<Portrait> {
+/** Which presets the inputs are, when the caller knows (make-media); otherwise read off their bytes. */
+export interface PresetIds {
+  readonly pet?: string;
+  readonly costume?: string;
+}
+
+/**
+ * The preset costume's wearable pieces placed on the pet's head, as a picture the size of the
+ * portrait; none for a costume that is not a preset (its badge alone shows it).
+ */
+async function wornCostume(
+  pet: Buffer,
+  costume: Buffer,
+  ids: PresetIds,
+): Promise<Buffer | undefined> {
+  const petId = ids.pet ?? (await presetIdOf(pet, 'pet'));
+  const costumeId = ids.costume ?? (await presetIdOf(costume, 'costume'));
+  if (!costumeId) return undefined;
+  const head = (petId && PET_HEADS[petId]) || PHOTO_HEAD;
+  const side = PET_DISC.r * 2;
+  const pieces = wearableSvg(costumeId, head, side);
+  if (!pieces) return undefined;
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${PORTRAIT_SIZE}" height="${PORTRAIT_SIZE}"><g transform="translate(${PET_DISC.cx - PET_DISC.r} ${PET_DISC.cy - PET_DISC.r})">${pieces}</g></svg>`,
+  );
+}
+
+async function presetIdOf(bytes: Buffer, kind: 'pet' | 'costume'): Promise<string | undefined> {
+  const preset = await identifyPreset(bytes);
+  return preset?.kind === kind ? preset.id : undefined;
+}
+
+export async function composePortrait(
+  pet: Buffer,
+  costume: Buffer,
+  presets: PresetIds = {},
+): Promise<Portrait> {
   const seed = seedFrom(pet, costume);
   const random = seededRandom(seed);
   const palette = await extractPalette(costume, seed);
   const layout = { mirror: (seed & 1) === 1, palette };
   const discSize = PET_DISC.r * 2;
   const disc = petDiscSvgs(palette);
-  const [petDisc, costumeArt] = await Promise.all([
+  const [petDisc, costumeArt, worn] = await Promise.all([
     sharp(pet, { animated: false })
       .rotate()
       .resize(discSize, discSize, { fit: 'cover', position: sharp.strategy.attention })
@@ -60,12 +98,15 @@ export async function composePortrait(pet: Buffer, costume: Buffer): Promise<Por
       .png({ compressionLevel: 0 })
       .toBuffer(),
     badgeArt(costume),
+    wornCostume(pet, costume, presets),
   ]);
   const badgeX = layout.mirror ? PORTRAIT_SIZE - BADGE.cx : BADGE.cx;
   const base = await sharp(backgroundSvg(layout, random))
     .composite([
       { input: petDisc, left: PET_DISC.cx - PET_DISC.r, top: PET_DISC.cy - PET_DISC.r },
       { input: foregroundSvg(layout) },
+      // Worn over the frame, so a tall hat can rise out of the disc.
+      ...(worn ? [{ input: worn }] : []),
       {
         input: costumeArt,
         left: badgeX - COSTUME_SIZE / 2,

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { batOverlays, batPoses, renderBatSprites } from './bats';
 import { hex, mix } from './color';
 import { abortError } from './ffmpeg';
-import { composePortrait, type Portrait } from './portrait';
+import { composePortrait, type Portrait, type PresetIds } from './portrait';
 import { PORTRAIT_SIZE } from './scene';
 import { DEFAULT_VIDEO, encodeVideo, type VideoOptions } from './video';
 
@@ -19,6 +19,8 @@ export interface CostumeJob {
   /** Called as soon as the image file is complete, while the video is still encoding. */
   readonly onImage?: (imageFile: string) => void;
   readonly video?: Partial<VideoOptions>;
+  /** The preset ids of the inputs, when the caller knows them; read off the bytes otherwise. */
+  readonly presets?: PresetIds;
 }
 
 export interface CostumeResult {
@@ -40,7 +42,7 @@ export async function renderCostumeImage(
 ): Promise<{ imageFile: string; portrait: Portrait }> {
   const imageFile = outputPath(job, '.png');
   job.signal?.throwIfAborted();
-  const portrait = await composePortrait(job.pet, job.costume);
+  const portrait = await composePortrait(job.pet, job.costume, job.presets);
   const sprites = await renderBatSprites(
     portrait.bats.map((flight) => flight.size),
     '#07040c',

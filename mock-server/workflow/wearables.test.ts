@@ -1,0 +1,114 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { PRESET_COSTUMES, PRESET_PETS } from '../../domain/model/presets';
+import { composePortrait } from './portrait';
+import { identifyPreset } from './preset-identity';
+import { PET_DISC } from './scene';
+import { PET_HEADS, wearableSvg, WEARABLE_COSTUMES, type HeadAnchor } from './wearables';
+
+const SIDE = 600;
+const presetFile = (kind: 'pets' | 'costumes', id: string) =>
+  readFileSync(`ui/public/presets/${kind}/${id}.png`);
+
+/** The box of everything a costume's pieces draw for this head, in px of a SIDE picture. */
+async function drawnBox(costume: string, head: HeadAnchor) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SIDE}" height="${SIDE}">${wearableSvg(costume, head, SIDE)}</svg>`;
+  const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({
+    resolveWithObject: true,
+  });
+  let [left, top, right, bottom] = [SIDE, SIDE, -1, -1];
+  for (let y = 0; y < info.height; y++)
+    for (let x = 0; x < info.width; x++)
+      if (data[(y * info.width + x) * 4 + 3]! > 0) {
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+      }
+  return { left, top, right, bottom };
+}
+
+describe('costumes worn by the preset pets', () => {
+  it('every preset pet has a reviewed head, inside its picture, and every preset costume pieces', () => {
+    expect(Object.keys(PET_HEADS).sort()).toEqual(PRESET_PETS.map((pet) => pet.id).sort());
+    expect([...WEARABLE_COSTUMES].sort()).toEqual(PRESET_COSTUMES.map((c) => c.id).sort());
+    for (const [pet, head] of Object.entries(PET_HEADS)) {
+      expect(head.cx - head.r, pet).toBeGreaterThanOrEqual(0);
+      expect(head.cx + head.r, pet).toBeLessThanOrEqual(1);
+      expect(head.cy - head.r, pet).toBeGreaterThanOrEqual(0);
+      expect(head.cy + head.r, pet).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it.each(WEARABLE_COSTUMES)(
+    '%s sits on the head of every preset pet, not beside it',
+    async (costume) => {
+      for (const [pet, head] of Object.entries(PET_HEADS)) {
+        const box = await drawnBox(costume, head);
+        const [cx, cy, r] = [head.cx * SIDE, head.cy * SIDE, head.r * SIDE];
+        // Something is drawn, and it touches the head's circle: a hat's brim, a mask, a collar.
+        expect(box.right, `${costume} on ${pet}`).toBeGreaterThan(box.left);
+        expect(box.left, `${costume} on ${pet}`).toBeLessThan(cx + r);
+        expect(box.right, `${costume} on ${pet}`).toBeGreaterThan(cx - r);
+        expect(box.top, `${costume} on ${pet}`).toBeLessThan(cy + r);
+        expect(box.bottom, `${costume} on ${pet}`).toBeGreaterThan(cy - r);
+        // And stays within reach of it: at most 3 head radii above, 2.5 below, 3.5 either side.
+        expect(box.top, `${costume} on ${pet}`).toBeGreaterThanOrEqual(Math.floor(cy - 3 * r) - 1);
+        expect(box.bottom, `${costume} on ${pet}`).toBeLessThanOrEqual(Math.ceil(cy + 2.5 * r) + 1);
+        expect(box.left, `${costume} on ${pet}`).toBeGreaterThanOrEqual(
+          Math.floor(cx - 3.5 * r) - 1,
+        );
+        expect(box.right, `${costume} on ${pet}`).toBeLessThanOrEqual(Math.ceil(cx + 3.5 * r) + 1);
+      }
+    },
+  );
+
+  it('a pet facing right wears its pieces mirrored', async () => {
+    const left = await drawnBox('superhero', { cx: 0.5, cy: 0.5, r: 0.1, facing: 'left' });
+    const right = await drawnBox('superhero', { cx: 0.5, cy: 0.5, r: 0.1, facing: 'right' });
+    expect(right.left).toBeCloseTo(SIDE - 1 - left.right, -1);
+    expect(right.right).toBeCloseTo(SIDE - 1 - left.left, -1);
+  });
+
+  it('a costume that is not a preset has no pieces (its badge shows it)', () => {
+    expect(wearableSvg('my-own-upload', PET_HEADS.dog1!, SIDE)).toBeUndefined();
+  });
+});
+
+describe('the workflow knows a preset from its bytes', () => {
+  it('names every shipped preset picture, and nothing else', async () => {
+    for (const kind of ['pets', 'costumes'] as const)
+      for (const file of readdirSync(`ui/public/presets/${kind}`))
+        expect(await identifyPreset(readFileSync(`ui/public/presets/${kind}/${file}`))).toEqual({
+          kind: kind === 'pets' ? 'pet' : 'costume',
+          id: file.replace('.png', ''),
+        });
+    const reencoded = await sharp(presetFile('costumes', 'witch'))
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    expect(await identifyPreset(reencoded)).toBeUndefined();
+  });
+
+  it('the witch preset puts a hat on the dog; the same picture uploaded keeps today’s badge alone', async () => {
+    const dog = presetFile('pets', 'dog1');
+    const witch = presetFile('costumes', 'witch');
+    const upload = await sharp(witch).png({ compressionLevel: 1 }).toBuffer();
+    const hatArea = async (costume: Buffer) => {
+      const { base } = await composePortrait(dog, costume);
+      const head = PET_HEADS.dog1!;
+      const x = Math.round(PET_DISC.cx - PET_DISC.r + head.cx * PET_DISC.r * 2);
+      const y = Math.round(PET_DISC.cy - PET_DISC.r + (head.cy - 1.8 * head.r) * PET_DISC.r * 2);
+      return sharp(base, { raw: { width: 1024, height: 1024, channels: 3 } })
+        .extract({ left: x - 10, top: y - 10, width: 20, height: 20 })
+        .stats();
+    };
+    const [worn, badgeOnly] = await Promise.all([hatArea(witch), hatArea(upload)]);
+    // The hat's purple cone there: dark and blue-red, where the badge-only portrait shows the disc.
+    const mean = (stats: sharp.Stats) => stats.channels.slice(0, 3).map((c) => Math.round(c.mean));
+    expect(mean(worn)).not.toEqual(mean(badgeOnly));
+    const [r, g, b] = mean(worn);
+    expect(b!).toBeGreaterThan(g!);
+    expect(r! + g! + b!).toBeLessThan(300);
+  });
+});

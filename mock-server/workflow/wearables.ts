@@ -1,0 +1,174 @@
+// What a pet wears in its costume portrait: for each preset costume, pieces drawn by code (hats,
+// horns, masks, collars, sheets) and placed on the pet's head from a small reviewed table of where
+// each preset pet's head is. Art is drawn for a head of radius 1 at the origin, facing left (or
+// the viewer); placement scales, moves and mirrors it.
+
+/** Where a pet's head is in its picture: centre and radius as fractions of the picture's side. */
+export interface HeadAnchor {
+  readonly cx: number;
+  readonly cy: number;
+  readonly r: number;
+  /** Which way the face looks: left, right, or at the viewer. */
+  readonly facing: 'left' | 'right' | 'front';
+}
+
+/**
+ * The preset pets' heads, read off the 300 px preset pictures (ui/public/presets/pets) on a grid
+ * and checked on the contact sheets (npm run contact-sheet).
+ */
+export const PET_HEADS: Readonly<Record<string, HeadAnchor>> = {
+  bird1: { cx: 0.33, cy: 0.27, r: 0.12, facing: 'left' },
+  bird2: { cx: 0.33, cy: 0.25, r: 0.12, facing: 'left' },
+  cat1: { cx: 0.28, cy: 0.38, r: 0.12, facing: 'left' },
+  cat2: { cx: 0.5, cy: 0.46, r: 0.27, facing: 'front' },
+  cat3: { cx: 0.27, cy: 0.4, r: 0.12, facing: 'left' },
+  dog1: { cx: 0.3, cy: 0.35, r: 0.12, facing: 'left' },
+  dog2: { cx: 0.5, cy: 0.5, r: 0.27, facing: 'front' },
+  dog3: { cx: 0.5, cy: 0.55, r: 0.28, facing: 'front' },
+  ferret1: { cx: 0.27, cy: 0.45, r: 0.1, facing: 'front' },
+  fish1: { cx: 0.4, cy: 0.5, r: 0.16, facing: 'left' },
+  guinea1: { cx: 0.27, cy: 0.4, r: 0.13, facing: 'left' },
+  hamster1: { cx: 0.5, cy: 0.53, r: 0.28, facing: 'front' },
+  hedgehog1: { cx: 0.23, cy: 0.62, r: 0.1, facing: 'left' },
+  lizard1: { cx: 0.4, cy: 0.22, r: 0.08, facing: 'front' },
+  rabbit1: { cx: 0.25, cy: 0.44, r: 0.12, facing: 'left' },
+  rabbit2: { cx: 0.5, cy: 0.6, r: 0.26, facing: 'front' },
+  snake1: { cx: 0.6, cy: 0.22, r: 0.07, facing: 'left' },
+  turtle1: { cx: 0.22, cy: 0.62, r: 0.07, facing: 'left' },
+};
+
+/** A photo's subject is cropped to the middle (attention): its head is taken to be upper centre. */
+export const PHOTO_HEAD: HeadAnchor = { cx: 0.5, cy: 0.36, r: 0.2, facing: 'front' };
+
+/** Where the face's parts sit on the unit head, by facing (drawn for left or front). */
+interface Face {
+  readonly eyes: readonly (readonly [number, number])[];
+  readonly nose: readonly [number, number];
+  readonly neck: readonly [number, number];
+  /** The side of the head the body is on (x), where capes and wings go. */
+  readonly back: number;
+}
+
+const SIDE: Face = { eyes: [[-0.35, -0.15]], nose: [-0.85, 0.2], neck: [0.35, 0.95], back: 1 };
+const FRONT: Face = {
+  eyes: [
+    [-0.4, -0.05],
+    [0.4, -0.05],
+  ],
+  nose: [0, 0.3],
+  neck: [0, 1],
+  back: 0,
+};
+
+const eyeHoles = (face: Face, r: number, fill: string) =>
+  face.eyes
+    .map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="${r}" ry="${r * 0.8}" fill="${fill}"/>`)
+    .join('');
+
+/** The wearable pieces of each preset costume, on a unit head facing left or front. */
+const WEARABLES: Readonly<Record<string, (face: Face) => string>> = {
+  vampire: (f) => {
+    const fangs = `<path d="M${f.nose[0] - 0.12} ${f.nose[1] + 0.25} l0.08 0.22 l0.08 -0.22 M${f.nose[0] + 0.1} ${f.nose[1] + 0.25} l0.08 0.22 l0.08 -0.22" fill="#fff" stroke="#fff" stroke-width="0.04"/>`;
+    const flap = (x: number) =>
+      `<path d="M${x * 0.75} 1.25 L${x * 1.35} 0.2 L${x * 1.15} 1.15 Z" fill="#1a0b1f" stroke="#0a0410" stroke-width="0.05"/><path d="M${x * 0.85} 1.15 L${x * 1.28} 0.45 L${x * 1.12} 1.08 Z" fill="#b3122e"/>`;
+    if (f.back === 0) return `${flap(-1)}${flap(1)}${fangs}`;
+    // Side on: a cape from the shoulders down the back, its collar standing up behind the head.
+    return `<path d="M0.45 0.8 C1.1 0.65 1.8 0.8 2.05 1.1 L2.25 2.05 Q1.85 1.85 1.5 2.1 Q1.1 1.85 0.7 2.1 Q0.5 1.5 0.45 0.8 Z" fill="#1a0b1f" stroke="#0a0410" stroke-width="0.05"/>
+<path d="M0.6 0.95 C1.1 0.85 1.6 0.95 1.85 1.15 L1.95 1.5 C1.5 1.3 1 1.3 0.62 1.45 Z" fill="#b3122e"/>
+<path d="M0.7 0.95 L1.25 -0.15 L1.15 0.9 Z" fill="#1a0b1f" stroke="#0a0410" stroke-width="0.05"/>${fangs}`;
+  },
+  witch: () =>
+    `<ellipse cx="0" cy="-0.78" rx="1.55" ry="0.3" fill="#2a1245" stroke="#14071f" stroke-width="0.06"/>
+<path d="M-0.78 -0.85 C-0.6 -1.6 -0.2 -2.3 0.55 -2.75 C0.35 -2.2 0.6 -1.5 0.8 -0.85 Z" fill="#3a1a5e" stroke="#14071f" stroke-width="0.06"/>
+<path d="M-0.74 -1.02 L0.79 -1.02 L0.77 -1.24 L-0.68 -1.24 Z" fill="#ff8a1f"/>
+<rect x="-0.12" y="-1.22" width="0.24" height="0.2" fill="#ffd23f"/>`,
+  ghost: (f) =>
+    `<path d="M-1.35 1.3 C-1.5 -0.4 -1 -1.35 0 -1.35 C1 -1.35 1.5 -0.4 1.35 1.3 Q1.1 1.05 0.9 1.3 Q0.68 1.05 0.45 1.3 Q0.22 1.05 0 1.3 Q-0.22 1.05 -0.45 1.3 Q-0.68 1.05 -0.9 1.3 Q-1.1 1.05 -1.35 1.3 Z" fill="#f6f3ff" fill-opacity="0.88" stroke="#d8d0f0" stroke-width="0.05"/>
+${eyeHoles(f, 0.2, '#1b1030')}<ellipse cx="${f.nose[0] * 0.6}" cy="${f.nose[1] + 0.3}" rx="0.16" ry="0.22" fill="#1b1030"/>`,
+  skeleton: (f) =>
+    `<path d="M-0.95 -0.2 C-0.95 -1 0.95 -1 0.95 -0.2 C0.95 0.35 0.6 0.55 0.55 0.85 L-0.55 0.85 C-0.6 0.55 -0.95 0.35 -0.95 -0.2 Z" fill="#f4efe2" fill-opacity="0.9" stroke="#bdb49c" stroke-width="0.05"/>
+${eyeHoles(f, 0.22, '#231a12')}<path d="M${f.nose[0] * 0.5 - 0.08} ${f.nose[1] + 0.05} l0.08 -0.16 l0.08 0.16 Z" fill="#231a12"/>
+<path d="M-0.4 0.62 H0.4 M-0.25 0.5 V0.75 M0 0.5 V0.75 M0.25 0.5 V0.75" stroke="#231a12" stroke-width="0.05"/>`,
+  dragon: (f) =>
+    `<path d="M-0.55 -0.75 C-0.9 -1.3 -0.7 -1.8 -0.35 -2 C-0.5 -1.6 -0.3 -1.2 -0.15 -0.95 Z" fill="#2f8f46" stroke="#17522a" stroke-width="0.05"/>
+<path d="M0.35 -0.85 C0.3 -1.45 0.65 -1.85 1.05 -1.95 C0.75 -1.6 0.7 -1.25 0.75 -0.75 Z" fill="#2f8f46" stroke="#17522a" stroke-width="0.05"/>
+<path d="M-0.1 -1 l0.12 -0.3 l0.12 0.3 M0.2 -0.98 l0.12 -0.26 l0.12 0.26" fill="#f2c14e" stroke="#a8741a" stroke-width="0.03"/>
+<path d="M${0.9 + f.back * 0.6} 0.3 C${1.4 + f.back} -0.6 ${2 + f.back} -0.5 ${2.2 + f.back} -0.2 C${1.9 + f.back} 0 ${1.7 + f.back} 0.4 ${1.2 + f.back * 0.6} 0.8 Z" fill="#3fae5a" stroke="#17522a" stroke-width="0.05" opacity="0.95"/>`,
+  superhero: (f) =>
+    `<path d="M${1.1 + f.back * 0.3} 0.5 L${2.4 + f.back} 2.2 L${0.3 + f.back * 0.4} 1.9 Z" fill="#d7263d" stroke="#8d1020" stroke-width="0.05"/>
+<path d="M-1 -0.3 C-0.6 -0.55 0.6 -0.55 1 -0.3 C0.9 0.15 0.45 0.25 0 0.05 C-0.45 0.25 -0.9 0.15 -1 -0.3 Z" fill="#1f4fd1" stroke="#0d2a80" stroke-width="0.05" transform="translate(${f.eyes[0]![0] * (f.eyes.length === 1 ? 0.6 : 0)} ${f.eyes[0]![1] + 0.05}) scale(${f.eyes.length === 1 ? 0.75 : 1} 1)"/>
+${eyeHoles(f, 0.1, '#ffffff')}
+<path d="M-0.25 -1.05 L0 -0.7 L0.25 -1.05" fill="none" stroke="#ffd23f" stroke-width="0.08"/>`,
+  angel: (f) =>
+    `<ellipse cx="0" cy="-1.45" rx="0.75" ry="0.2" fill="none" stroke="#ffd86b" stroke-width="0.14"/>
+<ellipse cx="0" cy="-1.45" rx="0.75" ry="0.2" fill="none" stroke="#fff6c8" stroke-width="0.05"/>
+<path d="M${1 + f.back * 0.4} 0.6 C${1.6 + f.back} -0.4 ${2.4 + f.back} -0.3 ${2.3 + f.back} 0.4 C${2.1 + f.back} 0.5 ${1.9 + f.back} 0.7 ${1.2 + f.back * 0.4} 1 Z" fill="#ffffff" stroke="#c9d6ff" stroke-width="0.05"/>`,
+  demon: () =>
+    `<path d="M-0.6 -0.7 C-1 -1.1 -1.05 -1.6 -0.8 -1.9 C-0.8 -1.5 -0.55 -1.2 -0.25 -0.95 Z" fill="#c1121f" stroke="#6a040f" stroke-width="0.05"/>
+<path d="M0.6 -0.7 C1 -1.1 1.05 -1.6 0.8 -1.9 C0.8 -1.5 0.55 -1.2 0.25 -0.95 Z" fill="#c1121f" stroke="#6a040f" stroke-width="0.05"/>`,
+  alien: () =>
+    `<path d="M-0.35 -0.9 C-0.5 -1.4 -0.7 -1.7 -0.85 -1.9 M0.35 -0.9 C0.5 -1.4 0.7 -1.7 0.85 -1.9" fill="none" stroke="#3ddc84" stroke-width="0.09"/>
+<circle cx="-0.87" cy="-1.95" r="0.17" fill="#a6ff5c" stroke="#2a9d5c" stroke-width="0.04"/>
+<circle cx="0.87" cy="-1.95" r="0.17" fill="#a6ff5c" stroke="#2a9d5c" stroke-width="0.04"/>`,
+  robot: () =>
+    `<path d="M-1.05 -0.35 C-1.05 -1.25 1.05 -1.25 1.05 -0.35 Z" fill="#aeb8c4" stroke="#5b6573" stroke-width="0.06"/>
+<rect x="-1.1" y="-0.45" width="2.2" height="0.18" fill="#7d8896"/>
+<path d="M0 -1.02 V-1.55" stroke="#5b6573" stroke-width="0.08"/><circle cx="0" cy="-1.62" r="0.12" fill="#ff4d4d"/>
+<circle cx="-0.7" cy="-0.36" r="0.06" fill="#4a525e"/><circle cx="0.7" cy="-0.36" r="0.06" fill="#4a525e"/>`,
+  frankenstein: (f) =>
+    `<path d="M-0.95 -0.55 L-0.95 -1.05 L0.95 -1.05 L0.95 -0.55 L0.7 -0.72 L0.45 -0.55 L0.2 -0.72 L-0.05 -0.55 L-0.3 -0.72 L-0.55 -0.55 L-0.75 -0.72 Z" fill="#1d1f1a"/>
+<rect x="${f.neck[0] - 1.15}" y="${f.neck[1] - 0.2}" width="0.35" height="0.16" rx="0.04" fill="#9aa3a8" stroke="#4c5356" stroke-width="0.03"/>
+<rect x="${f.neck[0] + 0.8}" y="${f.neck[1] - 0.2}" width="0.35" height="0.16" rx="0.04" fill="#9aa3a8" stroke="#4c5356" stroke-width="0.03"/>
+<path d="M-0.5 -0.35 H0.3 M-0.4 -0.45 V-0.25 M-0.15 -0.45 V-0.25 M0.1 -0.45 V-0.25" stroke="#1d1f1a" stroke-width="0.04"/>`,
+  mummy: (f) =>
+    `<g fill="#efe6cf" fill-opacity="0.92" stroke="#b9a886" stroke-width="0.03">
+<path d="M-1.05 -0.75 L1.05 -0.95 L1.05 -0.7 L-1.05 -0.5 Z"/><path d="M-1.05 0.15 L1.05 0.35 L1.05 0.6 L-1.05 0.4 Z"/>
+<path d="M-0.95 -0.2 L0.95 -0.45 L0.95 -0.28 L-0.95 -0.03 Z" fill-opacity="0.6"/><path d="M-0.85 0.75 L0.85 0.6 L0.8 0.85 L-0.8 0.95 Z"/></g>
+${eyeHoles(f, 0.08, '#3a2a12')}`,
+  ninja: (f) =>
+    `<path d="M-1.02 -0.45 L1.02 -0.45 L1.02 -0.12 L-1.02 -0.12 Z" fill="#17151c"/>
+<path d="M${0.95 + f.back * 0.1} -0.35 C${1.4 + f.back * 0.3} -0.5 ${1.7 + f.back * 0.3} -0.2 ${1.9 + f.back * 0.3} -0.35 M${0.95 + f.back * 0.1} -0.22 C${1.35 + f.back * 0.3} -0.1 ${1.6 + f.back * 0.3} 0.1 ${1.8 + f.back * 0.3} 0" stroke="#17151c" stroke-width="0.12" fill="none"/>
+${eyeHoles(f, 0.09, '#f2f2f2')}
+<path d="M-1 0.3 L1 0.3 L0.9 0.95 L-0.9 0.95 Z" fill="#17151c" fill-opacity="0.92"/>`,
+  pirate: (f) =>
+    `<path d="M-1.5 -0.72 C-1.2 -1.05 -0.8 -1.55 0 -1.6 C0.8 -1.55 1.2 -1.05 1.5 -0.72 C0.9 -0.92 -0.9 -0.92 -1.5 -0.72 Z" fill="#17121a" stroke="#000" stroke-width="0.05"/>
+<path d="M-1.3 -0.82 C-0.6 -0.98 0.6 -0.98 1.3 -0.82" stroke="#d4a72c" stroke-width="0.06" fill="none"/>
+<circle cx="0" cy="-1.25" r="0.14" fill="#f4efe2"/><path d="M-0.15 -1.05 L0.15 -0.95 M0.15 -1.05 L-0.15 -0.95" stroke="#f4efe2" stroke-width="0.05"/>
+<ellipse cx="${f.eyes[0]![0]}" cy="${f.eyes[0]![1]}" rx="0.22" ry="0.2" fill="#0c0a0e"/>
+<path d="M${f.eyes[0]![0] - 0.2} ${f.eyes[0]![1] - 0.12} L0.95 -0.75" stroke="#0c0a0e" stroke-width="0.05"/>`,
+  princess: () =>
+    `<path d="M-0.7 -0.8 L-0.75 -1.45 L-0.38 -1.12 L0 -1.6 L0.38 -1.12 L0.75 -1.45 L0.7 -0.8 Z" fill="#f5c542" stroke="#b8860b" stroke-width="0.05"/>
+<circle cx="0" cy="-1.05" r="0.1" fill="#e83f8f"/><circle cx="-0.45" cy="-0.98" r="0.07" fill="#46b3e6"/><circle cx="0.45" cy="-0.98" r="0.07" fill="#46b3e6"/>`,
+  clown: (f) =>
+    `<path d="M-0.6 -0.82 L0.45 -0.9 L0.05 -2.2 Z" fill="#ffd23f" stroke="#c9962a" stroke-width="0.04"/>
+<path d="M-0.35 -1.3 L0.33 -1.34 M-0.18 -1.72 L0.2 -1.74" stroke="#e63946" stroke-width="0.12"/>
+<circle cx="0.05" cy="-2.25" r="0.17" fill="#e63946"/>
+<circle cx="${f.nose[0]}" cy="${f.nose[1]}" r="0.2" fill="#e63946" stroke="#9b1c24" stroke-width="0.03"/>
+<path d="M${f.neck[0] - 0.9} ${f.neck[1]} q0.15 -0.25 0.3 0 q0.15 -0.25 0.3 0 q0.15 -0.25 0.3 0 q0.15 -0.25 0.3 0 q0.15 -0.25 0.3 0 q0.15 -0.25 0.3 0 l0 0.22 q-0.15 0.2 -0.3 0 q-0.15 0.2 -0.3 0 q-0.15 0.2 -0.3 0 q-0.15 0.2 -0.3 0 q-0.15 0.2 -0.3 0 q-0.15 0.2 -0.3 0 Z" fill="#ffffff" stroke="#c9c9d8" stroke-width="0.03"/>`,
+  werewolf: () =>
+    `<path d="M-0.85 -0.55 L-0.75 -1.55 L-0.2 -0.9 Z" fill="#6b5b4e" stroke="#3b3129" stroke-width="0.05"/>
+<path d="M0.85 -0.55 L0.75 -1.55 L0.2 -0.9 Z" fill="#6b5b4e" stroke="#3b3129" stroke-width="0.05"/>
+<path d="M-0.7 -0.7 L-0.66 -1.25 L-0.38 -0.9 Z M0.7 -0.7 L0.66 -1.25 L0.38 -0.9 Z" fill="#d9a88a"/>
+<path d="M-1.1 0.2 l-0.25 0.1 l0.2 0.1 l-0.22 0.14 l0.27 0.04 M1.1 0.2 l0.25 0.1 l-0.2 0.1 l0.22 0.14 l-0.27 0.04" stroke="#6b5b4e" stroke-width="0.07" fill="none"/>`,
+  zombie: (f) =>
+    `<path d="M-1 -0.7 L0.9 -0.35 L0.86 -0.1 L-1 -0.45 Z" fill="#e8dcc0" stroke="#a89a76" stroke-width="0.03"/>
+<path d="M-0.2 -0.62 L-0.1 -0.22 M0.15 -0.55 L0.25 -0.15" stroke="#a89a76" stroke-width="0.03"/>
+<ellipse cx="${f.eyes[f.eyes.length - 1]![0] + 0.05}" cy="0.35" rx="0.3" ry="0.2" fill="#6abf69" fill-opacity="0.75"/>
+<path d="M${f.nose[0] * 0.4 - 0.35} 0.62 H${f.nose[0] * 0.4 + 0.35} M${f.nose[0] * 0.4 - 0.25} 0.52 V0.72 M${f.nose[0] * 0.4} 0.52 V0.72 M${f.nose[0] * 0.4 + 0.25} 0.52 V0.72" stroke="#2d3a22" stroke-width="0.05"/>`,
+};
+
+/** The preset costumes that have wearable pieces: all eighteen. */
+export const WEARABLE_COSTUMES = Object.keys(WEARABLES);
+
+/**
+ * The costume's pieces as SVG elements on a picture of `side` px whose pet's head is `head`, or
+ * undefined for a costume that is not a preset (the badge alone then shows it).
+ */
+export function wearableSvg(costumeId: string, head: HeadAnchor, side: number): string | undefined {
+  const draw = WEARABLES[costumeId];
+  if (!draw) return undefined;
+  const face = head.facing === 'front' ? FRONT : SIDE;
+  const flip = head.facing === 'right' ? -1 : 1;
+  const r = head.r * side;
+  return `<g transform="translate(${(head.cx * side).toFixed(1)} ${(head.cy * side).toFixed(1)}) scale(${(flip * r).toFixed(2)} ${r.toFixed(2)})">${draw(face)}</g>`;
+}
