@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import sharp from 'sharp';
+import sharp, { type Stats } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PRESET_COSTUMES, PRESET_PETS } from '../../domain/model/presets';
 import { composePortrait } from './portrait';
@@ -105,7 +105,7 @@ describe('the workflow knows a preset from its bytes', () => {
     };
     const [worn, badgeOnly] = await Promise.all([hatArea(witch), hatArea(upload)]);
     // The hat's purple cone there: dark and blue-red, where the badge-only portrait shows the disc.
-    const mean = (stats: sharp.Stats) => stats.channels.slice(0, 3).map((c) => Math.round(c.mean));
+    const mean = (stats: Stats) => stats.channels.slice(0, 3).map((c) => Math.round(c.mean));
     expect(mean(worn)).not.toEqual(mean(badgeOnly));
     const [r, g, b] = mean(worn);
     expect(b!).toBeGreaterThan(g!);
