@@ -95,7 +95,8 @@ ${eyeHoles(f, 0.22, '#231a12')}<path d="M${f.nose[0] * 0.5 - 0.08} ${f.nose[1] +
 <path d="M-0.1 -1 l0.12 -0.3 l0.12 0.3 M0.2 -0.98 l0.12 -0.26 l0.12 0.26" fill="#f2c14e" stroke="#a8741a" stroke-width="0.03"/>
 <path d="M${0.9 + f.back * 0.6} 0.3 C${1.4 + f.back} -0.6 ${2 + f.back} -0.5 ${2.2 + f.back} -0.2 C${1.9 + f.back} 0 ${1.7 + f.back} 0.4 ${1.2 + f.back * 0.6} 0.8 Z" fill="#3fae5a" stroke="#17522a" stroke-width="0.05" opacity="0.95"/>`,
   superhero: (f) =>
-    `<path d="M${1.1 + f.back * 0.3} 0.5 L${2.4 + f.back} 2.2 L${0.3 + f.back * 0.4} 1.9 Z" fill="#d7263d" stroke="#8d1020" stroke-width="0.05"/>
+    // The cape hangs from the shoulders: down the back side on, either side of a face looking out.
+    `${(f.back === 0 ? [-1, 1] : [1]).map((x) => `<path d="M${x * 0.7} 0.85 L${x * (f.back === 0 ? 1.45 : 2)} 2 L${x * (f.back === 0 ? 0.55 : 0.45)} 1.85 Z" fill="#d7263d" stroke="#8d1020" stroke-width="0.05"/>`).join('')}
 <path d="M-1 -0.3 C-0.6 -0.55 0.6 -0.55 1 -0.3 C0.9 0.15 0.45 0.25 0 0.05 C-0.45 0.25 -0.9 0.15 -1 -0.3 Z" fill="#1f4fd1" stroke="#0d2a80" stroke-width="0.05" transform="translate(${f.eyes[0]![0] * (f.eyes.length === 1 ? 0.6 : 0)} ${f.eyes[0]![1] + 0.05}) scale(${f.eyes.length === 1 ? 0.75 : 1} 1)"/>
 ${eyeHoles(f, 0.1, '#ffffff')}
 <path d="M-0.25 -1.05 L0 -0.7 L0.25 -1.05" fill="none" stroke="#ffd23f" stroke-width="0.08"/>`,
