@@ -4,12 +4,14 @@ import { extractPalette, type Palette } from './palette';
 import { BADGE, PET_DISC, PORTRAIT_SIZE, backgroundSvg, foregroundSvg, petDiscSvgs } from './scene';
 import { identifyPreset } from './preset-identity';
 import { seedFrom, seededRandom } from './seeded-random';
-import { PET_HEADS, PHOTO_HEAD, wearableSvg } from './wearables';
+import { PET_HEADS, PHOTO_HEAD, wearableSvg, wobbleAt, WOBBLE_POSES } from './wearables';
 
 /** Everything the image and the video are drawn from; the video re-uses it instead of recomposing. */
 export interface Portrait {
-  /** The scene without bats, raw RGB, PORTRAIT_SIZE square. */
+  /** The scene without bats, raw RGB, PORTRAIT_SIZE square; the costume worn at rest. */
   readonly base: Buffer;
+  /** The worn costume's sway, for the video: the scene without it and one layer per pose. */
+  readonly sway?: { readonly scene: Buffer; readonly layers: readonly Buffer[] };
   readonly bats: readonly BatFlight[];
   readonly palette: Palette;
   readonly seed: number;
@@ -46,24 +48,30 @@ export interface PresetIds {
 }
 
 /**
- * The preset costume's wearable pieces placed on the pet's head, as a picture the size of the
- * portrait; none for a costume that is not a preset (its badge alone shows it).
+ * The preset costume's wearable pieces placed on the pet's head, one picture the size of the
+ * portrait per pose of their sway; none for a costume that is not a preset (its badge shows it).
  */
 async function wornCostume(
   pet: Buffer,
   costume: Buffer,
   ids: PresetIds,
-): Promise<Buffer | undefined> {
+): Promise<Buffer[] | undefined> {
   const petId = ids.pet ?? (await presetIdOf(pet, 'pet'));
   const costumeId = ids.costume ?? (await presetIdOf(costume, 'costume'));
   if (!costumeId) return undefined;
   const head = (petId && PET_HEADS[petId]) || PHOTO_HEAD;
   const side = PET_DISC.r * 2;
-  const pieces = wearableSvg(costumeId, head, side);
-  if (!pieces) return undefined;
-  return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${PORTRAIT_SIZE}" height="${PORTRAIT_SIZE}"><g transform="translate(${PET_DISC.cx - PET_DISC.r} ${PET_DISC.cy - PET_DISC.r})">${pieces}</g></svg>`,
-  );
+  const poses: Buffer[] = [];
+  for (let k = 0; k < WOBBLE_POSES; k++) {
+    const pieces = wearableSvg(costumeId, head, side, wobbleAt(k));
+    if (!pieces) return undefined;
+    poses.push(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${PORTRAIT_SIZE}" height="${PORTRAIT_SIZE}"><g transform="translate(${PET_DISC.cx - PET_DISC.r} ${PET_DISC.cy - PET_DISC.r})">${pieces}</g></svg>`,
+      ),
+    );
+  }
+  return poses;
 }
 
 async function presetIdOf(bytes: Buffer, kind: 'pet' | 'costume'): Promise<string | undefined> {
@@ -101,12 +109,10 @@ export async function composePortrait(
     wornCostume(pet, costume, presets),
   ]);
   const badgeX = layout.mirror ? PORTRAIT_SIZE - BADGE.cx : BADGE.cx;
-  const base = await sharp(backgroundSvg(layout, random))
+  const scene = await sharp(backgroundSvg(layout, random))
     .composite([
       { input: petDisc, left: PET_DISC.cx - PET_DISC.r, top: PET_DISC.cy - PET_DISC.r },
       { input: foregroundSvg(layout) },
-      // Worn over the frame, so a tall hat can rise out of the disc.
-      ...(worn ? [{ input: worn }] : []),
       {
         input: costumeArt,
         left: badgeX - COSTUME_SIZE / 2,
@@ -116,5 +122,33 @@ export async function composePortrait(
     .removeAlpha()
     .raw()
     .toBuffer();
-  return { base, bats: planBats(random, 6), palette, seed, mirror: layout.mirror };
+  // Worn over the frame, so a tall hat can rise out of the disc. The other poses of its sway are
+  // drawn by the video (posesOf), so they do not hold up the image.
+  const base = worn ? await wear(scene, worn[0]!) : scene;
+  return {
+    base,
+    ...(worn ? { sway: { scene, layers: worn } } : {}),
+    bats: planBats(random, 6),
+    palette,
+    seed,
+    mirror: layout.mirror,
+  };
+}
+
+const RAW = { raw: { width: PORTRAIT_SIZE, height: PORTRAIT_SIZE, channels: 3 as const } };
+
+function wear(scene: Buffer, layer: Buffer): Promise<Buffer> {
+  return sharp(scene, RAW)
+    .composite([{ input: layer }])
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+}
+
+/** The scene once per pose of the worn costume's sway (base first); just [base] when none is worn. */
+export async function posesOf(portrait: Portrait): Promise<readonly Buffer[]> {
+  const { sway } = portrait;
+  if (!sway) return [portrait.base];
+  const rest = await Promise.all(sway.layers.slice(1).map((layer) => wear(sway.scene, layer)));
+  return [portrait.base, ...rest];
 }

@@ -3,7 +3,7 @@ import { batOverlays, batPoses, renderBatSprites } from './bats';
 import { hex, mix } from './color';
 import { candleOverlays, prepareCandlelight } from './candlelight';
 import { abortError, startFfmpeg, writeChunk } from './ffmpeg';
-import type { Portrait } from './portrait';
+import { posesOf, type Portrait } from './portrait';
 import { PET_DISC, PORTRAIT_SIZE } from './scene';
 
 export interface VideoOptions {
@@ -62,18 +62,21 @@ export async function frameRenderer(portrait: Portrait, options: VideoOptions) {
   const count = Math.round(options.fps * options.seconds);
   const scale = options.size / PORTRAIT_SIZE;
   const rim = hex(mix(portrait.palette.accent, { r: 0, g: 0, b: 0 }, 0.35));
-  const [sprites, candlelight] = await Promise.all([
+  const [sprites, candlelight, poses] = await Promise.all([
     renderBatSprites(
       portrait.bats.map((flight) => flight.size * scale),
       '#07040c',
       rim,
     ),
     prepareCandlelight(portrait.mirror, scale),
+    posesOf(portrait),
   ]);
   const render = (index: number): Promise<Frame> => {
     const t = index / count;
     const camera = cameraAt(t);
-    return sharp(portrait.base, {
+    // The worn costume sways twice per loop, so the clip still loops seamlessly.
+    const pose = poses[Math.floor(((2 * t) % 1) * poses.length)] ?? portrait.base;
+    return sharp(pose, {
       raw: { width: PORTRAIT_SIZE, height: PORTRAIT_SIZE, channels: 3 },
     })
       .extract({ left: camera.left, top: camera.top, width: camera.crop, height: camera.crop })

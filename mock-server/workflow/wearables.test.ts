@@ -2,10 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import sharp, { type Stats } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PRESET_COSTUMES, PRESET_PETS } from '../../domain/model/presets';
-import { composePortrait } from './portrait';
+import { composePortrait, posesOf } from './portrait';
 import { identifyPreset } from './preset-identity';
 import { PET_DISC } from './scene';
-import { PET_HEADS, wearableSvg, WEARABLE_COSTUMES, type HeadAnchor } from './wearables';
+import {
+  PET_HEADS,
+  wearableSvg,
+  WEARABLE_COSTUMES,
+  wobbleAt,
+  WOBBLE_POSES,
+  type HeadAnchor,
+} from './wearables';
 
 const SIDE = 600;
 const presetFile = (kind: 'pets' | 'costumes', id: string) =>
@@ -110,5 +117,21 @@ describe('the workflow knows a preset from its bytes', () => {
     const [r, g, b] = mean(worn);
     expect(b!).toBeGreaterThan(g!);
     expect(r! + g! + b!).toBeLessThan(300);
+  });
+});
+
+describe('the worn costume sways in the video', () => {
+  it('twelve poses for a preset costume, leaning either way and back; one still scene otherwise', async () => {
+    const dog = presetFile('pets', 'dog1');
+    const witch = presetFile('costumes', 'witch');
+    const worn = await composePortrait(dog, witch);
+    const poses = await posesOf(worn);
+    expect(poses).toHaveLength(WOBBLE_POSES);
+    expect(poses[0]).toBe(worn.base);
+    expect(poses[3]!.equals(worn.base)).toBe(false);
+    expect(poses[9]!.equals(poses[3]!)).toBe(false);
+    expect([0, 3, 6, 9].map((k) => Math.sign(Math.round(wobbleAt(k).tilt)))).toEqual([0, 1, 0, -1]);
+    const upload = await sharp(witch).png({ compressionLevel: 1 }).toBuffer();
+    expect(await posesOf(await composePortrait(dog, upload))).toHaveLength(1);
   });
 });

@@ -158,6 +158,15 @@ ${eyeHoles(f, 0.09, '#f2f2f2')}
 <path d="M${f.nose[0] * 0.4 - 0.35} 0.62 H${f.nose[0] * 0.4 + 0.35} M${f.nose[0] * 0.4 - 0.25} 0.52 V0.72 M${f.nose[0] * 0.4} 0.52 V0.72 M${f.nose[0] * 0.4 + 0.25} 0.52 V0.72" stroke="#2d3a22" stroke-width="0.05"/>`,
 };
 
+/** Poses of one sway of the worn pieces; the video plays two sways per loop. */
+export const WOBBLE_POSES = 12;
+
+/** How the pieces lean (degrees) and rise (head radii) in pose k: a gentle, seamless sway. */
+export function wobbleAt(k: number): { tilt: number; lift: number } {
+  const angle = (2 * Math.PI * k) / WOBBLE_POSES;
+  return { tilt: 5 * Math.sin(angle), lift: 0.06 * Math.sin(2 * angle) };
+}
+
 /** The preset costumes that have wearable pieces: all eighteen. */
 export const WEARABLE_COSTUMES = Object.keys(WEARABLES);
 
@@ -165,11 +174,17 @@ export const WEARABLE_COSTUMES = Object.keys(WEARABLES);
  * The costume's pieces as SVG elements on a picture of `side` px whose pet's head is `head`, or
  * undefined for a costume that is not a preset (the badge alone then shows it).
  */
-export function wearableSvg(costumeId: string, head: HeadAnchor, side: number): string | undefined {
+export function wearableSvg(
+  costumeId: string,
+  head: HeadAnchor,
+  side: number,
+  pose: { tilt: number; lift: number } = { tilt: 0, lift: 0 },
+): string | undefined {
   const draw = WEARABLES[costumeId];
   if (!draw) return undefined;
   const face = head.facing === 'front' ? FRONT : SIDE;
   const flip = head.facing === 'right' ? -1 : 1;
   const r = head.r * side;
-  return `<g transform="translate(${(head.cx * side).toFixed(1)} ${(head.cy * side).toFixed(1)}) scale(${(flip * r).toFixed(2)} ${r.toFixed(2)})">${draw(face)}</g>`;
+  const y = head.cy * side - pose.lift * r;
+  return `<g transform="translate(${(head.cx * side).toFixed(1)} ${y.toFixed(1)}) rotate(${pose.tilt.toFixed(2)}) scale(${(flip * r).toFixed(2)} ${r.toFixed(2)})">${draw(face)}</g>`;
 }
