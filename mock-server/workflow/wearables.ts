@@ -152,10 +152,12 @@ ${eyeHoles(f, 0.09, '#f2f2f2')}
 <path d="M-0.7 -0.7 L-0.66 -1.25 L-0.38 -0.9 Z M0.7 -0.7 L0.66 -1.25 L0.38 -0.9 Z" fill="#d9a88a"/>
 <path d="M-1.1 0.2 l-0.25 0.1 l0.2 0.1 l-0.22 0.14 l0.27 0.04 M1.1 0.2 l0.25 0.1 l-0.2 0.1 l0.22 0.14 l-0.27 0.04" stroke="#6b5b4e" stroke-width="0.07" fill="none"/>`,
   zombie: (f) =>
-    `<path d="M-1 -0.7 L0.9 -0.35 L0.86 -0.1 L-1 -0.45 Z" fill="#e8dcc0" stroke="#a89a76" stroke-width="0.03"/>
-<path d="M-0.2 -0.62 L-0.1 -0.22 M0.15 -0.55 L0.25 -0.15" stroke="#a89a76" stroke-width="0.03"/>
-<ellipse cx="${f.eyes[f.eyes.length - 1]![0] + 0.05}" cy="0.35" rx="0.3" ry="0.2" fill="#6abf69" fill-opacity="0.75"/>
-<path d="M${f.nose[0] * 0.4 - 0.35} 0.62 H${f.nose[0] * 0.4 + 0.35} M${f.nose[0] * 0.4 - 0.25} 0.52 V0.72 M${f.nose[0] * 0.4} 0.52 V0.72 M${f.nose[0] * 0.4 + 0.25} 0.52 V0.72" stroke="#2d3a22" stroke-width="0.05"/>`,
+    // Greenish skin, a stitched scar across the brow, a sunken eye and a torn bandage.
+    `<circle cx="0" cy="0" r="1" fill="#6abf69" fill-opacity="0.38"/>
+<path d="M-0.75 -0.45 L0.65 -0.62" stroke="#2d3a22" stroke-width="0.06" fill="none"/>
+<path d="M-0.55 -0.58 l0.06 0.22 M-0.25 -0.62 l0.06 0.22 M0.05 -0.65 l0.06 0.22 M0.35 -0.69 l0.06 0.22" stroke="#2d3a22" stroke-width="0.05"/>
+<ellipse cx="${f.eyes[0]![0]}" cy="${f.eyes[0]![1]}" rx="0.22" ry="0.2" fill="none" stroke="#3b2a4a" stroke-width="0.08"/>
+<path d="M0.2 -0.95 L0.95 -0.55 L0.85 -0.38 L0.1 -0.78 Z" fill="#e8dcc0" stroke="#a89a76" stroke-width="0.03"/>`,
 };
 
 /** Poses of one sway of the worn pieces; the video plays two sways per loop. */
