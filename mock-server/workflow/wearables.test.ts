@@ -60,20 +60,62 @@ describe('costumes worn by the preset pets', () => {
         expect(box.right, `${costume} on ${pet}`).toBeGreaterThan(cx - r);
         expect(box.top, `${costume} on ${pet}`).toBeLessThan(cy + r);
         expect(box.bottom, `${costume} on ${pet}`).toBeGreaterThan(cy - r);
-        // And stays within reach of it: at most 3 head radii above, 2.5 below, 3.5 either side.
-        expect(box.top, `${costume} on ${pet}`).toBeGreaterThanOrEqual(Math.floor(cy - 3 * r) - 1);
-        expect(box.bottom, `${costume} on ${pet}`).toBeLessThanOrEqual(Math.ceil(cy + 2.5 * r) + 1);
-        expect(box.left, `${costume} on ${pet}`).toBeGreaterThanOrEqual(
-          Math.floor(cx - 3.5 * r) - 1,
-        );
-        expect(box.right, `${costume} on ${pet}`).toBeLessThanOrEqual(Math.ceil(cx + 3.5 * r) + 1);
+        // And stays within reach of it (at most 3 head radii above, 2.5 below, 3.5 either side), or
+        // on the body, where capes hang and wings grow.
+        const b = {
+          x0: head.body.x0 * SIDE,
+          y1: head.body.y1 * SIDE,
+          x1: head.body.x1 * SIDE,
+        };
+        const at = `${costume} on ${pet}`;
+        expect(box.top, at).toBeGreaterThanOrEqual(Math.floor(cy - 3 * r) - 1);
+        expect(box.bottom, at).toBeLessThanOrEqual(Math.ceil(Math.max(cy + 2.5 * r, b.y1)) + 1);
+        expect(box.left, at).toBeGreaterThanOrEqual(Math.floor(Math.min(cx - 3.5 * r, b.x0)) - 1);
+        expect(box.right, at).toBeLessThanOrEqual(Math.ceil(Math.max(cx + 3.5 * r, b.x1)) + 1);
       }
     },
   );
 
+  it.each(['vampire', 'superhero', 'dragon', 'angel'])(
+    '%s: the cape or wing lies over the body of every pet seen side on, not beside it',
+    async (costume) => {
+      for (const [pet, head] of Object.entries(PET_HEADS)) {
+        if (head.facing === 'front') continue;
+        const drawn = await drawnBox(costume, head);
+        const [x0, x1] = [head.body.x0 * SIDE, head.body.x1 * SIDE];
+        // Reaches at least half way along the body from the neck, and down into it.
+        expect(drawn.right, `${costume} on ${pet}`).toBeGreaterThanOrEqual(x0 + (x1 - x0) / 2);
+        expect(drawn.bottom, `${costume} on ${pet}`).toBeGreaterThan(head.body.y0 * SIDE);
+      }
+    },
+  );
+
+  it('every body is inside its picture, and behind a head seen side on', () => {
+    for (const [pet, { body, cx, facing }] of Object.entries(PET_HEADS)) {
+      expect(
+        [body.x0, body.y0, body.x1, body.y1].every((v) => v >= 0 && v <= 1),
+        pet,
+      ).toBe(true);
+      expect(body.x1 > body.x0 && body.y1 > body.y0, pet).toBe(true);
+      if (facing === 'left') expect(body.x1, pet).toBeGreaterThan(cx);
+    }
+  });
+
   it('a pet facing right wears its pieces mirrored', async () => {
-    const left = await drawnBox('superhero', { cx: 0.5, cy: 0.5, r: 0.1, facing: 'left' });
-    const right = await drawnBox('superhero', { cx: 0.5, cy: 0.5, r: 0.1, facing: 'right' });
+    const left = await drawnBox('superhero', {
+      cx: 0.5,
+      cy: 0.5,
+      r: 0.1,
+      facing: 'left',
+      body: { x0: 0.55, y0: 0.5, x1: 0.8, y1: 0.7 },
+    });
+    const right = await drawnBox('superhero', {
+      cx: 0.5,
+      cy: 0.5,
+      r: 0.1,
+      facing: 'right',
+      body: { x0: 0.2, y0: 0.5, x1: 0.45, y1: 0.7 },
+    });
     expect(right.left).toBeCloseTo(SIDE - 1 - left.right, -1);
     expect(right.right).toBeCloseTo(SIDE - 1 - left.left, -1);
   });

@@ -1,44 +1,63 @@
 // What a pet wears in its costume portrait: for each preset costume, pieces drawn by code (hats,
-// horns, masks, collars, sheets) and placed on the pet's head from a small reviewed table of where
-// each preset pet's head is. Art is drawn for a head of radius 1 at the origin, facing left (or
-// the viewer); placement scales, moves and mirrors it.
+// horns, masks, collars, sheets, capes, wings) and placed on the pet from a small reviewed table of
+// where each preset pet's head and body are. Art is drawn for a head of radius 1 at the origin,
+// facing left (or the viewer); placement scales, moves and mirrors it.
 
-/** Where a pet's head is in its picture: centre and radius as fractions of the picture's side. */
+/** A box as fractions of the picture's side. */
+export interface Box {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/** Where a pet is in its picture: its head (centre, radius) and body, as fractions of the side. */
 export interface HeadAnchor {
   readonly cx: number;
   readonly cy: number;
   readonly r: number;
   /** Which way the face looks: left, right, or at the viewer. */
   readonly facing: 'left' | 'right' | 'front';
+  /** The body (torso, or what shows of it), where capes hang and wings grow. */
+  readonly body: Box;
 }
 
+const box = (x0: number, y0: number, x1: number, y1: number): Box => ({ x0, y0, x1, y1 });
+
 /**
- * The preset pets' heads, read off the 300 px preset pictures (ui/public/presets/pets) on a grid
- * and checked on the contact sheets (npm run contact-sheet).
+ * The preset pets, read off the 300 px preset pictures (ui/public/presets/pets) on a grid and
+ * checked on the contact sheets (npm run contact-sheet). A pet shown as a face alone has the strip
+ * under its chin as its body.
  */
 export const PET_HEADS: Readonly<Record<string, HeadAnchor>> = {
-  bird1: { cx: 0.33, cy: 0.27, r: 0.12, facing: 'left' },
-  bird2: { cx: 0.33, cy: 0.25, r: 0.12, facing: 'left' },
-  cat1: { cx: 0.28, cy: 0.38, r: 0.12, facing: 'left' },
-  cat2: { cx: 0.5, cy: 0.46, r: 0.27, facing: 'front' },
-  cat3: { cx: 0.27, cy: 0.4, r: 0.12, facing: 'left' },
-  dog1: { cx: 0.3, cy: 0.35, r: 0.12, facing: 'left' },
-  dog2: { cx: 0.5, cy: 0.5, r: 0.27, facing: 'front' },
-  dog3: { cx: 0.5, cy: 0.55, r: 0.28, facing: 'front' },
-  ferret1: { cx: 0.27, cy: 0.45, r: 0.1, facing: 'front' },
-  fish1: { cx: 0.4, cy: 0.5, r: 0.16, facing: 'left' },
-  guinea1: { cx: 0.27, cy: 0.4, r: 0.13, facing: 'left' },
-  hamster1: { cx: 0.5, cy: 0.53, r: 0.28, facing: 'front' },
-  hedgehog1: { cx: 0.23, cy: 0.62, r: 0.1, facing: 'left' },
-  lizard1: { cx: 0.4, cy: 0.22, r: 0.08, facing: 'front' },
-  rabbit1: { cx: 0.25, cy: 0.44, r: 0.12, facing: 'left' },
-  rabbit2: { cx: 0.5, cy: 0.6, r: 0.26, facing: 'front' },
-  snake1: { cx: 0.6, cy: 0.22, r: 0.07, facing: 'left' },
-  turtle1: { cx: 0.22, cy: 0.62, r: 0.07, facing: 'left' },
+  bird1: { cx: 0.33, cy: 0.27, r: 0.12, facing: 'left', body: box(0.3, 0.32, 0.72, 0.75) },
+  bird2: { cx: 0.33, cy: 0.25, r: 0.12, facing: 'left', body: box(0.3, 0.32, 0.85, 0.72) },
+  cat1: { cx: 0.28, cy: 0.38, r: 0.12, facing: 'left', body: box(0.34, 0.42, 0.74, 0.68) },
+  cat2: { cx: 0.5, cy: 0.46, r: 0.27, facing: 'front', body: box(0.25, 0.7, 0.75, 0.82) },
+  cat3: { cx: 0.27, cy: 0.4, r: 0.12, facing: 'left', body: box(0.33, 0.4, 0.72, 0.66) },
+  dog1: { cx: 0.3, cy: 0.35, r: 0.12, facing: 'left', body: box(0.34, 0.36, 0.76, 0.62) },
+  dog2: { cx: 0.5, cy: 0.5, r: 0.27, facing: 'front', body: box(0.27, 0.74, 0.73, 0.86) },
+  dog3: { cx: 0.5, cy: 0.55, r: 0.28, facing: 'front', body: box(0.27, 0.8, 0.73, 0.9) },
+  ferret1: { cx: 0.27, cy: 0.45, r: 0.1, facing: 'front', body: box(0.3, 0.4, 0.85, 0.8) },
+  fish1: { cx: 0.4, cy: 0.5, r: 0.16, facing: 'left', body: box(0.35, 0.32, 0.85, 0.7) },
+  guinea1: { cx: 0.27, cy: 0.4, r: 0.13, facing: 'left', body: box(0.33, 0.32, 0.85, 0.7) },
+  hamster1: { cx: 0.5, cy: 0.53, r: 0.28, facing: 'front', body: box(0.27, 0.78, 0.73, 0.9) },
+  hedgehog1: { cx: 0.23, cy: 0.62, r: 0.1, facing: 'left', body: box(0.28, 0.45, 0.8, 0.82) },
+  lizard1: { cx: 0.4, cy: 0.22, r: 0.08, facing: 'front', body: box(0.32, 0.3, 0.68, 0.7) },
+  rabbit1: { cx: 0.25, cy: 0.44, r: 0.12, facing: 'left', body: box(0.32, 0.45, 0.78, 0.82) },
+  rabbit2: { cx: 0.5, cy: 0.6, r: 0.26, facing: 'front', body: box(0.28, 0.82, 0.72, 0.92) },
+  snake1: { cx: 0.6, cy: 0.22, r: 0.07, facing: 'left', body: box(0.2, 0.3, 0.8, 0.9) },
+  turtle1: { cx: 0.22, cy: 0.62, r: 0.07, facing: 'left', body: box(0.27, 0.45, 0.8, 0.82) },
 };
 
 /** A photo's subject is cropped to the middle (attention): its head is taken to be upper centre. */
-export const PHOTO_HEAD: HeadAnchor = { cx: 0.5, cy: 0.36, r: 0.2, facing: 'front' };
+export const PHOTO_HEAD: HeadAnchor = {
+  cx: 0.5,
+  cy: 0.36,
+  r: 0.2,
+  facing: 'front',
+  body: box(0.28, 0.58, 0.72, 0.95),
+};
 
 /** Where the face's parts sit on the unit head, by facing (drawn for left or front). */
 interface Face {
@@ -47,10 +66,12 @@ interface Face {
   readonly neck: readonly [number, number];
   /** The side of the head the body is on (x), where capes and wings go. */
   readonly back: number;
+  /** The body in the unit head's coordinates (drawn facing left). */
+  readonly body: Box;
 }
 
-const SIDE: Face = { eyes: [[-0.35, -0.15]], nose: [-0.85, 0.2], neck: [0.35, 0.95], back: 1 };
-const FRONT: Face = {
+const SIDE = { eyes: [[-0.35, -0.15]], nose: [-0.85, 0.2], neck: [0.35, 0.95], back: 1 } as const;
+const FRONT = {
   eyes: [
     [-0.4, -0.05],
     [0.4, -0.05],
@@ -58,7 +79,29 @@ const FRONT: Face = {
   nose: [0, 0.3],
   neck: [0, 1],
   back: 0,
-};
+} as const;
+
+/** A cape from the neck over the back to the far end of the body, down to the body's middle. */
+function sideCape(f: Face, fill: string, edge: string, lining?: string): string {
+  const end = Math.max(1.4, Math.min(f.body.x1 * 0.92, 8));
+  const hem = Math.max(1.7, Math.min(f.body.y0 + (f.body.y1 - f.body.y0) * 0.65, 5));
+  const waves = [0.75, 0.5, 0.25]
+    .map(
+      (k, i) =>
+        `Q${(0.45 + (end - 0.45) * (k + 0.12)).toFixed(2)} ${(hem - 0.2).toFixed(2)} ${(0.45 + (end - 0.45) * k).toFixed(2)} ${(hem + (i % 2 ? 0 : 0.05)).toFixed(2)}`,
+    )
+    .join(' ');
+  const cape = `<path d="M0.45 0.8 C${(end * 0.45).toFixed(2)} 0.55 ${(end * 0.85).toFixed(2)} 0.75 ${end.toFixed(2)} 1 L${end.toFixed(2)} ${hem.toFixed(2)} ${waves} Q0.45 ${(hem - 0.2).toFixed(2)} 0.5 ${hem.toFixed(2)} Z" fill="${fill}" stroke="${edge}" stroke-width="0.05"/>`;
+  if (!lining) return cape;
+  return `${cape}<path d="M0.6 0.95 C${(end * 0.45).toFixed(2)} 0.8 ${(end * 0.8).toFixed(2)} 0.9 ${(end * 0.92).toFixed(2)} 1.1 L${(end * 0.92).toFixed(2)} 1.35 C${(end * 0.6).toFixed(2)} 1.2 ${(end * 0.35).toFixed(2)} 1.2 0.62 1.35 Z" fill="${lining}"/>`;
+}
+
+/** A wing rising from the top of the body, half way along it. */
+function sideWing(f: Face, fill: string, edge: string): string {
+  const x = Math.max(0.8, Math.min((f.body.x0 + f.body.x1) / 2, 6));
+  const y = Math.max(0.2, Math.min(f.body.y0 + 0.2, 2.5));
+  return `<path d="M${x.toFixed(2)} ${y.toFixed(2)} C${(x + 0.3).toFixed(2)} ${(y - 1.3).toFixed(2)} ${(x + 1.3).toFixed(2)} ${(y - 1.4).toFixed(2)} ${(x + 1.5).toFixed(2)} ${(y - 0.9).toFixed(2)} C${(x + 1.1).toFixed(2)} ${(y - 0.75).toFixed(2)} ${(x + 0.9).toFixed(2)} ${(y - 0.4).toFixed(2)} ${(x + 0.35).toFixed(2)} ${(y + 0.25).toFixed(2)} Z" fill="${fill}" stroke="${edge}" stroke-width="0.05"/>`;
+}
 
 const eyeHoles = (face: Face, r: number, fill: string) =>
   face.eyes
@@ -73,8 +116,7 @@ const WEARABLES: Readonly<Record<string, (face: Face) => string>> = {
       `<path d="M${x * 0.75} 1.25 L${x * 1.35} 0.2 L${x * 1.15} 1.15 Z" fill="#1a0b1f" stroke="#0a0410" stroke-width="0.05"/><path d="M${x * 0.85} 1.15 L${x * 1.28} 0.45 L${x * 1.12} 1.08 Z" fill="#b3122e"/>`;
     if (f.back === 0) return `${flap(-1)}${flap(1)}${fangs}`;
     // Side on: a cape from the shoulders down the back, its collar standing up behind the head.
-    return `<path d="M0.45 0.8 C1.1 0.65 1.8 0.8 2.05 1.1 L2.25 2.05 Q1.85 1.85 1.5 2.1 Q1.1 1.85 0.7 2.1 Q0.5 1.5 0.45 0.8 Z" fill="#1a0b1f" stroke="#0a0410" stroke-width="0.05"/>
-<path d="M0.6 0.95 C1.1 0.85 1.6 0.95 1.85 1.15 L1.95 1.5 C1.5 1.3 1 1.3 0.62 1.45 Z" fill="#b3122e"/>
+    return `${sideCape(f, '#1a0b1f', '#0a0410', '#b3122e')}
 <path d="M0.7 0.95 L1.25 -0.15 L1.15 0.9 Z" fill="#1a0b1f" stroke="#0a0410" stroke-width="0.05"/>${fangs}`;
   },
   witch: () =>
@@ -93,17 +135,17 @@ ${eyeHoles(f, 0.22, '#231a12')}<path d="M${f.nose[0] * 0.5 - 0.08} ${f.nose[1] +
     `<path d="M-0.55 -0.75 C-0.9 -1.3 -0.7 -1.8 -0.35 -2 C-0.5 -1.6 -0.3 -1.2 -0.15 -0.95 Z" fill="#2f8f46" stroke="#17522a" stroke-width="0.05"/>
 <path d="M0.35 -0.85 C0.3 -1.45 0.65 -1.85 1.05 -1.95 C0.75 -1.6 0.7 -1.25 0.75 -0.75 Z" fill="#2f8f46" stroke="#17522a" stroke-width="0.05"/>
 <path d="M-0.1 -1 l0.12 -0.3 l0.12 0.3 M0.2 -0.98 l0.12 -0.26 l0.12 0.26" fill="#f2c14e" stroke="#a8741a" stroke-width="0.03"/>
-<path d="M${0.9 + f.back * 0.6} 0.3 C${1.4 + f.back} -0.6 ${2 + f.back} -0.5 ${2.2 + f.back} -0.2 C${1.9 + f.back} 0 ${1.7 + f.back} 0.4 ${1.2 + f.back * 0.6} 0.8 Z" fill="#3fae5a" stroke="#17522a" stroke-width="0.05" opacity="0.95"/>`,
+${f.back === 0 ? `<path d="M0.9 0.3 C1.4 -0.6 2 -0.5 2.2 -0.2 C1.9 0 1.7 0.4 1.2 0.8 Z" fill="#3fae5a" stroke="#17522a" stroke-width="0.05"/>` : sideWing(f, '#3fae5a', '#17522a')}`,
   superhero: (f) =>
     // The cape hangs from the shoulders: down the back side on, either side of a face looking out.
-    `${(f.back === 0 ? [-1, 1] : [1]).map((x) => `<path d="M${x * 0.7} 0.85 L${x * (f.back === 0 ? 1.45 : 2)} 2 L${x * (f.back === 0 ? 0.55 : 0.45)} 1.85 Z" fill="#d7263d" stroke="#8d1020" stroke-width="0.05"/>`).join('')}
+    `${f.back === 0 ? [-1, 1].map((x) => `<path d="M${x * 0.7} 0.85 L${x * 1.45} 2 L${x * 0.55} 1.85 Z" fill="#d7263d" stroke="#8d1020" stroke-width="0.05"/>`).join('') : sideCape(f, '#d7263d', '#8d1020')}
 <path d="M-1 -0.3 C-0.6 -0.55 0.6 -0.55 1 -0.3 C0.9 0.15 0.45 0.25 0 0.05 C-0.45 0.25 -0.9 0.15 -1 -0.3 Z" fill="#1f4fd1" stroke="#0d2a80" stroke-width="0.05" transform="translate(${f.eyes[0]![0] * (f.eyes.length === 1 ? 0.6 : 0)} ${f.eyes[0]![1] + 0.05}) scale(${f.eyes.length === 1 ? 0.75 : 1} 1)"/>
 ${eyeHoles(f, 0.1, '#ffffff')}
 <path d="M-0.25 -1.05 L0 -0.7 L0.25 -1.05" fill="none" stroke="#ffd23f" stroke-width="0.08"/>`,
   angel: (f) =>
     `<ellipse cx="0" cy="-1.45" rx="0.75" ry="0.2" fill="none" stroke="#ffd86b" stroke-width="0.14"/>
 <ellipse cx="0" cy="-1.45" rx="0.75" ry="0.2" fill="none" stroke="#fff6c8" stroke-width="0.05"/>
-<path d="M${1 + f.back * 0.4} 0.6 C${1.6 + f.back} -0.4 ${2.4 + f.back} -0.3 ${2.3 + f.back} 0.4 C${2.1 + f.back} 0.5 ${1.9 + f.back} 0.7 ${1.2 + f.back * 0.4} 1 Z" fill="#ffffff" stroke="#c9d6ff" stroke-width="0.05"/>`,
+${f.back === 0 ? `<path d="M1 0.6 C1.6 -0.4 2.4 -0.3 2.3 0.4 C2.1 0.5 1.9 0.7 1.2 1 Z" fill="#ffffff" stroke="#c9d6ff" stroke-width="0.05"/>` : sideWing(f, '#ffffff', '#c9d6ff')}`,
   demon: () =>
     `<path d="M-0.6 -0.7 C-1 -1.1 -1.05 -1.6 -0.8 -1.9 C-0.8 -1.5 -0.55 -1.2 -0.25 -0.95 Z" fill="#c1121f" stroke="#6a040f" stroke-width="0.05"/>
 <path d="M0.6 -0.7 C1 -1.1 1.05 -1.6 0.8 -1.9 C0.8 -1.5 0.55 -1.2 0.25 -0.95 Z" fill="#c1121f" stroke="#6a040f" stroke-width="0.05"/>`,
@@ -184,8 +226,17 @@ export function wearableSvg(
 ): string | undefined {
   const draw = WEARABLES[costumeId];
   if (!draw) return undefined;
-  const face = head.facing === 'front' ? FRONT : SIDE;
   const flip = head.facing === 'right' ? -1 : 1;
+  // The body in the unit head's coordinates, as the art is drawn (facing left).
+  const unit = (x: number) => (flip * (x - head.cx)) / head.r;
+  const [bx0, bx1] = [unit(head.body.x0), unit(head.body.x1)].sort((a, b) => a - b);
+  const body = {
+    x0: bx0!,
+    x1: bx1!,
+    y0: (head.body.y0 - head.cy) / head.r,
+    y1: (head.body.y1 - head.cy) / head.r,
+  };
+  const face: Face = { ...(head.facing === 'front' ? FRONT : SIDE), body };
   const r = head.r * side;
   const y = head.cy * side - pose.lift * r;
   return `<g transform="translate(${(head.cx * side).toFixed(1)} ${y.toFixed(1)}) rotate(${pose.tilt.toFixed(2)}) scale(${(flip * r).toFixed(2)} ${r.toFixed(2)})">${draw(face)}</g>`;
