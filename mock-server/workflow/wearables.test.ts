@@ -1,9 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp, { type Stats } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PRESET_COSTUMES, PRESET_PETS } from '../../domain/model/presets';
 import { composePortrait, posesOf } from './portrait';
 import { identifyPreset } from './preset-identity';
+import { renderCostumeImage } from './render-costume';
 import { PET_DISC } from './scene';
 import {
   PET_HEADS,
@@ -175,5 +178,26 @@ describe('the worn costume sways in the video', () => {
     expect([0, 3, 6, 9].map((k) => Math.sign(Math.round(wobbleAt(k).tilt)))).toEqual([0, 1, 0, -1]);
     const upload = await sharp(witch).png({ compressionLevel: 1 }).toBuffer();
     expect(await posesOf(await composePortrait(dog, upload))).toHaveLength(1);
+  });
+});
+
+describe('deterministic as before', () => {
+  it('the same preset inputs give the same image bytes and the same sway, run after run', async () => {
+    const dog = presetFile('pets', 'dog1');
+    const vampire = presetFile('costumes', 'vampire');
+    const dir = mkdtempSync(path.join(tmpdir(), 'pawloween-worn-'));
+    try {
+      const [first, second] = await Promise.all(
+        ['a', 'b'].map((id) => renderCostumeImage({ pet: dog, costume: vampire, outDir: dir, id })),
+      );
+      expect(readFileSync(first!.imageFile).equals(readFileSync(second!.imageFile))).toBe(true);
+      const [posesA, posesB] = await Promise.all([
+        posesOf(first!.portrait),
+        posesOf(second!.portrait),
+      ]);
+      expect(posesA.every((pose, k) => pose.equals(posesB[k]!))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
