@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlatformClient } from './client';
-import type { PlatformError } from './errors';
+import { PlatformError, type RateLimitError } from './errors';
+import { MAX_RETRY_AFTER_SECONDS, resetAt, retryAfterSeconds, retryDelay, sleep } from './retry';
 import { BASE_URL, url, useMswServer } from '../../tests/support/msw-server';
 
 const server = useMswServer();
@@ -272,5 +273,109 @@ describe('POST /v1/run is retried only when it surely never started', () => {
     await vi.runAllTimersAsync();
     expect((await result).error?.name).toBe('InsufficientBalanceError');
     expect(keys).toHaveLength(1);
+  });
+});
+
+describe('retry arithmetic, one rule at a time', () => {
+  const limited = (context: Record<string, unknown>, headers?: Record<string, string>) =>
+    PlatformError.fromResponse(
+      429,
+      { error: { message: 'slow down', context } },
+      new Headers(headers),
+    );
+  const serverError = (headers?: Record<string, string>) =>
+    PlatformError.fromResponse(500, { error: { message: 'boom' } }, new Headers(headers));
+  const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
+
+  describe('retryAfterSeconds', () => {
+    it("takes a 429's retryAfter, even 0", () => {
+      expect(retryAfterSeconds(limited({ retryAfter: 7 }))).toBe(7);
+      expect(retryAfterSeconds(limited({ retryAfter: 0 }, { 'retry-after': '9' }))).toBe(0);
+    });
+
+    it('reads any other answer’s Retry-After header, and nothing without one', () => {
+      expect(retryAfterSeconds(serverError({ 'retry-after': '4' }))).toBe(4);
+      expect(retryAfterSeconds(serverError({ 'retry-after-ms': '1500' }))).toBe(1.5);
+      expect(retryAfterSeconds(serverError())).toBeUndefined();
+      expect(retryAfterSeconds(new PlatformError({ statusCode: 500 }))).toBeUndefined();
+    });
+  });
+
+  describe('retryDelay', () => {
+    it('waits exactly what the platform asked, from 0 s up to a minute', () => {
+      expect(retryDelay(limited({ retryAfter: 0 }), 3, () => 0.9)).toBe(0);
+      expect(retryDelay(limited({ retryAfter: 2.5 }), 0, () => 0.9)).toBe(2500);
+      expect(retryDelay(limited({ retryAfter: MAX_RETRY_AFTER_SECONDS }), 0)).toBe(60_000);
+    });
+
+    it('backs off on its own when the ask is over a minute or negative', () => {
+      expect(retryDelay(limited({ retryAfter: MAX_RETRY_AFTER_SECONDS + 1 }), 0, () => 0)).toBe(
+        500,
+      );
+      expect(retryDelay(limited({ retryAfter: -1 }), 1, () => 0)).toBe(1000);
+    });
+
+    it('doubles from 500 ms per retry and stops doubling at 8 s', () => {
+      const delays = [0, 1, 2, 3, 4, 5, 9].map((retry) =>
+        retryDelay(serverError(), retry, () => 0),
+      );
+      expect(delays).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
+    });
+
+    it('cuts each wait by a random share of at most a quarter', () => {
+      expect(retryDelay(serverError(), 2, () => 1)).toBe(1500);
+      expect(retryDelay(serverError(), 2, () => 0.5)).toBe(1750);
+    });
+  });
+
+  describe('resetAt', () => {
+    const rateLimit = (context: Record<string, unknown>, headers?: Record<string, string>) =>
+      limited(context, headers) as RateLimitError;
+
+    it('reads resetTime as epoch seconds below 10^12 and as epoch ms from there', () => {
+      expect(resetAt(rateLimit({ resetTime: 1_800_000_000 }), NOW)).toBe(1_800_000_000_000);
+      expect(resetAt(rateLimit({ resetTime: 999_999_999_999 }), NOW)).toBe(999_999_999_999_000);
+      expect(resetAt(rateLimit({ resetTime: 1e12 }), NOW)).toBe(1e12);
+      expect(resetAt(rateLimit({ resetTime: 1_800_000_000_000 }), NOW)).toBe(1_800_000_000_000);
+    });
+
+    it('reads an ISO resetTime, and falls back to now + retryAfter when it is not a date', () => {
+      expect(resetAt(rateLimit({ resetTime: '2026-11-25T12:00:30Z' }), NOW)).toBe(NOW + 30_000);
+      expect(resetAt(rateLimit({ resetTime: 'soon', retryAfter: 12 }), NOW)).toBe(NOW + 12_000);
+      expect(resetAt(rateLimit({}, { 'retry-after': '5' }), NOW)).toBe(NOW + 5000);
+    });
+
+    it('knows nothing when the answer says nothing', () => {
+      expect(resetAt(rateLimit({}), NOW)).toBeUndefined();
+      expect(resetAt(rateLimit({ resetTime: 'soon' }), NOW)).toBeUndefined();
+    });
+  });
+
+  describe('sleep', () => {
+    it('resolves after the time and leaves no listener on the signal', async () => {
+      const controller = new AbortController();
+      const removed = vi.spyOn(controller.signal, 'removeEventListener');
+      let done = false;
+      void sleep(1000, controller.signal).then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(done).toBe(true);
+      expect(removed).toHaveBeenCalledWith('abort', expect.any(Function));
+    });
+
+    it('rejects at once, with the reason, on a signal aborted before or during the wait', async () => {
+      const before = AbortSignal.abort('gone');
+      await expect(sleep(1000, before)).rejects.toMatchObject({
+        name: 'AbortError',
+        cause: 'gone',
+      });
+
+      const controller = new AbortController();
+      const waiting = sleep(60_000, controller.signal);
+      controller.abort('user');
+      await expect(waiting).rejects.toMatchObject({ name: 'AbortError', cause: 'user' });
+      expect(vi.getTimerCount()).toBe(0);
+    });
   });
 });
