@@ -144,3 +144,97 @@ describe('PlatformError.fromResponse: one class per row of SPEC.md 8', () => {
     expect(error.requestId).toBeUndefined();
   });
 });
+
+describe('PlatformError: what an answer that says little still tells', () => {
+  const from = (status: number, body: unknown, headers?: Record<string, string>) =>
+    PlatformError.fromResponse(status, body, headers ? new Headers(headers) : undefined);
+
+  it('names itself and its status when the answer has no message', () => {
+    const bare = new PlatformError();
+    expect(bare).toMatchObject({
+      name: 'PlatformError',
+      message: 'HTTP error',
+      code: 'UNKNOWN_ERROR',
+    });
+    expect(new PlatformError({ statusCode: 502 }).message).toBe('HTTP 502');
+    expect(from(500, 'an HTML error page')).toMatchObject({
+      name: 'UnknownError',
+      message: 'HTTP 500',
+      action: 'retry',
+    });
+  });
+
+  it('a 402 without a code that speaks of a subscription is Unsubscribed; otherwise a balance problem', () => {
+    expect(from(402, { error: { message: 'No active Subscription' } }).name).toBe(
+      'UnsubscribedError',
+    );
+    expect(from(402, { error: { message: 'Not enough credits' } }).name).toBe(
+      'InsufficientBalanceError',
+    );
+  });
+
+  it('reads the balance from details when the context does not carry it', () => {
+    expect(
+      from(402, {
+        error: { message: 'low', details: { remainingCredits: 0.25, requiredCredits: '0.5' } },
+      }),
+    ).toMatchObject({ remainingCredits: 0.25, requiredCredits: 0.5 });
+    const none = from(402, { error: { message: 'low', details: 'nothing useful' } });
+    expect(none).toMatchObject({ remainingCredits: undefined, requiredCredits: undefined });
+  });
+
+  it('takes numbers, and numbers written as text, and nothing else, as amounts', () => {
+    const upgrade = (context: Record<string, unknown>) =>
+      from(402, { error: { message: 'x', code: 'PLAN_UPGRADE_REQUIRED', context } });
+    expect(
+      upgrade({
+        upgradeUrl: 'https://p/subscribe',
+        currentPlan: 'Free',
+        currentLimit: 1,
+        required: ' 2.5 ',
+      }),
+    ).toMatchObject({
+      upgradeUrl: 'https://p/subscribe',
+      currentPlan: 'Free',
+      currentLimit: 1,
+      required: 2.5,
+    });
+    for (const junk of ['', '  ', 'lots', true, null, Infinity, { n: 1 }]) {
+      expect(upgrade({ currentLimit: junk, required: junk })).toMatchObject({
+        currentLimit: undefined,
+        required: undefined,
+      });
+    }
+    expect(upgrade({ upgradeUrl: 42, currentPlan: ['Free'] })).toMatchObject({
+      upgradeUrl: undefined,
+      currentPlan: undefined,
+    });
+  });
+
+  it('reads Retry-After as seconds, as an HTTP date, or in milliseconds', () => {
+    const now = Date.now();
+    const inAMinute = new Date(now + 60_000).toUTCString();
+    const dated = from(429, { error: { message: 'slow' } }, { 'retry-after': inAMinute });
+    expect(dated.context.retryAfter).toBeGreaterThan(55);
+    expect(dated.context.retryAfter).toBeLessThanOrEqual(60);
+    const past = from(
+      429,
+      { error: { message: 'slow' } },
+      { 'retry-after': new Date(now - 60_000).toUTCString() },
+    );
+    expect(past.context.retryAfter).toBe(0);
+    expect(from(429, { error: { message: 'slow' } }, { 'retry-after-ms': '1500' }).context).toEqual(
+      {
+        retryAfter: 1.5,
+      },
+    );
+    expect(from(429, { error: { message: 'slow' } }, { 'retry-after': 'soon' }).context).toEqual(
+      {},
+    );
+  });
+
+  it('adds no retryAfter to a 429 that gave none', () => {
+    const error = from(429, { error: { message: 'slow', context: { resetTime: 'later' } } });
+    expect(Object.keys(error.context)).toEqual(['resetTime']);
+  });
+});

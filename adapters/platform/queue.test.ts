@@ -101,3 +101,28 @@ describe('a long 429 pauses the queue until its reset time', () => {
     expect(started).toBe(true);
   });
 });
+
+describe('RequestQueue on its own', () => {
+  it('counts the slots in use and the calls waiting', async () => {
+    const queue = new RequestQueue({ concurrency: 1, intervalCap: Infinity, interval: 0 });
+    const first = await queue.acquire();
+    const second = queue.acquire();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect({ pending: queue.pending, size: queue.size }).toEqual({ pending: 1, size: 1 });
+    first();
+    (await second)();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect({ pending: queue.pending, size: queue.size }).toEqual({ pending: 0, size: 0 });
+  });
+
+  it('a pause until an earlier time does not shorten a pause already in force', async () => {
+    vi.useFakeTimers();
+    const queue = new RequestQueue();
+    queue.pauseUntil(Date.now() + 10_000);
+    queue.pauseUntil(Date.now() + 5_000);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(queue.isPaused).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(queue.isPaused).toBe(false);
+  });
+});
