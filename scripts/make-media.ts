@@ -15,6 +15,11 @@ import {
   type Preset,
 } from '../domain/model/presets';
 import { FFMPEG_PATH, renderCostume, renderCostumeImage } from '../mock-server/workflow';
+import {
+  STILL_WIDTHS,
+  stillVariant,
+  type StillFormat,
+} from '../ui/features/landing/landing-stills';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EMOJI = path.join(root, 'node_modules/@lobehub/fluent-emoji-3d/assets');
@@ -311,27 +316,40 @@ const ATTRIBUTION = `# Media attribution
 `;
 
 /**
- * WebP beside every landing still (before/after pairs and carousel frames), which the landing page
- * offers first in a <picture>: on a phone they are a quarter of the bytes. Derived from the files
- * above, so `npx tsx scripts/make-media.ts --webp` redoes only this step.
+ * AVIF and WebP beside every landing still (before/after pairs and carousel frames), each at its
+ * full 480 px and at 320 px, which the landing page offers in a <picture> with srcset and sizes
+ * (ui/features/landing/components/landing-image.tsx): a phone takes the small AVIF, a tenth of the
+ * PNG's bytes. Derived from the files above, so `npx tsx scripts/make-media.ts --stills` redoes
+ * only this step.
  */
-async function makeLandingWebp(): Promise<void> {
+async function makeLandingStills(): Promise<void> {
   const stills = (await readdir(LANDING)).filter((file) =>
     /^(before|after|carousel)-\d+\.(png|jpg)$/.test(file),
   );
   for (const file of stills) {
-    const webp = await sharp(path.join(LANDING, file))
-      .webp({ quality: 80, effort: 6, smartSubsample: true })
-      .toBuffer();
-    await writeFile(path.join(LANDING, file.replace(/\.(png|jpg)$/, '.webp')), webp);
+    for (const width of STILL_WIDTHS) {
+      const resized = sharp(path.join(LANDING, file)).resize({ width, withoutEnlargement: true });
+      const name = (format: StillFormat) =>
+        path.join(LANDING, stillVariant(`/${file}`, format, width).slice(1));
+      await writeFile(
+        name('webp'),
+        await resized.clone().webp({ quality: 80, effort: 6, smartSubsample: true }).toBuffer(),
+      );
+      await writeFile(
+        name('avif'),
+        await resized.clone().avif({ quality: 55, effort: 6 }).toBuffer(),
+      );
+    }
   }
-  console.log(`landing webp: ${stills.length} stills`);
+  console.log(
+    `landing stills: ${stills.length} stills in AVIF and WebP at ${STILL_WIDTHS.join(' and ')} px`,
+  );
 }
 
-if (!process.argv.includes('--webp')) {
+if (!process.argv.includes('--stills')) {
   await makePresets();
   console.log(`presets: ${PRESET_PETS.length} pets, ${PRESET_COSTUMES.length} costumes`);
   await makeLanding();
   await writeFile(path.join(PUBLIC, 'media', 'ATTRIBUTION.md'), ATTRIBUTION);
 }
-await makeLandingWebp();
+await makeLandingStills();

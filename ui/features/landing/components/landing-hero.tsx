@@ -1,5 +1,6 @@
 import { useAppConfig, useAssetPath } from '../../../app/config-context';
 import { BatIcon, SparkleIcon } from '../../../components/icons';
+import { STILL_SIZES } from '../landing-stills';
 import { LandingImage } from './landing-image';
 
 export function LandingHero(props: { id: string; onSignIn: () => void }) {
@@ -35,6 +36,7 @@ export function LandingHero(props: { id: string; onSignIn: () => void }) {
           fetchPriority="high"
           width={300}
           height={300}
+          sizes={STILL_SIZES.hero}
         />
         <LandingImage
           className="pw-hero__after"
@@ -44,6 +46,7 @@ export function LandingHero(props: { id: string; onSignIn: () => void }) {
           fetchPriority="high"
           width={300}
           height={300}
+          sizes={STILL_SIZES.hero}
         />
       </div>
     </header>

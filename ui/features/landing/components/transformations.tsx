@@ -1,6 +1,7 @@
 import { useAssetTable } from '../../../app/config-context';
 import { assetPath, type AssetTable } from '../../../../domain/model/asset-table';
 import { useReducedMotion } from '../../../components/use-reduced-motion';
+import { STILL_SIZES } from '../landing-stills';
 import { LandingImage } from './landing-image';
 import { LazyLoop } from './lazy-loop';
 
@@ -42,6 +43,7 @@ export function Transformations(props: { id: string }) {
                 decoding="async"
                 width={300}
                 height={300}
+                sizes={STILL_SIZES.pair}
               />
               <figcaption>Before</figcaption>
             </figure>
@@ -56,6 +58,7 @@ export function Transformations(props: { id: string }) {
                 decoding="async"
                 width={300}
                 height={300}
+                sizes={STILL_SIZES.pair}
               />
               <figcaption>After</figcaption>
             </figure>
@@ -98,6 +101,7 @@ export function Transformations(props: { id: string }) {
                 decoding="async"
                 width={240}
                 height={240}
+                sizes={STILL_SIZES.carousel}
               />
             </li>
           ))}
@@ -112,6 +116,7 @@ export function Transformations(props: { id: string }) {
                   decoding="async"
                   width={240}
                   height={240}
+                  sizes={STILL_SIZES.carousel}
                 />
               </li>
             ))}
