@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryAuth, fakeToken } from '../../adapters/memory/memory-auth';
 import { MemoryLocalStorage } from '../../adapters/memory/memory-local-storage';
 import { FakeClock } from '../../tests/support/fake-clock';
@@ -417,5 +417,165 @@ describe('Session', () => {
     expect(Object.isFrozen(s.getSnapshot())).toBe(true);
     s.setSubscriptionModalUrl('http://pricing');
     expect(s.getSnapshot().subscriptionModalUrl).toBe('http://pricing');
+  });
+  describe('rules mutation testing found unstated', () => {
+    it('starts in demo mode with nothing allowed', () => {
+      expect(session().getSnapshot()).toMatchObject({
+        mode: 'demo',
+        isDemo: true,
+        canFetchUsage: false,
+        canUseStorage: false,
+        isSignedIn: false,
+      });
+    });
+
+    it('signs a headless user in with the user read from their token, or none from an opaque one', async () => {
+      const userToken = token('headless-user');
+      const s = session({ projectToken: 'p', userToken });
+      await s.start();
+      expect(s.getSnapshot().user).toMatchObject({ userId: 'headless-user' });
+      const opaque = session({ projectToken: 'p', userToken: 'opaque' });
+      await opaque.start();
+      expect(opaque.getSnapshot()).toMatchObject({ mode: 'headless', user: undefined });
+    });
+
+    it('the expiry sweep leaves a headless user signed in: their token is the host’s', async () => {
+      const s = session({ projectToken: 'p', userToken: 'opaque' });
+      await s.start();
+      await clock.advanceAsync(30_000);
+      expect(s.getSnapshot()).toMatchObject({
+        mode: 'headless',
+        isSignedIn: true,
+        hasSignedOut: false,
+      });
+    });
+
+    it('signing out a headless user revokes nothing: there is no access token of ours', async () => {
+      const revoke = vi.spyOn(auth, 'revoke');
+      const s = session({ projectToken: 'p', userToken: token('host-user') });
+      await s.start();
+      await s.signOut();
+      expect(revoke).not.toHaveBeenCalled();
+    });
+
+    it('a 401 while nobody is signed in changes nothing', async () => {
+      const s = session({ projectToken: 'p' });
+      await s.start();
+      auth.emitUnauthorized();
+      await clock.advanceAsync(0);
+      expect(s.getSnapshot().hasSignedOut).toBe(false);
+    });
+
+    it('a sign-in that finishes first is not undone by a slower one started before it', async () => {
+      let provide = (_: string) => {};
+      const s = session({
+        projectToken: 'p',
+        getUserToken: () => new Promise<string>((resolve) => (provide = resolve)),
+      });
+      const starting = s.start();
+      await s.acceptToken(token('alice'));
+      provide('late-user-token');
+      await starting;
+      expect(s.getSnapshot()).toMatchObject({ mode: 'access-token', user: { userId: 'alice' } });
+      expect(auth.credentials).toEqual({ accessToken: local.getItem(KEY) });
+    });
+
+    describe('a token from the address', () => {
+      it('that cannot be read is ignored', async () => {
+        const s = session({ projectToken: 'p' });
+        await s.start();
+        await s.offerToken('not-a-token', true);
+        expect(s.getSnapshot().isSignedIn).toBe(false);
+        expect(local.getItem(KEY)).toBeUndefined();
+      });
+
+      it('waits for the person when the host page signed someone else in (accessToken prop)', async () => {
+        const s = session({ projectToken: 'p', accessToken: token('alice') });
+        await s.start();
+        await s.offerToken(token('bob'), false);
+        expect(s.getSnapshot()).toMatchObject({
+          user: { userId: 'alice' },
+          pendingSwitch: { user: { userId: 'bob' } },
+        });
+      });
+
+      it('is accepted when the account kept here has expired', async () => {
+        const s = session({ projectToken: 'p' });
+        await s.start();
+        local.setItem(KEY, token('alice', 10));
+        await s.offerToken(token('bob'), false);
+        expect(s.getSnapshot().user?.userId).toBe('bob');
+        expect(s.getSnapshot().pendingSwitch).toBeUndefined();
+      });
+    });
+
+    describe('renewal', () => {
+      const signedIn = async (ttlSeconds: number) => {
+        const s = session({ projectToken: 'p' });
+        await s.start();
+        await s.acceptToken(token('alice', ttlSeconds));
+        return s;
+      };
+
+      it('renews with exactly 10 minutes left, not a second before', async () => {
+        const refresh = vi.spyOn(auth, 'refresh');
+        auth.nextToken = token('alice', 3600);
+        const s = await signedIn(10 * 60 + 1);
+        await s.refreshIfDue();
+        expect(refresh).not.toHaveBeenCalled();
+        clock.set(clock.now() + 1_000);
+        await s.refreshIfDue();
+        expect(refresh).toHaveBeenCalledTimes(1);
+        expect(s.getSnapshot().token).toBe(auth.nextToken);
+      });
+
+      it('asks once while a renewal is on its way, and again after one failed', async () => {
+        const s = await signedIn(60);
+        let answer = (_: string) => {};
+        let fail = (_: Error) => {};
+        const refresh = vi
+          .spyOn(auth, 'refresh')
+          .mockImplementationOnce(() => new Promise((_, reject) => (fail = reject)))
+          .mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+        const first = s.refreshIfDue();
+        await s.refreshIfDue();
+        expect(refresh).toHaveBeenCalledTimes(1);
+        fail(new Error('offline'));
+        await first;
+        const second = s.refreshIfDue();
+        expect(refresh).toHaveBeenCalledTimes(2);
+        const fresh = token('alice', 3600);
+        answer(fresh);
+        await second;
+        expect(s.getSnapshot().token).toBe(fresh);
+        // Done: the next renewal is asked for again once due.
+        auth.nextToken = token('alice', 7200);
+        clock.set(clock.now() + 55 * 60_000);
+        await s.refreshIfDue();
+        expect(refresh).toHaveBeenCalledTimes(3);
+      });
+
+      it('a renewal that arrives after sign-out is dropped', async () => {
+        const s = await signedIn(60);
+        let answer = (_: string) => {};
+        vi.spyOn(auth, 'refresh').mockImplementationOnce(
+          () => new Promise((resolve) => (answer = resolve)),
+        );
+        const renewing = s.refreshIfDue();
+        await s.signOut();
+        answer(token('alice', 3600));
+        await renewing;
+        expect(s.getSnapshot().isSignedIn).toBe(false);
+        expect(local.getItem(KEY)).toBeUndefined();
+      });
+
+      it('never renews for a headless user', async () => {
+        const refresh = vi.spyOn(auth, 'refresh');
+        const s = session({ projectToken: 'p', userToken: token('host-user', 60) });
+        await s.start();
+        await s.refreshIfDue();
+        expect(refresh).not.toHaveBeenCalled();
+      });
+    });
   });
 });
