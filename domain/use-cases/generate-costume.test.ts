@@ -194,6 +194,79 @@ describe('GenerateCostume', () => {
   });
 });
 
+describe('GenerateCostume: states mutation testing found unstated', () => {
+  it('a new run starts with nothing ready and nothing failed, whatever the last run left', async () => {
+    const f = creationFixture();
+    f.ready();
+    f.runner.answer({ throws: new Error('boom') });
+    await f.generate.execute();
+    let release: () => void = () => {};
+    f.runner.answer(
+      () => new Promise((resolve) => (release = () => resolve(costumeOutput('i', 'v')))),
+    );
+    const pending = f.generate.execute();
+    expect(f.generate.getSnapshot().generation).toEqual({
+      isGenerating: true,
+      imageReady: false,
+      videoReady: false,
+      imageError: false,
+      videoError: false,
+    });
+    release();
+    await pending;
+  });
+
+  it('is still generating while the creation is saved to the gallery', async () => {
+    const f = creationFixture();
+    f.ready();
+    const whileSaving: boolean[] = [];
+    f.gallery.subscribe(() => whileSaving.push(f.generate.getSnapshot().generation.isGenerating));
+    await f.generate.execute();
+    expect(whileSaving.length).toBeGreaterThan(0);
+    expect(whileSaving[0]).toBe(true);
+  });
+
+  it('names what the workflow did not return on each card', async () => {
+    const f = creationFixture();
+    f.ready();
+    f.runner.answer({ output: [] }, costumeOutput('i', ''));
+    await f.generate.execute();
+    expect(f.generate.getSnapshot().imageError?.technical).toBe(
+      'Image generation failed: the workflow returned no image',
+    );
+    await f.generate.execute();
+    expect(f.generate.getSnapshot().videoError?.technical).toBe(
+      'Video generation failed: the workflow returned no video',
+    );
+  });
+
+  it('an exception after a good run leaves no result and nothing ready, and both cards', async () => {
+    const f = creationFixture();
+    f.ready();
+    f.runner.answer(costumeOutput('i', 'v'), { throws: new Error('boom') });
+    await f.generate.execute();
+    await f.generate.execute();
+    const s = f.generate.getSnapshot();
+    expect(s.results).toEqual({ imageUrl: '', videoUrl: '' });
+    expect(s.generation).toEqual({
+      isGenerating: false,
+      imageReady: false,
+      videoReady: false,
+      imageError: true,
+      videoError: true,
+    });
+    expect(s.videoError?.message).toBe('Video generation failed due to an unexpected error');
+  });
+
+  it('an image without its video teaches no price', async () => {
+    const f = creationFixture();
+    f.ready();
+    f.runner.answer({ ...costumeOutput('i', ''), usage: { cost: 0.5 } } as never);
+    expect(await f.generate.execute()).toEqual({ ok: false });
+    expect(f.services.account.getSnapshot().generationCost).toBeUndefined();
+  });
+});
+
 describe('CreateAnother', () => {
   it('clears inputs, results, state and error, keeping the mode', async () => {
     const f = creationFixture();

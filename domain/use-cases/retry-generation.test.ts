@@ -129,6 +129,85 @@ describe('RetryGeneration.retryImage', () => {
   });
 });
 
+describe('RetryGeneration: states mutation testing found unstated', () => {
+  it('retrying the image shows its spinner: generating, its card cleared, not failed', async () => {
+    const f = createStudio();
+    f.ready();
+    f.runner.answer({ throws: new Error('network down') });
+    await f.generate.execute();
+    let release: () => void = () => {};
+    f.runner.answer(
+      () => new Promise((resolve) => (release = () => resolve(costumeOutput('i', 'v')))),
+    );
+    const pending = f.retry.retryImage();
+    const s = f.retry.getSnapshot();
+    expect(s.generation).toMatchObject({ isGenerating: true, imageError: false });
+    expect(s.imageError).toBeUndefined();
+    expect(s.dialog).toBeUndefined();
+    expect(f.progress.getSnapshot().stage).toBe('image');
+    release();
+    await pending;
+    expect(f.retry.getSnapshot().results).toEqual({ imageUrl: 'i', videoUrl: 'v' });
+  });
+
+  it('does nothing while a run is on its way', async () => {
+    const f = createStudio();
+    f.ready();
+    let release: () => void = () => {};
+    f.runner.answer(
+      () => new Promise((resolve) => (release = () => resolve(costumeOutput('i', '')))),
+    );
+    const first = f.generate.execute();
+    expect(await f.retry.retryImage()).toEqual({ ok: false });
+    expect(f.runner.runs).toHaveLength(1);
+    release();
+    await first;
+  });
+
+  it('a new image keeps the video already shown, and its readiness', async () => {
+    const f = createStudio();
+    f.ready();
+    f.runner.answer(costumeOutput('', 'vid-old'), costumeOutput('img-new', ''));
+    await f.generate.execute();
+    expect(await f.retry.retryImage()).toEqual({ ok: true });
+    const s = f.retry.getSnapshot();
+    expect(s.results).toEqual({ imageUrl: 'img-new', videoUrl: 'vid-old' });
+    expect(s.dialog).toBeUndefined();
+  });
+
+  it('with no run before, a new image alone has no video, and a video retry generates both', async () => {
+    const f = createStudio();
+    f.ready();
+    f.runner.answer(costumeOutput('img', ''), costumeOutput('img-2', 'vid-2'));
+    expect(await f.retry.retryImage()).toEqual({ ok: true });
+    expect(f.retry.getSnapshot().results).toEqual({ imageUrl: 'img', videoUrl: '' });
+
+    const g = createStudio();
+    g.ready();
+    expect(await g.retry.retryVideo()).toEqual({ ok: true });
+    expect(g.runner.runs).toHaveLength(1);
+  });
+
+  it('an image still missing names it on the card and opens no dialog', async () => {
+    const f = createStudio();
+    f.ready();
+    f.runner.answer(costumeOutput('', 'v'));
+    await f.generate.execute();
+    f.generate.dismissDialog();
+    expect(await f.retry.retryImage()).toEqual({ ok: false });
+    const s = f.retry.getSnapshot();
+    expect(s.imageError?.technical).toBe('Image generation failed: the workflow returned no image');
+    expect(s.dialog).toBeUndefined();
+  });
+
+  it('a video that comes back closes nothing it should not: no dialog, no card', async () => {
+    const f = await afterVideoFailed();
+    f.runner.answer(costumeOutput('img-2', 'vid-2'));
+    await f.retry.retryVideo();
+    expect(f.retry.getSnapshot()).toMatchObject({ dialog: undefined, videoError: undefined });
+  });
+});
+
 describe('RetryGeneration.retryBoth', () => {
   it('resets the state and generates again', async () => {
     const f = createStudio();

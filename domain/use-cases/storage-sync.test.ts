@@ -197,4 +197,145 @@ describe('StorageSync', () => {
     await loading;
     expect(s.getSnapshot().value).toEqual(['new']);
   });
+  describe('rules mutation testing found unstated', () => {
+    /** Makes the remote's next `call` wait until released. */
+    function hold(call: 'get' | 'update') {
+      let release!: () => void;
+      let refuse!: (error: unknown) => void;
+      const original = remote[call].bind(remote) as (...args: never[]) => Promise<unknown>;
+      remote[call] = (async (...args: never[]) => {
+        remote[call] = original as never;
+        await new Promise<void>((resolve, reject) => {
+          release = resolve;
+          refuse = reject;
+        });
+        return original(...args);
+      }) as never;
+      return { release: () => release(), refuse: (error: unknown) => refuse(error) };
+    }
+
+    it('a change of access that keeps the same user and permission reads nothing again', async () => {
+      const s = sync();
+      await s.load();
+      remote.calls = [];
+      access.set(true, 'u1');
+      await s.idle();
+      expect(remote.calls).toEqual([]);
+    });
+
+    it('another user signing in with storage reads their value', async () => {
+      remote.sessionData.set('pet-gallery', ['u1 list']);
+      const s = sync();
+      await s.load();
+      remote.sessionData.set('pet-gallery', ['u2 list']);
+      access.set(true, 'u2');
+      await s.idle();
+      expect(s.getSnapshot().value).toEqual(['u2 list']);
+    });
+
+    it('a clean remote value is not written back', async () => {
+      remote.sessionData.set('pet-gallery', ['r']);
+      const s = sync();
+      await s.load();
+      expect(remote.calls).toEqual(['get pet-gallery']);
+    });
+
+    it('shows the value it was given, not a copy, when the platform stored the same', async () => {
+      const s = sync();
+      await s.load();
+      const mine = ['a'];
+      await s.set(mine);
+      expect(s.getSnapshot().value).toBe(mine);
+    });
+
+    it('a load clears the last error while it reads', async () => {
+      remote.failWith = new Error('down');
+      const s = sync();
+      await s.load();
+      expect(s.getSnapshot().status).toBe('error');
+      remote.failWith = undefined;
+      const get = hold('get');
+      const loading = s.load();
+      expect(s.getSnapshot()).toMatchObject({ status: 'syncing', error: undefined });
+      get.release();
+      await loading;
+    });
+
+    it('a load overtaken by a write does not report its own failure', async () => {
+      const s = sync();
+      const get = hold('get');
+      const loading = s.load();
+      await s.set(['mine']);
+      get.refuse(new Error('stale read failed'));
+      await loading;
+      expect(s.getSnapshot()).toMatchObject({ value: ['mine'], status: 'synced' });
+    });
+
+    it('stays syncing while a later write is still on its way', async () => {
+      const s = sync();
+      await s.load();
+      const first = hold('update');
+      const one = s.set(['one']);
+      await Promise.resolve();
+      const two = s.set(['one', 'two']);
+      const statuses: string[] = [];
+      s.subscribe(() => statuses.push(s.getSnapshot().status));
+      first.release();
+      await Promise.all([one, two]);
+      expect(statuses.filter((status) => status === 'synced')).toEqual(['synced']);
+      expect(statuses.at(-1)).toBe('synced');
+    });
+
+    it('idle waits for the load on its way and for a write started meanwhile', async () => {
+      const s = sync();
+      const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+      const get = hold('get');
+      void s.load();
+      let idle = false;
+      const waiting = s.idle().then(() => (idle = true));
+      const update = hold('update');
+      void s.set(['x']);
+      get.release();
+      await flush();
+      expect(idle).toBe(false);
+      update.release();
+      await waiting;
+      expect(remote.sessionData.get('pet-gallery')).toEqual(['x']);
+    });
+
+    it('after a 401 nothing is pushed as the user’s', async () => {
+      const s = sync();
+      remote.failWith = platformError('AuthenticationError', 'expired', { statusCode: 401 });
+      await s.load();
+      remote.failWith = undefined;
+      remote.calls = [];
+      await s.set(['typed after the 401']);
+      expect(remote.calls).toEqual([]);
+    });
+
+    it('works with a platform that has no update call: read, merge, write', async () => {
+      const plain = {
+        get: remote.get.bind(remote),
+        set: remote.set.bind(remote),
+        remove: remote.remove.bind(remote),
+        clear: remote.clear.bind(remote),
+      };
+      remote.sessionData.set('pet-gallery', ['theirs']);
+      const s = new StorageSync<string[]>(
+        'pet-gallery',
+        [],
+        isStringList,
+        local,
+        plain,
+        access as StorageAccess,
+      );
+      s.mergeEditsWith((base, mine, theirs) => [
+        ...theirs,
+        ...mine.filter((x) => !base.includes(x)),
+      ]);
+      await s.set(['mine']);
+      expect(remote.sessionData.get('pet-gallery')).toEqual(['theirs', 'mine']);
+      expect(remote.calls).toEqual(['get pet-gallery', 'set pet-gallery']);
+    });
+  });
 });
