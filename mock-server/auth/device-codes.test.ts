@@ -53,4 +53,14 @@ describe('DeviceCodes', () => {
     expect(normaliseUserCode('BCDF-GHJ')).toBe('');
     expect(normaliseUserCode('__proto__')).toBe('');
   });
+
+  it('a poll exactly 1.75 s after the last is not early (a quarter second of slack on 2 s)', () => {
+    const { store, advance } = codes();
+    const { deviceCode } = store.start('project')!;
+    store.poll(deviceCode);
+    advance(DEVICE_CODE_LIMITS.intervalSeconds * 1000 - 251);
+    expect(store.poll(deviceCode).status).toBe('slow_down');
+    advance(DEVICE_CODE_LIMITS.intervalSeconds * 1000 - 250);
+    expect(store.poll(deviceCode).status).toBe('pending');
+  });
 });

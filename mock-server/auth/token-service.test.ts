@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { decodeProtectedHeader, SignJWT } from 'jose';
+import { describe, expect, it, vi } from 'vitest';
+import { TOKEN_ISSUER } from '../config';
 import { TokenService } from './token-service';
 
 const secret = new TextEncoder().encode('test-secret-test-secret-test-secret!');
@@ -27,5 +29,59 @@ describe('TokenService', () => {
     const tokens = new TokenService(secret, 60, now);
     expect(await tokens.verify(forged)).toBeUndefined();
     expect(await tokens.verify(forged)).toBeUndefined();
+  });
+});
+
+describe('TokenService: what a token carries and what it must', () => {
+  const now = () => Date.UTC(2025, 9, 31, 20);
+  const sign = (claims: Record<string, unknown>) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('u1')
+      .setIssuer(TOKEN_ISSUER)
+      .setIssuedAt(now() / 1000)
+      .setExpirationTime(now() / 1000 + 60)
+      .sign(secret);
+
+  it('is an HS256 JWT living as long as the service says', async () => {
+    const tokens = new TokenService(secret, 90, now);
+    const token = await tokens.sign(user);
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(tokens.lifetimeSeconds).toBe(90);
+    const claims = (await tokens.verify(token))!;
+    expect(claims.exp! - claims.iat!).toBe(90);
+  });
+
+  it('refuses a well-signed token that names no project', async () => {
+    const tokens = new TokenService(secret, 60, now);
+    expect(await tokens.verify(await sign({ email: 'a@example.com' }))).toBeUndefined();
+    expect(
+      await tokens.verify(await sign({ email: 'a@example.com', projectId: 'p1' })),
+    ).toMatchObject({
+      projectId: 'p1',
+    });
+  });
+
+  it('checks a token’s signature once, and again only after 5000 others filled the memory', async () => {
+    const tokens = new TokenService(secret, 60, now);
+    const check = vi.spyOn(tokens as unknown as { check: () => Promise<unknown> }, 'check');
+    const first = await tokens.sign(user);
+    await tokens.verify(first);
+    await tokens.verify(first);
+    expect(check).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 4_999; i++) await tokens.verify(await tokens.sign(user));
+    await tokens.verify(first);
+    expect(check).toHaveBeenCalledTimes(5_000);
+    await tokens.verify(await tokens.sign(user));
+    await tokens.verify(first);
+    expect(check).toHaveBeenCalledTimes(5_002);
+  });
+
+  it('does not remember a refusal: a token is refused by its signature each time', async () => {
+    const tokens = new TokenService(secret, 60, now);
+    const check = vi.spyOn(tokens as unknown as { check: () => Promise<unknown> }, 'check');
+    await tokens.verify('not.a.token');
+    await tokens.verify('not.a.token');
+    expect(check).toHaveBeenCalledTimes(2);
   });
 });

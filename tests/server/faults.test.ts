@@ -65,6 +65,14 @@ describe('fault injection', () => {
     expect((await postRun(app, token)).statusCode).toBe(200);
   });
 
+  it('an injected 429 says to come back in a second, in the header and the body', async () => {
+    const { app, token } = await setup();
+    await armFault(app, { next: '429' });
+    const reply = await postRun(app, token);
+    expect(reply.headers['retry-after']).toBe('1');
+    expect(expectErrorShape(reply, 'RATE_LIMIT_EXCEEDED').context).toMatchObject({ retryAfter: 1 });
+  });
+
   it('slows a request on another path when asked, and lists and clears faults', async () => {
     const { app, token } = await setup();
     await armFault(app, { next: 'slow', path: '/v1/subscriptions/usage', delayMs: 50 });
