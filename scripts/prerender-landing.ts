@@ -1,8 +1,7 @@
 // Vite plugin: writes the landing page's HTML into the built index.html, so a visitor's phone paints
-// the page (and fetches its largest image) before the app's script has loaded, and next to it the
-// signed-in skeleton (the app's frame and the Create view's title), which a returning signed-in
-// visitor sees instead. Both are inert (a click before the app starts would do nothing); a tiny
-// blocking script (boot.js) marks <html> when a token is stored or arriving, and CSS picks the page.
+// the page (and fetches its largest image) before the app's script has loaded. The prerendered tree
+// is inert (a click before the app starts would do nothing) and hidden for a returning signed-in
+// visitor by a tiny blocking script (boot.js) that marks <html> when a token is stored or arriving.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -11,7 +10,6 @@ import { STORAGE_KEYS } from '../domain/model/constants';
 
 const ROOT_DIV = '<div id="root"></div>';
 export const PRERENDERED_CLASS = 'pw-prerendered';
-export const PRERENDERED_APP_CLASS = 'pw-prerendered-app';
 export const RETURNING_CLASS = 'pw-returning';
 
 /**
@@ -57,7 +55,7 @@ const bootScript = (
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
-async function renderPages(root: string): Promise<{ landing: string; skeleton: string }> {
+async function renderLanding(root: string): Promise<string> {
   const server = await createServer({
     configFile: false,
     root,
@@ -69,9 +67,8 @@ async function renderPages(root: string): Promise<{ landing: string; skeleton: s
   try {
     const module = (await server.ssrLoadModule('/ui/prerender.tsx')) as {
       renderLanding: () => string;
-      renderSignedInSkeleton: () => string;
     };
-    return { landing: module.renderLanding(), skeleton: module.renderSignedInSkeleton() };
+    return module.renderLanding();
   } finally {
     await server.close();
   }
@@ -95,7 +92,7 @@ export function prerenderLanding(): Plugin {
         const file = path.join(outDir, 'index.html');
         const html = await readFile(file, 'utf8');
         if (!html.includes(ROOT_DIV)) throw new Error(`index.html has no ${ROOT_DIV}`);
-        const { landing, skeleton } = await renderPages(root);
+        const landing = await renderLanding(root);
         const entry = ENTRY_SCRIPT.exec(html)?.[1];
         if (!entry) throw new Error('index.html has no entry module script');
         const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
@@ -112,7 +109,7 @@ export function prerenderLanding(): Plugin {
             .replace('</title>', '</title>\n    <script src="/boot.js"></script>')
             .replace(
               ROOT_DIV,
-              `<div id="root"><div class="${PRERENDERED_CLASS}" inert>${landing}</div><div class="${PRERENDERED_APP_CLASS}" inert>${skeleton}</div></div>`,
+              `<div id="root"><div class="${PRERENDERED_CLASS}" inert>${landing}</div></div>`,
             ),
         );
       },

@@ -1,21 +1,8 @@
-import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { APP_DEFAULTS } from '../domain/model/app-config';
-import { AppSkeleton } from './app/app-skeleton';
 import { ConfigProvider } from './app/config-context';
 import { themeStyle } from './app/theme-style';
 import { LandingPage } from './features/landing/components/landing-page';
-
-/** A page as AppRoot renders it, with the default config, as HTML. */
-function render(page: ReactNode): string {
-  return renderToString(
-    <ConfigProvider config={APP_DEFAULTS} assets={undefined}>
-      <div className="pw-app" style={themeStyle(APP_DEFAULTS.colors)}>
-        {page}
-      </div>
-    </ConfigProvider>,
-  );
-}
 
 /**
  * The landing page as HTML, written into index.html at build (scripts/prerender-landing.ts), so a
@@ -23,10 +10,11 @@ function render(page: ReactNode): string {
  * visitor, which replaces it once the app has started.
  */
 export function renderLanding(): string {
-  return render(<LandingPage onSignIn={() => undefined} />);
-}
-
-/** The skeleton AppRoot shows a signed-in visitor while the app starts, for the same reason. */
-export function renderSignedInSkeleton(): string {
-  return render(<AppSkeleton label="Loading" />);
+  return renderToString(
+    <ConfigProvider config={APP_DEFAULTS} assets={undefined}>
+      <div className="pw-app" style={themeStyle(APP_DEFAULTS.colors)}>
+        <LandingPage onSignIn={() => undefined} />
+      </div>
+    </ConfigProvider>,
+  );
 }

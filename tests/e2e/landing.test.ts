@@ -30,28 +30,6 @@ async function expectScrolledTo(page: Page, heading: string) {
     .toBe(true);
 }
 
-/** Holds the app's entry script back until released: the page shows what a phone paints first. */
-async function holdAppScript(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
-/** The level-1 titles a person can see (rendered with a size). */
-function visibleTitles(page: Page): Promise<(string | null)[]> {
-  return page
-    .locator('h1')
-    .evaluateAll((headings) =>
-      headings
-        .filter((heading) => heading.getBoundingClientRect().height > 0)
-        .map((heading) => heading.textContent),
-    );
-}
-
 describe('the landing page is in the HTML (prerendered at build)', () => {
   it('a phone paints the hero and fetches its portrait before any script; the app starts after', async () => {
     const html = await (await fetch(`${e2e.baseUrl}/`)).text();
@@ -70,40 +48,13 @@ describe('the landing page is in the HTML (prerendered at build)', () => {
     );
   });
 
-  it("a returning signed-in visitor sees the app's frame instead, before any script, and then the app", async () => {
+  it('a returning signed-in visitor never sees it: boot.js hides it and starts the app at once', async () => {
     const page = await e2e.open('mobile', { signedInAs: 'returning@example.com' });
-    const release = await holdAppScript(page);
-    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.reload();
     expect(
       await page.evaluate(() => document.documentElement.classList.contains('pw-returning')),
     ).toBe(true);
-    const skeleton = page.locator('.pw-prerendered-app');
-    expect(await skeleton.getByRole('heading', { includeHidden: true }).allTextContents()).toEqual([
-      'Create a Costume',
-    ]);
-    expect(await visibleTitles(page)).toEqual(['Create a Costume']);
-    // Where the app will put it: the title does not move when the app replaces the frame.
-    const before = await skeleton.locator('h1').boundingBox();
-    expect(await skeleton.locator('.pw-header, .pw-bottom-bar').count()).toBe(2);
-
-    release();
     await page.getByRole('button', { name: /Generate Halloween Costume/ }).waitFor();
-    await skeleton.waitFor({ state: 'detached' });
-    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([
-      'Create a Costume',
-    ]);
-    expect(await page.locator('#pw-create-title').boundingBox()).toEqual(before);
-  });
-
-  it("a signed-out visitor sees the landing page before any script, never the app's frame", async () => {
-    const page = await e2e.open('mobile');
-    const release = await holdAppScript(page);
-    await page.reload({ waitUntil: 'domcontentloaded' });
-    expect(await page.locator('.pw-prerendered-app').count()).toBe(1);
-    expect(await visibleTitles(page)).toEqual(['Pawloween']);
-    release();
-    await page.locator('.pw-prerendered').waitFor({ state: 'detached' });
-    expect(await visibleTitles(page)).toEqual(['Pawloween']);
   });
 });
 
