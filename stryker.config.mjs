@@ -14,6 +14,7 @@ export default {
     'adapters/platform/{retry,queue,errors,token}.ts',
     'domain/use-cases/{storage-sync*,session,generate-costume,retry-generation}.ts',
     '!**/*.test.ts',
+    '!mock-server/store/test-accounts.ts',
   ],
   ignoreStatic: true,
   concurrency: 2,

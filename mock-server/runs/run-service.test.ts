@@ -4,8 +4,7 @@ import type { Principal } from '../auth/authenticate';
 import { DEFAULT_PRICING, PLANS, type Pricing } from '../billing/plans';
 import { FaultInjector, type FaultKind } from '../http/fault-injector';
 import { PlatformError } from '../http/platform-error';
-import { AccountsStore } from '../store/accounts-store';
-import { openDatabase } from '../store/database';
+import { seededAccounts } from '../store/test-accounts';
 import { WorkflowInputError } from '../workflow/workflow-input';
 import { WorkflowQueueFullError } from '../workflow/workflow-pool';
 import { character, photo } from '../workflow/test-images';
@@ -41,16 +40,7 @@ function platform(
     fault?: FaultKind;
   } = {},
 ) {
-  const db = openDatabase(':memory:');
-  const accounts = new AccountsStore(db, () => 1_000);
-  accounts.seedProject({
-    id: 'p1',
-    apiKey: 'pk_1',
-    name: 'One',
-    isDemo: false,
-    ownerCents: options.ownerCents ?? 1_000,
-  });
-  const user = accounts.signIn('p1', 'ghost@example.com');
+  const { db, accounts, user } = seededAccounts({ ownerCents: options.ownerCents });
   const faults = new FaultInjector();
   if (options.fault) faults.arm({ next: options.fault, count: 1, path: '/v1/run', delayMs: 0 });
   const onRenderError = vi.fn();

@@ -1,22 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AccountsStore } from './accounts-store';
-import { openDatabase } from './database';
+import { seededAccounts } from './test-accounts';
 
 afterEach(() => vi.useRealTimers());
 
 describe('AccountsStore.refund when the database refuses writes (a full disk)', () => {
   it('never throws, owes the refund and writes it on a later try once writes work again', async () => {
     vi.useFakeTimers();
-    const db = openDatabase(':memory:');
-    const accounts = new AccountsStore(db, () => 1_000);
-    accounts.seedProject({
-      id: 'p1',
-      apiKey: 'pk_1',
-      name: 'One',
-      isDemo: false,
-      ownerCents: 1_000,
-    });
-    const user = accounts.signIn('p1', 'ghost@example.com');
+    const { db, accounts, user } = seededAccounts();
     expect(accounts.reserve(user.id, 'p1', 50)).toEqual({ ok: true });
 
     db.pragma('query_only = ON');

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'libsql';
 import { PLANS } from '../billing/plans';
-import { AccountsStore } from './accounts-store';
 import { CheckoutStore } from './checkout-store';
 import { inTransaction, openDatabase, storageFailure } from './database';
 import { FileRetention } from './file-retention';
+import { seededAccounts } from './test-accounts';
 
 const NOW = Date.UTC(2026, 10, 25, 12);
 const HOUR = 3_600_000;
@@ -23,10 +23,8 @@ const tempDir = () => {
 };
 
 function accounts(now = () => NOW) {
-  const db = openDatabase(':memory:');
-  const store = new AccountsStore(db, now);
-  store.seedProject({ id: 'p1', apiKey: 'pk_1', name: 'One', isDemo: false, ownerCents: 1_000 });
-  return { db, store, user: store.signIn('p1', 'ghost@example.com') };
+  const { db, accounts: store, user } = seededAccounts({ now });
+  return { db, store, user };
 }
 
 describe('storageFailure: what a write that could not be made durable answers', () => {
