@@ -10,12 +10,16 @@ export interface CardActions {
   readonly onDelete: (item: GalleryItem) => void;
 }
 
-const MADE = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+// Made on first use: the first Intl formatter loads the locale's data, which costs a phone about half
+// a second of main thread, and the app's first view (Create) shows no date.
+let made: Intl.DateTimeFormat | undefined;
+const madeFormat = () =>
+  (made ??= new Intl.DateTimeFormat(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }));
 
 /**
  * One creation: its image in a fixed square box (no layout shift while 500 of them lazy-load), a
@@ -54,7 +58,7 @@ export function GalleryCard(props: { item: GalleryItem; actions: CardActions; ea
       )}
       {Number.isFinite(new Date(item.timestamp).getTime()) && (
         <time className="pw-gallery-card__made" dateTime={new Date(item.timestamp).toISOString()}>
-          {MADE.format(item.timestamp)}
+          {madeFormat().format(item.timestamp)}
         </time>
       )}
       {item.videoUrl && !broken && (
