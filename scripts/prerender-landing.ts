@@ -20,7 +20,7 @@ export const RETURNING_CLASS = 'pw-returning';
 const bootScript = (
   entry: string,
   preloads: readonly string[],
-  signedInApp: readonly string[],
+  signedInApp: { scripts: readonly string[]; styles: readonly string[] },
 ) => `(function () {
   var signedIn = false;
   try {
@@ -42,10 +42,19 @@ const bootScript = (
     script.src = ${JSON.stringify(entry)};
     document.head.appendChild(script);
   }
+  function preloadStyle(href) {
+    var link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'style';
+    link.href = href;
+    document.head.appendChild(link);
+  }
   function startSignedIn() {
     start();
-    // The signed-in app's own chunk would otherwise wait for the session to start.
-    ${JSON.stringify(signedInApp)}.forEach(preload);
+    // The signed-in app's own chunk and its styles would otherwise wait for the session to start
+    // (the styles even for the chunk to run: vite adds them when the chunk is imported).
+    ${JSON.stringify(signedInApp.scripts)}.forEach(preload);
+    ${JSON.stringify(signedInApp.styles)}.forEach(preloadStyle);
   }
   if (signedIn) startSignedIn();
   else requestAnimationFrame(function () { setTimeout(start, 0); });
@@ -96,10 +105,15 @@ export function prerenderLanding(): Plugin {
         const entry = ENTRY_SCRIPT.exec(html)?.[1];
         if (!entry) throw new Error('index.html has no entry module script');
         const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-        const signedInApp = (await readdir(path.join(outDir, 'assets')))
-          .filter((file) => /^signed-in-app-[\w-]+\.js$/.test(file))
-          .map((file) => `/assets/${file}`);
-        if (signedInApp.length === 0) throw new Error('no signed-in-app chunk in the build');
+        const assets = await readdir(path.join(outDir, 'assets'));
+        const named = (pattern: RegExp) =>
+          assets.filter((file) => pattern.test(file)).map((file) => `/assets/${file}`);
+        const signedInApp = {
+          scripts: named(/^signed-in-app-[\w-]+\.js$/),
+          styles: named(/^signed-in-app-[\w-]+\.css$/),
+        };
+        if (signedInApp.scripts.length === 0)
+          throw new Error('no signed-in-app chunk in the build');
         await writeFile(path.join(outDir, 'boot.js'), bootScript(entry, preloads, signedInApp));
         await writeFile(
           file,

@@ -55,6 +55,24 @@ describe('the landing page is in the HTML (prerendered at build)', () => {
       await page.evaluate(() => document.documentElement.classList.contains('pw-returning')),
     ).toBe(true);
     await page.getByRole('button', { name: /Generate Halloween Costume/ }).waitFor();
+
+    // The signed-in app's chunk and its styles are fetched while the app's script still loads, not
+    // once it has run and started the session (one round trip less before the Create view paints).
+    const timing = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+        path: new URL(entry.name).pathname,
+        startTime: entry.startTime,
+        responseEnd: entry.responseEnd,
+      })),
+    );
+    const appScript = timing.find((entry) => /^\/assets\/mount-[\w-]+\.js$/.test(entry.path));
+    const early = ['js', 'css'].map((type) =>
+      timing.find((entry) =>
+        new RegExp(`^/assets/signed-in-app-[\\w-]+\\.${type}$`).test(entry.path),
+      ),
+    );
+    expect(appScript).toBeDefined();
+    for (const entry of early) expect(entry?.startTime).toBeLessThan(appScript!.responseEnd);
   });
 });
 
