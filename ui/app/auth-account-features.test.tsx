@@ -68,6 +68,36 @@ describe('the account side of the signed-in app', () => {
     expect(screen.queryByRole('dialog', { name: 'Plans and credits' })).not.toBeInTheDocument();
   });
 
+  it('signing in reads credits and plan once: the header shows what the sign-in refresh read', async () => {
+    const { header, billing } = await renderSignedIn();
+    expect(await within(header).findByText('$7.50')).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
+    // Whatever else was going to ask has asked by now.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(billing.getBalance).toHaveBeenCalledTimes(1);
+    expect(billing.getSubscriptionStatus).toHaveBeenCalledTimes(1);
+  });
+
+  it('a header that mounts while the sign-in refresh is still out waits for it instead of asking again', async () => {
+    const test = createTestServices({ signedIn: true });
+    let answer: (balance: {
+      allocatedCredits: number;
+      usedCredits: number;
+      remainingCredits: number;
+    }) => void = () => undefined;
+    vi.mocked(test.billing.getBalance).mockImplementationOnce(
+      () => new Promise((resolve) => (answer = resolve)),
+    );
+    render(<AppRoot config={APP_DEFAULTS} services={test.services} sandboxPreload={false} />);
+    await screen.findByRole('button', { name: /Generate Halloween Costume/ });
+    expect(test.services.account.getSnapshot().status).toBe('loading');
+    act(() => answer({ allocatedCredits: 10, usedCredits: 6, remainingCredits: 4 }));
+    expect(await within(screen.getByRole('banner')).findByText('$4.00')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(test.billing.getBalance).toHaveBeenCalledTimes(1);
+    expect(test.billing.getSubscriptionStatus).toHaveBeenCalledTimes(1);
+  });
+
   it('the refresh event re-reads plan and credits from the platform: Manage and the new balance show', async () => {
     const { header, billing } = await renderSignedIn();
     expect(await within(header).findByText('$7.50')).toBeInTheDocument();

@@ -8,13 +8,14 @@ export const USAGE_QUERY_KEY = ['usage'] as const;
 export const PLAN_QUERY_KEY = ['plan'] as const;
 
 // The usage and plan queries both read through Account.refresh(), which fetches the two together:
-// one refresh in flight serves both queries.
+// one refresh in flight serves both queries. The account also refreshes itself when a person signs
+// in; a query that mounts during that refresh waits for it, and one that mounts after it starts from
+// what it read (initialData), so signing in asks the platform once, not twice.
 const inFlight = new WeakMap<Account, Promise<AccountSnapshot>>();
 function refreshed(account: Account): Promise<AccountSnapshot> {
   const pending = inFlight.get(account);
   if (pending) return pending;
-  const next = account
-    .refresh()
+  const next = (account.getSnapshot().status === 'loading' ? settled(account) : account.refresh())
     .then(() => {
       const snapshot = account.getSnapshot();
       if (snapshot.status === 'error')
@@ -24,6 +25,25 @@ function refreshed(account: Account): Promise<AccountSnapshot> {
     .finally(() => inFlight.delete(account));
   inFlight.set(account, next);
   return next;
+}
+
+/** Resolves once the account's own refresh in flight has finished, however it ended. */
+function settled(account: Account): Promise<void> {
+  return new Promise((resolve) => {
+    const unsubscribe = account.subscribe(() => {
+      if (account.getSnapshot().status === 'loading') return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/** What the account last read, when it has read it: a query's first data instead of a request. */
+function lastRead<T>(account: Account, pick: (snapshot: AccountSnapshot) => T | undefined) {
+  return (): T | null | undefined => {
+    const snapshot = account.getSnapshot();
+    return snapshot.status === 'ready' ? (pick(snapshot) ?? null) : undefined;
+  };
 }
 
 /**
@@ -47,6 +67,7 @@ export function useBalance() {
     queryKey: [...USAGE_QUERY_KEY, userId],
     // null, not undefined: react-query refuses undefined as query data.
     queryFn: async () => (await refreshed(account)).balance ?? null,
+    initialData: lastRead(account, (snapshot) => snapshot.balance),
     enabled: canFetchUsage,
     staleTime: 120_000,
     refetchInterval: 300_000,
@@ -61,6 +82,7 @@ export function useSubscription() {
   return useQuery({
     queryKey: [...PLAN_QUERY_KEY, user?.userId],
     queryFn: async () => (await refreshed(account)).subscription ?? null,
+    initialData: lastRead(account, (snapshot) => snapshot.subscription),
     enabled: canFetchUsage,
   });
 }
