@@ -76,6 +76,36 @@ describe('the landing page is in the HTML (prerendered at build)', () => {
   });
 });
 
+describe('the web fonts arriving late move nothing', () => {
+  it('the hero painted in the fallback font wraps as it will in Nunito: its art stays where it is', async () => {
+    const page = await (await e2e.context('mobile')).newPage();
+    let release: () => void = () => undefined;
+    const fontsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/*.woff2', async (route) => {
+      await fontsHeld;
+      await route.continue();
+    });
+    // The page's load event waits for the fonts.
+    await page.goto(`${e2e.baseUrl}/`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+    const layout = () =>
+      page.evaluate(() => {
+        const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+        return {
+          tagline: Math.round(box('.pw-hero__tagline').height),
+          art: Math.round(box('.pw-hero__art').top),
+        };
+      });
+    expect(await page.evaluate(() => document.fonts.check('16px Nunito'))).toBe(false);
+    const before = await layout();
+
+    release();
+    await page.waitForFunction(() => document.fonts.check('16px Nunito'));
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(await layout()).toEqual(before);
+  });
+});
+
 describe('landing page (signed out)', () => {
   it('shows the hero, the three steps, the transformations, the call to action and the footer, with no prices', async () => {
     const page = await e2e.open('desktop');
