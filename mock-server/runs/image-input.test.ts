@@ -120,6 +120,9 @@ describe('resolveImage: data URLs', () => {
     const oneMore = Buffer.alloc(LIMITS.maxUploadBytes + 1);
     images.png.copy(oneMore);
     expect(await refusal(dataUrl('image/png', oneMore))).toBe(`${FIELD} is larger than 10 MB.`);
+    // Far over: refused on the length of its text, before any of it is decoded.
+    const farOver = `data:image/png;base64,${'A'.repeat(Math.ceil(LIMITS.maxUploadBytes / 3) * 4 + 4)}`;
+    expect(await refusal(farOver)).toBe(`${FIELD} is larger than 10 MB.`);
   });
 
   it('an image with the right magic that does not decode is a 400 for that field, not a failed run', async () => {
