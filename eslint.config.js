@@ -23,8 +23,8 @@ const layerRules = [
     files: ['ui/**/*.{ts,tsx}', 'preview/**/*.{ts,tsx}'],
     patterns: [
       forbid(
-        `${up}adapters/(?!browser/browser\\.container$)`,
-        'ui/ and preview/ reach adapters only through adapters/browser/browser.container.ts.',
+        `${up}adapters/(?!browser/browser\\.(container|entry)$)`,
+        'ui/ and preview/ reach adapters only through adapters/browser/browser.container.ts (and browser.entry.ts, its part the first paint needs).',
       ),
       forbid(
         `${up}(cli|mock-server)(/|$)`,

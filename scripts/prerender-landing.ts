@@ -2,7 +2,7 @@
 // the page (and fetches its largest image) before the app's script has loaded. The prerendered tree
 // is inert (a click before the app starts would do nothing) and hidden for a returning signed-in
 // visitor by a tiny blocking script (boot.js) that marks <html> when a token is stored or arriving.
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
@@ -51,8 +51,9 @@ const bootScript = (
   }
   function startSignedIn() {
     start();
-    // The signed-in app's own chunk and its styles would otherwise wait for the session to start
-    // (the styles even for the chunk to run: vite adds them when the chunk is imported).
+    // The rest of the app, the signed-in app's own chunk and their styles would otherwise wait for
+    // the entry to run and the session to start (the styles even for their chunk to run: vite adds
+    // them when the chunk is imported).
     ${JSON.stringify(signedInApp.scripts)}.forEach(preload);
     ${JSON.stringify(signedInApp.styles)}.forEach(preloadStyle);
   }
@@ -83,15 +84,57 @@ async function renderLanding(root: string): Promise<string> {
   }
 }
 
+/** A built JS chunk: what it imports statically, and the stylesheets vite adds with it. */
+interface ChunkFacts {
+  readonly name: string;
+  readonly imports: readonly string[];
+  readonly css: readonly string[];
+}
+
+/** The lazily loaded chunks a signed-in visitor needs at once, with everything they import. */
+const SIGNED_IN_CHUNKS = ['full-app', 'signed-in-app'];
+
+/**
+ * The scripts and stylesheets a returning signed-in visitor's page fetches while the entry loads:
+ * the whole app's chunk and the signed-in app's, each with its static imports, less what the
+ * entry already preloads.
+ */
+function signedInChunks(chunks: ReadonlyMap<string, ChunkFacts>, entryPreloads: readonly string[]) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (fileName: string) => {
+    const url = `/${fileName}`;
+    if (scripts.has(url) || entryPreloads.includes(url)) return;
+    scripts.add(url);
+    const chunk = chunks.get(fileName);
+    chunk?.css.forEach((css) => styles.add(`/${css}`));
+    chunk?.imports.forEach(visit);
+  };
+  for (const [fileName, chunk] of chunks)
+    if (SIGNED_IN_CHUNKS.includes(chunk.name)) visit(fileName);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
 export function prerenderLanding(): Plugin {
   let root = process.cwd();
   let outDir = 'dist';
+  const chunks = new Map<string, ChunkFacts>();
   return {
     name: 'pawloween-prerender-landing',
     apply: 'build',
     configResolved(config) {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks.set(output.fileName, {
+          name: output.name,
+          imports: output.imports,
+          css: [...(output.viteMetadata?.importedCss ?? [])],
+        });
+      }
     },
     // Before precompress writes index.html's .br and .gz.
     closeBundle: {
@@ -105,14 +148,8 @@ export function prerenderLanding(): Plugin {
         const entry = ENTRY_SCRIPT.exec(html)?.[1];
         if (!entry) throw new Error('index.html has no entry module script');
         const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-        const assets = await readdir(path.join(outDir, 'assets'));
-        const named = (pattern: RegExp) =>
-          assets.filter((file) => pattern.test(file)).map((file) => `/assets/${file}`);
-        const signedInApp = {
-          scripts: named(/^signed-in-app-[\w-]+\.js$/),
-          styles: named(/^signed-in-app-[\w-]+\.css$/),
-        };
-        if (signedInApp.scripts.length === 0)
+        const signedInApp = signedInChunks(chunks, preloads);
+        if (!signedInApp.scripts.some((file) => /\/signed-in-app-[\w-]+\.js$/.test(file)))
           throw new Error('no signed-in-app chunk in the build');
         await writeFile(path.join(outDir, 'boot.js'), bootScript(entry, preloads, signedInApp));
         await writeFile(

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { useE2E } from './support/e2e';
+import { uniqueEmail, useE2E } from './support/e2e';
+import { signInThroughLocalPage, waitForApp } from './support/sign-in';
 
 const e2e = useE2E();
 
@@ -73,6 +74,44 @@ describe('the landing page is in the HTML (prerendered at build)', () => {
     );
     expect(appScript).toBeDefined();
     for (const entry of early) expect(entry?.startTime).toBeLessThan(appScript!.responseEnd);
+  });
+});
+
+describe('a signed-out visitor runs the landing page alone', () => {
+  const appChunk = /\/assets\/full-app-[\w-]+\.js$/;
+
+  it('no session, platform client or schemas until Sign In, which then loads them and goes to sign in', async () => {
+    const page = await (await e2e.context('mobile')).newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${e2e.baseUrl}/`);
+    await page.locator('.pw-prerendered').waitFor({ state: 'detached' });
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((path) => /\/assets\/mount-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(scripts.filter((path) => appChunk.test(path))).toEqual([]);
+    const apiCalls = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.startsWith('/v1/')),
+    );
+    expect(apiCalls).toEqual([]);
+
+    await page.getByRole('button', { name: 'Sign In', exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/auth'));
+    expect(scripts.some((path) => appChunk.test(path))).toBe(true);
+  });
+
+  it('a sign-in in another tab reaches a tab still showing the landing page', async () => {
+    const landing = await (await e2e.context('desktop')).newPage();
+    await landing.goto(`${e2e.baseUrl}/`);
+    await landing.locator('.pw-prerendered').waitFor({ state: 'detached' });
+    const other = await landing.context().newPage();
+    await other.goto(`${e2e.baseUrl}/`);
+    await signInThroughLocalPage(other, uniqueEmail('landing-tab'));
+    await waitForApp(landing);
   });
 });
 

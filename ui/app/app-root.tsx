@@ -1,8 +1,3 @@
-import '@fontsource/creepster/latin-400.css';
-import '@fontsource/nunito/latin-400.css';
-import '@fontsource/nunito/latin-700.css';
-import '@fontsource/nunito/latin-800.css';
-import '../styles/base.css';
 import { StrictMode, useEffect } from 'react';
 import type { AppConfig } from '../../domain/model/app-config';
 import type { AssetTable } from '../../domain/model/asset-table';
@@ -38,6 +33,7 @@ export function AppRoot(
               initialTokenState={props.initialTokenState}
               onPublish={props.onPublish}
               sandboxPreload={props.sandboxPreload}
+              signInOnStart={props.signInOnStart}
             >
               <AuthGate expectSignedOut={props.expectSignedOut} />
             </AuthProvider>

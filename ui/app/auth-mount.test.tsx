@@ -39,9 +39,14 @@ describe('mountApp and the sign-in return', () => {
     expect(window.location.hash).toBe('#gallery');
     expect(fetch).not.toHaveBeenCalled();
 
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    });
+    // The whole app is its own chunk: it renders once that has loaded.
+    await vi.waitFor(
+      async () => {
+        await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+        expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBe(token);
+      },
+      { timeout: 10_000 },
+    );
     observer.disconnect();
     expect(search.length).toBeGreaterThan(0);
     expect(search.every((value) => value === '?t=5')).toBe(true);

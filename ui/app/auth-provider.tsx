@@ -27,6 +27,8 @@ export interface AuthProviderProps {
   readonly onPublish?: () => void;
   /** Where the sandbox preload knocks; the local platform by default, false turns it off. */
   readonly sandboxPreload?: SandboxPreloadTargets | false;
+  /** Sign in at once: the visitor pressed Sign In on the landing page before the app had loaded. */
+  readonly signInOnStart?: boolean;
   readonly children: ReactNode;
 }
 
@@ -88,6 +90,14 @@ export function AuthProvider(props: AuthProviderProps) {
     stopPopup.current = startSignIn(session, window);
   }, [session]);
   const signOut = useCallback(() => session.signOut(), [session]);
+  // Once the session has started: sign-in needs the credentials it settles on.
+  const signInOnStart = useRef(props.signInOnStart);
+  const ready = state.isReady;
+  useEffect(() => {
+    if (!signInOnStart.current || !ready) return;
+    signInOnStart.current = false;
+    signIn();
+  }, [signIn, ready]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ ...state, client, platformUrl, onPublish, signIn, signOut }),

@@ -1,46 +1,82 @@
-import { createRoot } from 'react-dom/client';
-import { createBrowserContainer, takeSignInReturn } from '../../adapters/browser/browser.container';
+import { createRoot, type Root } from 'react-dom/client';
+import { takeSignInReturn } from '../../adapters/browser/browser.entry';
 import { APP_DEFAULTS, type AppConfig } from '../../domain/model/app-config';
 import { STORAGE_KEYS } from '../../domain/model/constants';
-import { assetPath, type AssetTable } from '../../domain/model/asset-table';
-import { presetImagePath, type PresetKind } from '../../domain/model/presets';
-import { AppRoot } from './app-root';
-import { readRuntimeConfig } from './runtime-config';
+import type { AssetTable } from '../../domain/model/asset-table';
+import type { FullAppOptions } from './full-app';
+import { LandingShell } from './landing-shell';
+
+export interface MountOptions {
+  config?: AppConfig;
+  assets?: AssetTable;
+  onPublish?: () => void;
+}
+
+/** What makes a signed-out visitor's page start the whole app: a sign-in, here or in another tab. */
+const SIGN_IN_SIGNS = ['storage', 'popstate', 'hashchange'] as const;
 
 /**
  * Mounts the app into root: ui/main.tsx with the defaults, preview/ with the data file's config
- * and the manifest's asset table. Services are resolved here, once, by the browser composition root.
+ * and the manifest's asset table. A signed-out visitor of the app gets the landing page alone (the
+ * tree index.html already shows, prerendered); the rest of the app, with its session, platform
+ * client and container, loads when they press Sign In (fetched as soon as they touch the page), or
+ * when a sign-in arrives from another tab. Everyone else gets the whole app at once.
  */
-export function mountApp(
-  root: HTMLElement,
-  options: { config?: AppConfig; assets?: AssetTable; onPublish?: () => void } = {},
-): void {
+export function mountApp(root: HTMLElement, options: MountOptions = {}): void {
   // SPEC.md section 2: a sign-in return's token leaves the address bar before the first render and
   // before any request; the session stores it once it starts.
   const signInReturn = takeSignInReturn(window);
-  // A visitor with no token here or arriving sees the landing page at once, as index.html already
-  // shows it (prerendered), instead of a splash while the session starts.
   const expectSignedOut = !signInReturn && !storedToken();
-  const config = options.config ?? APP_DEFAULTS;
-  const runtime = readRuntimeConfig(document, window.location);
-  const { services, client } = createBrowserContainer({
-    client: { baseUrl: runtime.platformUrl },
-    session: { projectToken: runtime.projectToken },
-    appName: config.name,
-    presetUrl: (preset) => absolute(presetPath(options.assets, preset)),
-  });
-  createRoot(root).render(
-    <AppRoot
-      config={config}
+  const reactRoot = createRoot(root);
+  const startApp = (extra: Pick<FullAppOptions, 'signInOnStart'> = {}) =>
+    void import('./full-app').then(
+      ({ renderFullApp }) =>
+        renderFullApp(reactRoot, { ...options, signInReturn, expectSignedOut, ...extra }),
+      (error: unknown) => console.error('The app could not be loaded:', error),
+    );
+  // The preview and a sandboxed page (whose hosts are knocked on at start) keep the whole app.
+  const landingOnly =
+    expectSignedOut && !options.config && !window.location.href.includes('sandbox');
+  if (landingOnly) showLanding(reactRoot, options, startApp);
+  else startApp();
+}
+
+/** The landing page alone, until Sign In or a sign-in in another tab starts the whole app. */
+function showLanding(
+  reactRoot: Root,
+  options: MountOptions,
+  startApp: (extra?: Pick<FullAppOptions, 'signInOnStart'>) => void,
+): void {
+  let started = false;
+  const start = (extra?: Pick<FullAppOptions, 'signInOnStart'>) => {
+    if (started) return;
+    started = true;
+    stopWatching();
+    startApp(extra);
+  };
+  const signedInElsewhere = (event: Event) => {
+    if (event.type !== 'storage' || (event as StorageEvent).key === STORAGE_KEYS.accessToken)
+      start();
+  };
+  const stopWatching = () => {
+    for (const type of SIGN_IN_SIGNS) window.removeEventListener(type, signedInElsewhere);
+    for (const type of INTENT) window.removeEventListener(type, prefetch, true);
+  };
+  for (const type of SIGN_IN_SIGNS) window.addEventListener(type, signedInElsewhere);
+  for (const type of INTENT) window.addEventListener(type, prefetch, { capture: true, once: true });
+  reactRoot.render(
+    <LandingShell
+      config={options.config ?? APP_DEFAULTS}
       assets={options.assets}
-      services={services}
-      client={client}
-      initialToken={signInReturn?.token}
-      initialTokenState={signInReturn?.state}
-      onPublish={options.onPublish}
-      expectSignedOut={expectSignedOut}
+      onSignIn={() => start({ signInOnStart: true })}
     />,
   );
+}
+
+/** A touch, a pointer or a key on the page: Sign In may be next, so its code is fetched now. */
+const INTENT = ['pointerdown', 'pointerover', 'keydown', 'focusin', 'touchstart'] as const;
+function prefetch(): void {
+  void import('./full-app');
 }
 
 function storedToken(): string | undefined {
@@ -49,20 +85,4 @@ function storedToken(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The image the person saw in the carousel is the one the workflow gets. */
-function presetPath(
-  assets: AssetTable | undefined,
-  preset: { kind: PresetKind; id: string },
-): string {
-  return (
-    assetPath(assets, preset.kind === 'pet' ? 'pets' : 'costumes', preset.id) ??
-    presetImagePath(preset)
-  );
-}
-
-// The workflow runs on the platform, which fetches preset images by absolute address.
-function absolute(path: string): string {
-  return new URL(path, window.location.href).href;
 }

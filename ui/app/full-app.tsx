@@ -1,0 +1,67 @@
+import type { Root } from 'react-dom/client';
+import {
+  createBrowserContainer,
+  type SignInReturn,
+} from '../../adapters/browser/browser.container';
+import { APP_DEFAULTS, type AppConfig } from '../../domain/model/app-config';
+import { assetPath, type AssetTable } from '../../domain/model/asset-table';
+import { presetImagePath, type PresetKind } from '../../domain/model/presets';
+import { AppRoot } from './app-root';
+import { readRuntimeConfig } from './runtime-config';
+
+export interface FullAppOptions {
+  config?: AppConfig;
+  assets?: AssetTable;
+  onPublish?: () => void;
+  /** The token mountApp took from the address before the first render, if one arrived. */
+  signInReturn?: SignInReturn;
+  /** No token stored or arriving: show the landing page while the session starts. */
+  expectSignedOut: boolean;
+  /** The visitor pressed Sign In on the landing page before the app had loaded. */
+  signInOnStart?: boolean;
+}
+
+/**
+ * The whole app into root: services resolved here, once, by the browser composition root. Its own
+ * chunk (with zod, inversify and the platform client): mountApp loads it at once for a visitor who
+ * is or is becoming signed in, and for everyone else when they sign in.
+ */
+export function renderFullApp(root: Root, options: FullAppOptions): void {
+  const config = options.config ?? APP_DEFAULTS;
+  const runtime = readRuntimeConfig(document, window.location);
+  const { services, client } = createBrowserContainer({
+    client: { baseUrl: runtime.platformUrl },
+    session: { projectToken: runtime.projectToken },
+    appName: config.name,
+    presetUrl: (preset) => absolute(presetPath(options.assets, preset)),
+  });
+  root.render(
+    <AppRoot
+      config={config}
+      assets={options.assets}
+      services={services}
+      client={client}
+      initialToken={options.signInReturn?.token}
+      initialTokenState={options.signInReturn?.state}
+      onPublish={options.onPublish}
+      expectSignedOut={options.expectSignedOut}
+      signInOnStart={options.signInOnStart}
+    />,
+  );
+}
+
+/** The image the person saw in the carousel is the one the workflow gets. */
+function presetPath(
+  assets: AssetTable | undefined,
+  preset: { kind: PresetKind; id: string },
+): string {
+  return (
+    assetPath(assets, preset.kind === 'pet' ? 'pets' : 'costumes', preset.id) ??
+    presetImagePath(preset)
+  );
+}
+
+// The workflow runs on the platform, which fetches preset images by absolute address.
+function absolute(path: string): string {
+  return new URL(path, window.location.href).href;
+}
