@@ -11,7 +11,7 @@ import { signInOverHttp as signIn } from '../tests/reliability/support/sign-in-o
 import type { BenchRow } from './bench-row';
 import { appBuild } from './support/app-build';
 import { load, median } from './support/measure';
-import { GRID_PAGE } from '../ui/features/gallery/components/gallery-grid';
+import { GRID_PAGE } from '../ui/features/gallery/grid-page';
 
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = [

@@ -5,7 +5,7 @@ import type { GalleryItem } from '../../../domain/model/gallery-item';
 import { ServicesProvider } from '../../app/services-context';
 import { createTestServices } from '../../test-support/test-services';
 import { GalleryView, MOBILE_QUERY } from './gallery-view';
-import { GRID_PAGE } from './components/gallery-grid';
+import { GRID_PAGE } from './grid-page';
 
 const item = (id: number, extra: Partial<GalleryItem> = {}): GalleryItem => ({
   id: String(id),

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GalleryItems } from '../../../../domain/model/gallery-item';
+import { GRID_PAGE } from '../grid-page';
 import { GalleryCard, type CardActions } from './gallery-card';
-
-/** Cards mounted at first and added each time the end of the grid comes near. */
-export const GRID_PAGE = 60;
 
 /**
  * Wide screens: 2, 3 or 4 columns by width (gallery.css), newest first. A long gallery mounts its
