@@ -27,27 +27,20 @@ const bootScript = (
     signedIn = Boolean(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.accessToken)})) || /[?&]accessToken=/.test(location.search);
   } catch (error) {}
   if (signedIn) document.documentElement.classList.add(${JSON.stringify(RETURNING_CLASS)});
+  function add(tag, properties) {
+    var element = document.createElement(tag);
+    for (var name in properties) element[name] = properties[name];
+    document.head.appendChild(element);
+  }
   function preload(href) {
-    var link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.appendChild(link);
+    add('link', { rel: 'modulepreload', crossOrigin: '', href: href });
+  }
+  function preloadStyle(href) {
+    add('link', { rel: 'preload', as: 'style', href: href });
   }
   function start() {
     ${JSON.stringify(preloads)}.forEach(preload);
-    var script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = ${JSON.stringify(entry)};
-    document.head.appendChild(script);
-  }
-  function preloadStyle(href) {
-    var link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'style';
-    link.href = href;
-    document.head.appendChild(link);
+    add('script', { type: 'module', crossOrigin: '', src: ${JSON.stringify(entry)} });
   }
   function startSignedIn() {
     start();
