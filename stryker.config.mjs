@@ -1,5 +1,6 @@
 // Mutation testing of the code where a silent bug costs money, access or data (npm run mutation).
 // Not part of npm test: it runs the unit suite once per mutant, which takes long on 2 cores.
+import process from 'node:process';
 const SCOPE = [
   'mock-server/auth/**/*.ts',
   'mock-server/store/**/*.ts',
