@@ -15,6 +15,9 @@ export function defaultPreloadTargets(platformUrl: string): SandboxPreloadTarget
 
 type HeadRequest = (url: string, init: RequestInit) => Promise<unknown>;
 
+/** A sandboxed preview: its address contains 'sandbox'. */
+export const isSandboxed = (href: string) => href.includes('sandbox');
+
 /**
  * In a sandboxed preview the browser asks for permission the first time the page reaches each
  * host; knocking early (no-cors HEAD, answers ignored) lets those prompts appear before the user
@@ -25,7 +28,7 @@ export function preloadForSandbox(
   targets: SandboxPreloadTargets,
   request: HeadRequest = (url, init) => globalThis.fetch(url, init),
 ): boolean {
-  if (!href.includes('sandbox')) return false;
+  if (!isSandboxed(href)) return false;
   for (const url of [targets.userProfile, ...targets.imageHosts]) {
     void request(url, { method: 'HEAD', mode: 'no-cors', credentials: 'omit' }).catch(
       () => undefined,

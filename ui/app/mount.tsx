@@ -3,7 +3,7 @@ import { takeSignInReturn } from '../../adapters/browser/browser.entry';
 import { APP_DEFAULTS, type AppConfig } from '../../domain/model/app-config';
 import { STORAGE_KEYS } from '../../domain/model/constants';
 import type { AssetTable } from '../../domain/model/asset-table';
-import type { FullAppOptions } from './full-app';
+import { isSandboxed } from './auth-sandbox-preload';
 import { LandingShell } from './landing-shell';
 
 export interface MountOptions {
@@ -28,15 +28,14 @@ export function mountApp(root: HTMLElement, options: MountOptions = {}): void {
   const signInReturn = takeSignInReturn(window);
   const expectSignedOut = !signInReturn && !storedToken();
   const reactRoot = createRoot(root);
-  const startApp = (extra: Pick<FullAppOptions, 'signInOnStart'> = {}) =>
+  const startApp = (signInOnStart = false) =>
     void import('./full-app').then(
       ({ renderFullApp }) =>
-        renderFullApp(reactRoot, { ...options, signInReturn, expectSignedOut, ...extra }),
+        renderFullApp(reactRoot, { ...options, signInReturn, expectSignedOut, signInOnStart }),
       (error: unknown) => console.error('The app could not be loaded:', error),
     );
   // The preview and a sandboxed page (whose hosts are knocked on at start) keep the whole app.
-  const landingOnly =
-    expectSignedOut && !options.config && !window.location.href.includes('sandbox');
+  const landingOnly = expectSignedOut && !options.config && !isSandboxed(window.location.href);
   if (landingOnly) showLanding(reactRoot, options, startApp);
   else startApp();
 }
@@ -45,18 +44,18 @@ export function mountApp(root: HTMLElement, options: MountOptions = {}): void {
 function showLanding(
   reactRoot: Root,
   options: MountOptions,
-  startApp: (extra?: Pick<FullAppOptions, 'signInOnStart'>) => void,
+  startApp: (signInOnStart?: boolean) => void,
 ): void {
   let started = false;
-  const start = (extra?: Pick<FullAppOptions, 'signInOnStart'>) => {
+  const start = (signInOnStart = false) => {
     if (started) return;
     started = true;
     stopWatching();
-    startApp(extra);
+    startApp(signInOnStart);
   };
   const signedInElsewhere = (event: Event) => {
     if (event.type !== 'storage' || (event as StorageEvent).key === STORAGE_KEYS.accessToken)
-      start();
+      start(false);
   };
   const stopWatching = () => {
     for (const type of SIGN_IN_SIGNS) window.removeEventListener(type, signedInElsewhere);
@@ -68,7 +67,7 @@ function showLanding(
     <LandingShell
       config={options.config ?? APP_DEFAULTS}
       assets={options.assets}
-      onSignIn={() => start({ signInOnStart: true })}
+      onSignIn={() => start(true)}
     />,
   );
 }
