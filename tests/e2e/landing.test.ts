@@ -92,7 +92,12 @@ describe('a signed-out visitor runs the landing page alone', () => {
     });
     await page.goto(`${e2e.baseUrl}/`);
     await page.locator('.pw-prerendered').waitFor({ state: 'detached' });
-    await page.waitForLoadState('networkidle');
+    // Not 'networkidle': the looping videos can keep the network busy on a loaded machine. The
+    // page's load event, then a second of idle time, is when an eager or idle-time import would show.
+    await page.waitForLoadState('load');
+    await page.evaluate(
+      'new Promise((done) => requestIdleCallback(() => setTimeout(done, 1000), { timeout: 5000 }))',
+    );
     expect(scripts.some((path) => /\/assets\/mount-[\w-]+\.js$/.test(path))).toBe(true);
     expect(scripts.filter((path) => appChunk.test(path))).toEqual([]);
     const apiCalls = await page.evaluate(() =>
