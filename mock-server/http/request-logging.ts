@@ -48,7 +48,7 @@ export class OneLinePerRequest extends LogController {
     reply: FastifyReply,
   ): void {
     const level = error ? 'error' : reply.statusCode < 400 ? 'debug' : 'info';
-    if (!(reply.log as Logger).isLevelEnabled(level)) return;
+    if (!isPino(reply.log) || !reply.log.isLevelEnabled(level)) return;
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log[level](line, 'request completed');
@@ -121,12 +121,20 @@ class LazyChildLogger {
   silent() {}
 }
 
-/** fastify's childLoggerFactory: a lazy child, unless the route asks for its own level or serializers. */
+/**
+ * fastify's childLoggerFactory: a lazy child, unless the route asks for its own level or
+ * serializers, or logging is off: fastify's stand-in logger then is no pino, cannot say whether a
+ * level is enabled, and its children cost nothing.
+ */
 export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
   logger,
   bindings,
   options,
 ) =>
-  options.level || options.serializers
+  options.level || options.serializers || !isPino(logger)
     ? logger.child(bindings, options)
     : (new LazyChildLogger(logger as Logger, bindings, options) as unknown as FastifyBaseLogger);
+
+function isPino(logger: FastifyBaseLogger): logger is Logger {
+  return typeof (logger as Partial<Logger>).isLevelEnabled === 'function';
+}

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -41,6 +42,36 @@ describe('static files', () => {
     const bundle = await t.app.inject('/assets/app-1.js');
     expect(bundle.headers['cache-control']).toContain('immutable');
     expect((await t.app.inject('/v1/unknown')).json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('outlives a visitor who leaves in the middle of a file, with logging off (embedders, tests)', async () => {
+    // fastify logs the broken stream through request.log; without a logger that once threw from a
+    // stream's close handler and took the whole platform down.
+    t = await testApp();
+    const dist = path.join(t.dir, 'dist');
+    mkdirSync(path.join(dist, 'media'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Pawloween</title>');
+    writeFileSync(path.join(dist, 'media', 'big.mp4'), Buffer.alloc(32 * 1024 * 1024, 1));
+    const first = t;
+    await first.app.close();
+    const second = await testApp({ distDir: dist });
+    t = { ...second, close: () => second.close().then(first.close) };
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    for (let i = 0; i < 3; i++) {
+      await new Promise<void>((done, fail) => {
+        const request = get(`${base}/media/big.mp4`, (response) => {
+          response.once('data', () => {
+            request.destroy();
+            done();
+          });
+        });
+        request.on('error', (error) => (request.destroyed ? done() : fail(error)));
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = await fetch(`${base}/index.html`);
+    expect(after.status).toBe(200);
+    expect(await after.text()).toContain('<title>Pawloween</title>');
   });
 
   it('serves presets from ui/public when dist is absent, and explains how to build', async () => {
