@@ -1,7 +1,8 @@
 // Vite plugin: writes the landing page's HTML into the built index.html, so a visitor's phone paints
-// the page (and fetches its largest image) before the app's script has loaded. The prerendered tree
-// is inert (a click before the app starts would do nothing) and hidden for a returning signed-in
-// visitor by a tiny blocking script (boot.js) that marks <html> when a token is stored or arriving.
+// the page (and fetches its largest image) before the app's script has loaded, and next to it the
+// signed-in skeleton (the app's frame and the Create view's title), which a returning signed-in
+// visitor sees instead. Both are inert (a click before the app starts would do nothing); a tiny
+// blocking script (boot.js) marks <html> when a token is stored or arriving, and CSS picks the page.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -10,17 +11,22 @@ import { STORAGE_KEYS } from '../domain/model/constants';
 
 const ROOT_DIV = '<div id="root"></div>';
 export const PRERENDERED_CLASS = 'pw-prerendered';
+export const PRERENDERED_APP_CLASS = 'pw-prerendered-app';
 export const RETURNING_CLASS = 'pw-returning';
+
+/** How long a signed-in visitor's app waits for the skeleton's title font before it loads anyway. */
+const TITLE_FONT_WAIT_MS = 1000;
 
 /**
  * Runs before the first paint: marks <html> when the visitor is (or is becoming) signed in, and
- * starts the app's script, at once for them, after the first paint for everyone else (the
- * prerendered landing page needs no script to be seen).
+ * starts the app's script once the page is painted, which needs no script: the prerendered landing
+ * page, or for a visitor who is signed in the skeleton, whose title waits for its font (preloaded
+ * here). Their page then fetches the signed-in app's chunks and styles at once as well.
  */
 const bootScript = (
   entry: string,
   preloads: readonly string[],
-  signedInApp: { scripts: readonly string[]; styles: readonly string[] },
+  signedInApp: { scripts: readonly string[]; styles: readonly string[]; titleFont: string },
 ) => `(function () {
   var signedIn = false;
   try {
@@ -38,6 +44,9 @@ const bootScript = (
   function preloadStyle(href) {
     add('link', { rel: 'preload', as: 'style', href: href });
   }
+  function afterPaint(run) {
+    requestAnimationFrame(function () { setTimeout(run, 0); });
+  }
   function start() {
     ${JSON.stringify(preloads)}.forEach(preload);
     add('script', { type: 'module', crossOrigin: '', src: ${JSON.stringify(entry)} });
@@ -50,15 +59,28 @@ const bootScript = (
     ${JSON.stringify(signedInApp.scripts)}.forEach(preload);
     ${JSON.stringify(signedInApp.styles)}.forEach(preloadStyle);
   }
-  if (signedIn) startSignedIn();
-  else requestAnimationFrame(function () { setTimeout(start, 0); });
+  // The skeleton's title is the page's largest paint: it comes first, so the app replacing it paints
+  // no larger title later (see .pw-prerendered-app in ui/styles/base.css).
+  function startSignedInOnceTitled() {
+    var started = false;
+    function go() {
+      if (started) return;
+      started = true;
+      afterPaint(startSignedIn);
+    }
+    setTimeout(go, ${TITLE_FONT_WAIT_MS});
+    if (document.fonts && document.fonts.load) document.fonts.load('1em "Creepster Block"').then(go, go);
+    else go();
+  }
+  if (signedIn) add('link', { rel: 'preload', as: 'font', type: 'font/woff2', crossOrigin: '', href: ${JSON.stringify(signedInApp.titleFont)} });
+  afterPaint(signedIn ? startSignedInOnceTitled : start);
 })();
 `;
 
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
-async function renderLanding(root: string): Promise<string> {
+async function renderPages(root: string): Promise<{ landing: string; skeleton: string }> {
   const server = await createServer({
     configFile: false,
     root,
@@ -70,8 +92,9 @@ async function renderLanding(root: string): Promise<string> {
   try {
     const module = (await server.ssrLoadModule('/ui/prerender.tsx')) as {
       renderLanding: () => string;
+      renderSignedInSkeleton: () => string;
     };
-    return module.renderLanding();
+    return { landing: module.renderLanding(), skeleton: module.renderSignedInSkeleton() };
   } finally {
     await server.close();
   }
@@ -108,10 +131,14 @@ function signedInChunks(chunks: ReadonlyMap<string, ChunkFacts>, entryPreloads: 
   return { scripts: [...scripts], styles: [...styles] };
 }
 
+/** The skeleton's title font, as built (its @font-face is in ui/styles/base.css). */
+const TITLE_FONT = /^assets\/creepster-latin-400-normal-[\w-]+\.woff2$/;
+
 export function prerenderLanding(): Plugin {
   let root = process.cwd();
   let outDir = 'dist';
   const chunks = new Map<string, ChunkFacts>();
+  let titleFont: string | undefined;
   return {
     name: 'pawloween-prerender-landing',
     apply: 'build',
@@ -121,6 +148,7 @@ export function prerenderLanding(): Plugin {
     },
     generateBundle(_options, bundle) {
       for (const output of Object.values(bundle)) {
+        if (TITLE_FONT.test(output.fileName)) titleFont = `/${output.fileName}`;
         if (output.type !== 'chunk') continue;
         chunks.set(output.fileName, {
           name: output.name,
@@ -137,14 +165,18 @@ export function prerenderLanding(): Plugin {
         const file = path.join(outDir, 'index.html');
         const html = await readFile(file, 'utf8');
         if (!html.includes(ROOT_DIV)) throw new Error(`index.html has no ${ROOT_DIV}`);
-        const landing = await renderLanding(root);
+        const { landing, skeleton } = await renderPages(root);
         const entry = ENTRY_SCRIPT.exec(html)?.[1];
         if (!entry) throw new Error('index.html has no entry module script');
         const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
         const signedInApp = signedInChunks(chunks, preloads);
         if (!signedInApp.scripts.some((file) => /\/signed-in-app-[\w-]+\.js$/.test(file)))
           throw new Error('no signed-in-app chunk in the build');
-        await writeFile(path.join(outDir, 'boot.js'), bootScript(entry, preloads, signedInApp));
+        if (!titleFont) throw new Error(`no font matching ${TITLE_FONT} in the build`);
+        await writeFile(
+          path.join(outDir, 'boot.js'),
+          bootScript(entry, preloads, { ...signedInApp, titleFont }),
+        );
         await writeFile(
           file,
           html
@@ -153,7 +185,7 @@ export function prerenderLanding(): Plugin {
             .replace('</title>', '</title>\n    <script src="/boot.js"></script>')
             .replace(
               ROOT_DIV,
-              `<div id="root"><div class="${PRERENDERED_CLASS}" inert>${landing}</div></div>`,
+              `<div id="root"><div class="${PRERENDERED_CLASS}" inert>${landing}</div><div class="${PRERENDERED_APP_CLASS}" inert>${skeleton}</div></div>`,
             ),
         );
       },

@@ -31,6 +31,28 @@ async function expectScrolledTo(page: Page, heading: string) {
     .toBe(true);
 }
 
+/** Holds the app's entry script back until released: the page shows what a phone paints first. */
+async function holdAppScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The level-1 titles a person can see (rendered with a size). */
+function visibleTitles(page: Page): Promise<(string | null)[]> {
+  return page
+    .locator('h1')
+    .evaluateAll((headings) =>
+      headings
+        .filter((heading) => heading.getBoundingClientRect().height > 0)
+        .map((heading) => heading.textContent),
+    );
+}
+
 describe('the landing page is in the HTML (prerendered at build)', () => {
   it('a phone paints the hero and fetches its portrait before any script; the app starts after', async () => {
     const html = await (await fetch(`${e2e.baseUrl}/`)).text();
@@ -49,13 +71,74 @@ describe('the landing page is in the HTML (prerendered at build)', () => {
     );
   });
 
-  it('a returning signed-in visitor never sees it: boot.js hides it and starts the app at once', async () => {
+  it("a returning signed-in visitor sees the app's frame instead, before any script, and then the app", async () => {
     const page = await e2e.open('mobile', { signedInAs: 'returning@example.com' });
-    await page.reload();
+    const release = await holdAppScript(page);
+    await page.reload({ waitUntil: 'domcontentloaded' });
     expect(
       await page.evaluate(() => document.documentElement.classList.contains('pw-returning')),
     ).toBe(true);
+    const skeleton = page.locator('.pw-prerendered-app');
+    expect(await skeleton.getByRole('heading', { includeHidden: true }).allTextContents()).toEqual([
+      'Create a Costume',
+    ]);
+    expect(await visibleTitles(page)).toEqual(['Create a Costume']);
+    expect(await skeleton.locator('.pw-header, .pw-bottom-bar').count()).toBe(2);
+    const before = await skeleton.locator('h1').boundingBox();
+
+    release();
     await page.getByRole('button', { name: /Generate Halloween Costume/ }).waitFor();
+    await skeleton.waitFor({ state: 'detached' });
+    expect(await visibleTitles(page)).toEqual(['Create a Costume']);
+    // Where the app puts it: the title does not move when the app replaces the frame.
+    expect(await page.locator('#pw-create-title').boundingBox()).toEqual(before);
+  });
+
+  it("the frame's title, painted in its own font before the app's script is asked for, stays the largest paint", async () => {
+    const page = await e2e.open('mobile', { signedInAs: 'returning@example.com' });
+    // When each largest paint was, and when the app took the frame away.
+    await page.addInitScript(`
+      window.__largest = [];
+      new PerformanceObserver((list) => window.__largest.push(...list.getEntries())).observe({ type: 'largest-contentful-paint', buffered: true });
+      new MutationObserver((changes, observer) => {
+        if (window.__replaced || !changes.some((change) => [...change.removedNodes].some((node) => node.classList && node.classList.contains('pw-prerendered-app')))) return;
+        window.__replaced = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    `);
+    // The title font comes over a slow network, and the app only after it: a title first painted
+    // in the fallback font would be outgrown by the app's, painted in Creepster.
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let fontServed = () => {};
+    const served = new Promise<void>((resolve) => (fontServed = resolve));
+    await page.route(/creepster-latin-400-normal-[\w-]+\.woff2$/, async (route) => {
+      await sleep(300);
+      await route.continue();
+      fontServed();
+    });
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await served;
+      await sleep(200);
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('button', { name: /Generate Halloween Costume/ }).waitFor();
+    const paints = (await page.evaluate(`(async () => {
+      await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100)));
+      const resource = (pattern) => performance.getEntriesByType('resource').find((entry) => pattern.test(entry.name));
+      return {
+        largest: window.__largest.map((entry) => entry.startTime),
+        replaced: window.__replaced,
+        fontLoaded: resource(/creepster-latin-400-normal-[\\w-]+\\.woff2$/).responseEnd,
+        appAsked: resource(/\\/assets\\/app-[\\w-]+\\.js$/).startTime,
+      };
+    })()`)) as { largest: number[]; replaced: number; fontLoaded: number; appAsked: number };
+    // The last largest paint (the frame's title, once its font is in) came before the app replaced
+    // the frame: the app's own title, painted later, was no larger. It would be, over a title first
+    // painted in the fallback font.
+    expect(paints.largest.length).toBeGreaterThan(0);
+    expect(paints.largest.at(-1)).toBeLessThan(paints.replaced);
+    expect(paints.fontLoaded).toBeLessThan(paints.appAsked);
 
     // The signed-in app's chunk and its styles are fetched while the app's script still loads, not
     // once it has run and started the session (one round trip less before the Create view paints).
@@ -78,6 +161,19 @@ describe('the landing page is in the HTML (prerendered at build)', () => {
         expect(first, path).toBeLessThan(appScript!.responseEnd);
       }
     }
+  });
+});
+
+describe("a signed-out visitor never sees the app's frame", () => {
+  it('the landing page paints before any script, and stays once the app has started', async () => {
+    const page = await e2e.open('mobile');
+    const release = await holdAppScript(page);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    expect(await page.locator('.pw-prerendered-app').count()).toBe(1);
+    expect(await visibleTitles(page)).toEqual(['Pawloween']);
+    release();
+    await page.locator('.pw-prerendered').waitFor({ state: 'detached' });
+    expect(await visibleTitles(page)).toEqual(['Pawloween']);
   });
 });
 

@@ -1,6 +1,5 @@
 import '../create.css';
 import { useId } from 'react';
-import { useAppConfig } from '../../../app/config-context';
 import { WandIcon } from '../../../components/icons';
 import { useServices } from '../../../app/services-context';
 import { useStore } from '../../../app/use-store';
@@ -8,6 +7,7 @@ import type { ShareEnvironment } from '../../viewer/share-media';
 import { presentCreditNotice, type CreditNotice } from '../../../../domain/use-cases/account';
 import { useCreateFlow } from '../hooks/use-create-flow';
 import { usePresetCards } from '../hooks/use-preset-cards';
+import { CreateHeading } from './create-heading';
 import { ErrorDialog } from './error-dialog';
 import { ModeToggle } from './mode-toggle';
 import { PresetCarousel } from './preset-carousel';
@@ -20,7 +20,6 @@ export function CreateView(props: {
   onShowGallery?: () => void;
   shareEnvironment?: ShareEnvironment;
 }) {
-  const config = useAppConfig();
   const { view, actions } = useCreateFlow();
   const presets = usePresetCards();
   const generating = view.state.isGenerating;
@@ -48,12 +47,7 @@ export function CreateView(props: {
         />
       ) : (
         <section aria-labelledby="pw-create-title">
-          <h1 id="pw-create-title" className="pw-display pw-create__title">
-            Create a Costume
-          </h1>
-          <p className="pw-create__subtitle">
-            Pick your pet and a costume, then let {config.name} work its magic.
-          </p>
+          <CreateHeading />
           <ModeToggle mode={view.mode} onChange={actions.setMode} disabled={generating} />
           {view.mode === 'upload' ? (
             <UploadInputs

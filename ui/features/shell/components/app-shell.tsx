@@ -1,4 +1,5 @@
-import '../shell.css';
+// shell.css comes with the first stylesheet (ui/app/landing-shell.tsx): the signed-in skeleton
+// prerendered into index.html paints the shell before any script.
 import type { ReactNode } from 'react';
 import { AppHeader } from './app-header';
 import { BottomBar } from './bottom-bar';
