@@ -27,14 +27,22 @@ interface Audit {
   bytes: number;
 }
 
+/** Lighthouse now and then fails to record a page's trace (NO_NAVSTART): that run is made again. */
+const ATTEMPTS = 3;
+
 async function audit(port: number, url: string): Promise<Audit> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-  });
-  const lhr = result?.lhr;
+  let lhr;
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    lhr = (
+      await lighthouse(url, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      })
+    )?.lhr;
+    if (!lhr?.runtimeError) break;
+  }
   if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;

@@ -33,14 +33,17 @@ interface Reading {
 }
 
 async function audit(port: number, url: string, save?: string): Promise<Reading> {
-  const lhr = (
-    await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-    })
-  )?.lhr;
+  let lhr;
+  // Lighthouse now and then fails to record a trace (NO_NAVSTART): that run is made again.
+  for (let attempt = 1; attempt <= 3 && (!lhr || lhr.runtimeError); attempt++)
+    lhr = (
+      await lighthouse(url, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      })
+    )?.lhr;
   if (save && lhr) writeFileSync(save, JSON.stringify(lhr));
   if (!lhr || lhr.runtimeError)
     throw new Error(`lighthouse: ${lhr?.runtimeError?.message ?? 'no result'}`);
