@@ -14,14 +14,17 @@ export const PRERENDERED_CLASS = 'pw-prerendered';
 export const PRERENDERED_APP_CLASS = 'pw-prerendered-app';
 export const RETURNING_CLASS = 'pw-returning';
 
-/** How long a signed-in visitor's app waits for the skeleton's title font before it loads anyway. */
-const TITLE_FONT_WAIT_MS = 1000;
+/** How long the app's script waits for the page's largest paint before it loads anyway. */
+const LARGEST_PAINT_WAIT_MS = 1000;
 
 /**
  * Runs before the first paint: marks <html> when the visitor is (or is becoming) signed in, and
- * starts the app's script once the page is painted, which needs no script: the prerendered landing
- * page, or for a visitor who is signed in the skeleton, whose title waits for its font (preloaded
- * here). Their page then fetches the signed-in app's chunks and styles at once as well.
+ * starts the app's script once the page's largest paint is on screen, which needs no script: the
+ * hero portrait of the prerendered landing page, or for a visitor who is signed in the skeleton's
+ * title, which waits for its font (preloaded here). Their page then fetches the signed-in app's
+ * chunks and styles at once as well. The app's script comes after that paint, not beside it: it
+ * would share a phone's bandwidth with the portrait, and its title would be a later, larger paint
+ * than the skeleton's fallback one (see .pw-prerendered-app in ui/styles/base.css).
  */
 const bootScript = (
   entry: string,
@@ -59,21 +62,29 @@ const bootScript = (
     ${JSON.stringify(signedInApp.scripts)}.forEach(preload);
     ${JSON.stringify(signedInApp.styles)}.forEach(preloadStyle);
   }
-  // The skeleton's title is the page's largest paint: it comes first, so the app replacing it paints
-  // no larger title later (see .pw-prerendered-app in ui/styles/base.css).
-  function startSignedInOnceTitled() {
+  // run, once the page's largest paint is on screen (ready settles) or after a second at most.
+  function afterLargestPaint(ready, run) {
     var started = false;
     function go() {
       if (started) return;
       started = true;
-      afterPaint(startSignedIn);
+      afterPaint(run);
     }
-    setTimeout(go, ${TITLE_FONT_WAIT_MS});
-    if (document.fonts && document.fonts.load) document.fonts.load('1em "Creepster Block"').then(go, go);
-    else go();
+    setTimeout(go, ${LARGEST_PAINT_WAIT_MS});
+    ready().then(go, go);
+  }
+  function titleFont() {
+    return document.fonts && document.fonts.load ? document.fonts.load('1em "Creepster Block"') : Promise.resolve();
+  }
+  function heroPortrait() {
+    var portrait = document.querySelector(${JSON.stringify(`.${PRERENDERED_CLASS} img.pw-hero__after`)});
+    return portrait && portrait.decode ? portrait.decode() : Promise.resolve();
   }
   if (signedIn) add('link', { rel: 'preload', as: 'font', type: 'font/woff2', crossOrigin: '', href: ${JSON.stringify(signedInApp.titleFont)} });
-  afterPaint(signedIn ? startSignedInOnceTitled : start);
+  afterPaint(function () {
+    if (signedIn) afterLargestPaint(titleFont, startSignedIn);
+    else afterLargestPaint(heroPortrait, start);
+  });
 })();
 `;
 

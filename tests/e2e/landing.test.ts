@@ -71,6 +71,40 @@ describe('the landing page is in the HTML (prerendered at build)', () => {
     );
   });
 
+  it("asks for the app's script once the hero portrait is in, or a second after the first paint without it", async () => {
+    const context = await e2e.context('mobile');
+    const portrait = /\/media\/landing\/after-1[\w-]*\.(avif|webp|png)$/;
+    const appScript = /\/assets\/app-[\w-]+\.js$/;
+    const timing = `(() => {
+      const resource = (pattern) => performance.getEntriesByType('resource').find((entry) => pattern.test(entry.name));
+      const paint = performance.getEntriesByName('first-paint')[0];
+      return { portrait: resource(${portrait})?.responseEnd, appAsked: resource(${appScript}).startTime, firstPaint: paint?.startTime };
+    })()`;
+
+    // A slow portrait: the app's script waits for it, so it does not share the phone's bandwidth.
+    const slow = await context.newPage();
+    await slow.route(portrait, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await slow.goto(`${e2e.baseUrl}/`);
+    await slow.locator('.pw-prerendered').waitFor({ state: 'detached' });
+    const slowly = (await slow.evaluate(timing)) as { portrait: number; appAsked: number };
+    expect(slowly.portrait).toBeGreaterThan(0);
+    expect(slowly.appAsked).toBeGreaterThan(slowly.portrait);
+
+    // A portrait that never comes: the app still starts, a second after the first paint.
+    const lost = await context.newPage();
+    await lost.route(portrait, () => new Promise(() => {}));
+    await lost.goto(`${e2e.baseUrl}/`, { waitUntil: 'domcontentloaded' });
+    await lost.locator('.pw-prerendered').waitFor({ state: 'detached' });
+    const without = (await lost.evaluate(timing)) as { appAsked: number; firstPaint: number };
+    expect(without.appAsked - without.firstPaint).toBeGreaterThanOrEqual(900);
+    expect(without.appAsked - without.firstPaint).toBeLessThan(3_000);
+    await lost.getByRole('button', { name: 'Sign In', exact: true }).first().click();
+    await lost.waitForURL((url) => url.pathname.startsWith('/auth'));
+  });
+
   it("a returning signed-in visitor sees the app's frame instead, before any script, and then the app", async () => {
     const page = await e2e.open('mobile', { signedInAs: 'returning@example.com' });
     const release = await holdAppScript(page);
