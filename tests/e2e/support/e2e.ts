@@ -102,6 +102,9 @@ export function useE2E() {
     const saved = email ? sessions.get(email) : undefined;
     const page = await (await context(device, saved, options.scale)).newPage();
     await page.goto(`${baseUrl}${options.path ?? '/'}`);
+    // The prerendered landing page is inert until the app replaces it, which boot.js starts once the
+    // hero portrait is on screen: possibly after the load event.
+    await page.locator('.pw-prerendered').waitFor({ state: 'detached' });
     if (email && !saved) {
       await signInThroughLocalPage(page, email);
       sessions.set(email, await page.context().storageState());

@@ -5,6 +5,8 @@ import type { Page } from 'playwright-core';
  * (the input labelled Email, then Sign in), and back to the app with ?accessToken= in the address.
  */
 export async function signInThroughLocalPage(page: Page, email: string): Promise<void> {
+  // The prerendered landing page answers nothing until the app has replaced it.
+  await page.locator('.pw-prerendered').waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Sign In', exact: true }).first().click();
   await page.waitForURL((url) => url.pathname.startsWith('/auth'));
   await page.getByLabel('Email').fill(email);
