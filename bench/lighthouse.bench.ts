@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { buildApp } from '../mock-server/app';
 import { signInOverHttp as signIn } from '../tests/reliability/support/sign-in-over-http';
 import type { BenchRow } from './bench-row';
 import { appBuild } from './support/app-build';
 import { load } from './support/measure';
+import { performanceAudit } from './support/performance-audit';
 
 const CHROMIUM = '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -27,24 +27,8 @@ interface Audit {
   bytes: number;
 }
 
-/** Lighthouse now and then fails to record a page's trace (NO_NAVSTART): that run is made again. */
-const ATTEMPTS = 3;
-
 async function audit(port: number, url: string): Promise<Audit> {
-  let lhr;
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    lhr = (
-      await lighthouse(url, {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      })
-    )?.lhr;
-    if (!lhr?.runtimeError) break;
-  }
-  if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
-  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+  const lhr = await performanceAudit(port, url);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

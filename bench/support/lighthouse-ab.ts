@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { buildApp } from '../../mock-server/app';
 import { signInOverHttp } from '../../tests/reliability/support/sign-in-over-http';
 import { median } from './measure';
+import { performanceAudit } from './performance-audit';
 
 const [distA, distB, runsArg, pagesArg] = process.argv.slice(2);
 if (!distA || !distB) {
@@ -33,20 +33,8 @@ interface Reading {
 }
 
 async function audit(port: number, url: string, save?: string): Promise<Reading> {
-  let lhr;
-  // Lighthouse now and then fails to record a trace (NO_NAVSTART): that run is made again.
-  for (let attempt = 1; attempt <= 3 && (!lhr || lhr.runtimeError); attempt++)
-    lhr = (
-      await lighthouse(url, {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      })
-    )?.lhr;
-  if (save && lhr) writeFileSync(save, JSON.stringify(lhr));
-  if (!lhr || lhr.runtimeError)
-    throw new Error(`lighthouse: ${lhr?.runtimeError?.message ?? 'no result'}`);
+  const lhr = await performanceAudit(port, url);
+  if (save) writeFileSync(save, JSON.stringify(lhr));
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const details = lhr.audits['largest-contentful-paint-element']?.details as
     { items?: { items?: { node?: { selector?: string } }[] }[] } | undefined;
