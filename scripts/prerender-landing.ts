@@ -62,7 +62,7 @@ const bootScript = (
     ${JSON.stringify(signedInApp.scripts)}.forEach(preload);
     ${JSON.stringify(signedInApp.styles)}.forEach(preloadStyle);
   }
-  // run, once the page's largest paint is on screen (ready settles) or after a second at most.
+  // Calls run once the page's largest paint is on screen (when ready settles), a second at most.
   function afterLargestPaint(ready, run) {
     var started = false;
     function go() {
