@@ -1,0 +1,31 @@
+// Where the pet is in a photo, in pixels of the picture as seen (after EXIF orientation). The
+// workflow dresses the pet from this; `npm run locate` prints it for review and tests.
+
+/** A box in pixels: top-left corner, width and height. */
+export interface PixelBox {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+export interface PetLocation {
+  /** The picture's size as seen, after EXIF orientation. */
+  readonly width: number;
+  readonly height: number;
+  /** The pet's head (ears included where they show). */
+  readonly head: PixelBox;
+  /** The pet's body: what shows of it below or beside the head. */
+  readonly body: PixelBox;
+  /** Which way the face looks, where it can be told. */
+  readonly facing: 'left' | 'right' | 'front';
+  /** 0 to 1: how sure the locator is. Below LOCATION_TRUSTED the dressing keeps clear of the face. */
+  readonly confidence: number;
+  /** How it was found, e.g. 'detector', 'detector+grabcut' or 'fallback'. */
+  readonly method: string;
+}
+
+/** Below this confidence a location is a guess: pieces that could cover the eyes are not placed. */
+export const LOCATION_TRUSTED = 0.5;
+
+export type LocatePet = (image: Buffer) => Promise<PetLocation>;
