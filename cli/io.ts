@@ -2,14 +2,10 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline/promises';
 import { EXIT } from './cli-error';
 import { removePartialsNow } from './output-files';
+import type { Output } from './output';
 import { restoreTerminal } from './progress';
 
-/** A stream the CLI writes to; process.stdout and process.stderr fit, and so does a test buffer. */
-export interface Output {
-  write(text: string): unknown;
-  readonly isTTY?: boolean;
-  readonly columns?: number;
-}
+export type { Output } from './output';
 
 /**
  * Everything a command touches outside itself, so tests drive commands through commander's

@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { Output } from './io';
+import type { Output } from './output';
 import type { RunProgress } from './run-progress';
 
 /** Only a person at a terminal sees a bar; pipes and --json get clean output. */

@@ -1,6 +1,6 @@
 import { ERROR_CODES } from './api/error';
 import { STREAM_DONE, StreamEvent } from './api/run';
-import type { Lease } from './client';
+import type { Lease } from './request-options';
 import { PlatformError, UnknownError } from './errors';
 import { splitter, type StreamMode } from './stream-modes';
 import { readError, TimeoutError } from './transport-errors';
