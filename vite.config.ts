@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './scripts/precompress';
-import { prerenderLanding } from './scripts/prerender-landing';
+import { precompress } from './scripts/precompress.ts';
+import { prerenderLanding } from './scripts/prerender-landing.ts';
 
 // One build, three pages: the app at /, the preview entry and its editor-like host under /preview/.
 export default defineConfig({

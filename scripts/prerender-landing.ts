@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
-import { STORAGE_KEYS } from '../domain/model/constants';
+import { STORAGE_KEYS } from '../domain/model/constants.ts';
 
 const ROOT_DIV = '<div id="root"></div>';
 export const PRERENDERED_CLASS = 'pw-prerendered';

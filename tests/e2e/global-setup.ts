@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildAppOnce } from './support/build';
-import { CHROMIUM_PATH, ROOT, SCREENSHOT_DIR } from './support/paths';
+import { ensureChromium } from './support/chromium';
+import { ROOT, SCREENSHOT_DIR } from './support/paths';
 import { acquireRunLock } from './support/run-lock';
 import { freePort, waitUntilAnswering } from './support/server-process';
 
@@ -15,18 +16,6 @@ declare module 'vitest' {
     e2eBaseUrl: string;
     /** The project token the server was started with. */
     e2eProjectToken: string;
-  }
-}
-
-function requireChromium() {
-  try {
-    accessSync(CHROMIUM_PATH, constants.X_OK);
-  } catch {
-    throw new Error(
-      `The browser tests need Debian's chromium at ${CHROMIUM_PATH}, which is missing.\n` +
-        'Install it as root with:\n  apt-get update && apt-get install -y chromium\n' +
-        '(.ci/run does this for you.)',
-    );
   }
 }
 
@@ -47,7 +36,7 @@ function stop(child: ChildProcess): Promise<void> {
  * with a fresh data folder and fault injection on; the journeys reach it through inject().
  */
 export default async function setup(project: TestProject) {
-  requireChromium();
+  ensureChromium();
   const release = await acquireRunLock(ROOT);
   try {
     rmSync(SCREENSHOT_DIR, { recursive: true, force: true });

@@ -1,0 +1,26 @@
+// `npm run dev:all`: the app with hot reload (Vite, which forwards platform calls) and the local
+// platform together, in one terminal. Ctrl-C stops both; if either stops, so does the other.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+const children: ChildProcess[] = [
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'mock-server/server.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  }),
+  spawn(bin('vite'), [], { cwd: root, stdio: 'inherit' }),
+];
+
+let stopping = false;
+function stopAll(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  process.exitCode = code;
+}
+
+for (const child of children) child.on('exit', (code) => stopAll(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stopAll(130));
