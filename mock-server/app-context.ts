@@ -176,6 +176,7 @@ export function createContext(
       publicDirs: hasDist ? [distDir, publicDir] : [publicDir],
       filesDir,
       ownOrigins: baseOrigin ? [baseOrigin] : [],
+      appOrigins: allowedOrigins,
     },
   });
 

@@ -162,6 +162,23 @@ describe('resolveImage: URLs of this platform', () => {
     expect(await refusal('not a url')).toBe(`${FIELD} must be a data URL or a preset image URL.`);
   });
 
+  it("reads an app's preset from its own copy when the app is deployed on an allowed origin", async () => {
+    const app = 'https://app.pawloween.example';
+    const deployed = { ...sources, appOrigins: [app] };
+    const bytes = await resolveImage(FIELD, `${app}/presets/pets/dog1.png`, deployed);
+    expect(bytes.equals(images.png)).toBe(true);
+    // Only preset paths: a generated file under the app's origin is not this platform's.
+    const error = await resolveImage(FIELD, `${app}/files/run-1/image.png`, deployed).catch(
+      (caught: unknown) => caught as Error,
+    );
+    expect(error).toBeInstanceOf(PlatformError);
+    expect((error as Error).message).toContain('other hosts are not fetched');
+    // And an origin that is not listed is another host.
+    expect(await refusal(`https://other.example/presets/pets/dog1.png`)).toContain(
+      'other hosts are not fetched',
+    );
+  });
+
   it('reads nothing outside the preset and files folders', async () => {
     for (const value of [
       '/etc/passwd',

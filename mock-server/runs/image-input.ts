@@ -11,6 +11,12 @@ export interface ImageSources {
   filesDir: string;
   /** Origins under which absolute URLs still mean this server. */
   ownOrigins: string[];
+  /**
+   * The apps' origins (ALLOWED_ORIGINS): an app deployed apart from the platform names its presets
+   * under its own origin. They are the same presets, so this platform reads its own copy of the
+   * path and fetches nothing; any other path under those origins is refused.
+   */
+  appOrigins?: string[];
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -62,6 +68,8 @@ function localPath(field: string, value: string, sources: ImageSources): string 
   } catch {
     throw validationError(`${field} must be a data URL or a preset image URL.`, { field });
   }
+  if (sources.appOrigins?.includes(url.origin) && PRESET_PATH.test(url.pathname))
+    return url.pathname;
   if (!sources.ownOrigins.includes(url.origin))
     throw validationError(
       `${field} must be a data URL or an image of this platform; other hosts are not fetched.`,

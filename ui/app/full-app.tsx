@@ -8,7 +8,7 @@ import { APP_DEFAULTS, type AppConfig } from '../../domain/model/app-config';
 import { assetPath, type AssetTable } from '../../domain/model/asset-table';
 import { presetImagePath, type PresetKind } from '../../domain/model/presets';
 import { AppRoot } from './app-root';
-import { readRuntimeConfig } from './runtime-config';
+import { loadRuntimeConfig, RuntimeConfigError } from './runtime-config';
 
 export interface FullAppOptions {
   config?: AppConfig;
@@ -27,11 +27,27 @@ export interface FullAppOptions {
  * chunk (with zod, inversify and the platform client): mountApp loads it at once for a visitor who
  * is or is becoming signed in, and for everyone else when they sign in.
  */
-export function renderFullApp(root: Root, options: FullAppOptions): void {
+export async function renderFullApp(root: Root, options: FullAppOptions): Promise<void> {
   const config = options.config ?? APP_DEFAULTS;
-  const runtime = readRuntimeConfig(document, window.location);
+  let runtime;
+  try {
+    runtime = await loadRuntimeConfig(document, window.location);
+  } catch (error) {
+    if (!(error instanceof RuntimeConfigError)) throw error;
+    // The deployer's mistake, said where they will look, rather than calls to the wrong host.
+    root.render(
+      <main className="pw-config-error" role="alert">
+        <h1>{config.name} is not set up right</h1>
+        <p>{error.message}</p>
+      </main>,
+    );
+    return;
+  }
   const { services, client } = createBrowserContainer({
-    client: { baseUrl: runtime.platformUrl },
+    client: {
+      baseUrl: runtime.platformUrl,
+      ...(runtime.authorizationUrl ? { authorizationUrl: runtime.authorizationUrl } : {}),
+    },
     session: { projectToken: runtime.projectToken },
     appName: config.name,
     presetUrl: (preset) => absolute(presetPath(options.assets, preset)),

@@ -29,11 +29,11 @@ export function mountApp(root: HTMLElement, options: MountOptions = {}): void {
   const expectSignedOut = !signInReturn && !storedToken();
   const reactRoot = createRoot(root);
   const startApp = (signInOnStart = false) =>
-    void import('./full-app').then(
-      ({ renderFullApp }) =>
+    void import('./full-app')
+      .then(({ renderFullApp }) =>
         renderFullApp(reactRoot, { ...options, signInReturn, expectSignedOut, signInOnStart }),
-      (error: unknown) => console.error('The app could not be loaded:', error),
-    );
+      )
+      .catch((error: unknown) => console.error('The app could not be loaded:', error));
   // The preview and a sandboxed page (whose hosts are knocked on at start) keep the whole app.
   const landingOnly = expectSignedOut && !options.config && !isSandboxed(window.location.href);
   if (landingOnly) showLanding(reactRoot, options, startApp);
