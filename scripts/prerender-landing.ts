@@ -2,11 +2,13 @@
 // the page (and fetches its largest image) before the app's script has loaded, and next to it the
 // signed-in skeleton (the app's frame and the Create view's title), which a returning signed-in
 // visitor sees instead. Both are inert (a click before the app starts would do nothing); a tiny
-// blocking script (boot.js) marks <html> when a token is stored or arriving, and CSS picks the page.
+// blocking script (boot.js, built from ui/boot/boot.ts) marks <html> when a token is stored or
+// arriving, and CSS picks the page.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { createServer, type Plugin } from 'vite';
+import { createServer, minify, transformWithOxc, type Plugin } from 'vite';
+import type { BootPlan } from '../ui/boot/boot.ts';
 import { STORAGE_KEYS } from '../domain/model/constants.ts';
 
 const ROOT_DIV = '<div id="root"></div>';
@@ -18,75 +20,25 @@ export const RETURNING_CLASS = 'pw-returning';
 const LARGEST_PAINT_WAIT_MS = 1000;
 
 /**
- * Runs before the first paint: marks <html> when the visitor is (or is becoming) signed in, and
- * starts the app's script once the page's largest paint is on screen, which needs no script: the
- * hero portrait of the prerendered landing page, or for a visitor who is signed in the skeleton's
- * title, which waits for its font (preloaded here). Their page then fetches the signed-in app's
- * chunks and styles at once as well. The app's script comes after that paint, not beside it: it
- * would share a phone's bandwidth with the portrait, and its title would be a later, larger paint
- * than the skeleton's fallback one (see .pw-prerendered-app in ui/styles/base.css).
+ * boot.js: ui/boot/boot.ts (typed, linted and tested like the rest) with its types stripped, called
+ * with this build's plan. The function uses nothing from outside itself, so it runs on its own.
  */
-const bootScript = (
-  entry: string,
-  preloads: readonly string[],
-  signedInApp: { scripts: readonly string[]; styles: readonly string[]; titleFont: string },
-) => `(function () {
-  var signedIn = false;
-  try {
-    signedIn = Boolean(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.accessToken)})) || /[?&]accessToken=/.test(location.search);
-  } catch (error) {}
-  if (signedIn) document.documentElement.classList.add(${JSON.stringify(RETURNING_CLASS)});
-  function add(tag, properties) {
-    var element = document.createElement(tag);
-    for (var name in properties) element[name] = properties[name];
-    document.head.appendChild(element);
-  }
-  function preload(href) {
-    add('link', { rel: 'modulepreload', crossOrigin: '', href: href });
-  }
-  function preloadStyle(href) {
-    add('link', { rel: 'preload', as: 'style', href: href });
-  }
-  function afterPaint(run) {
-    requestAnimationFrame(function () { setTimeout(run, 0); });
-  }
-  function start() {
-    ${JSON.stringify(preloads)}.forEach(preload);
-    add('script', { type: 'module', crossOrigin: '', src: ${JSON.stringify(entry)} });
-  }
-  function startSignedIn() {
-    start();
-    // The rest of the app, the signed-in app's own chunk and their styles would otherwise wait for
-    // the entry to run and the session to start (the styles even for their chunk to run: vite adds
-    // them when the chunk is imported).
-    ${JSON.stringify(signedInApp.scripts)}.forEach(preload);
-    ${JSON.stringify(signedInApp.styles)}.forEach(preloadStyle);
-  }
-  // Calls run once the page's largest paint is on screen (when ready settles), a second at most.
-  function afterLargestPaint(ready, run) {
-    var started = false;
-    function go() {
-      if (started) return;
-      started = true;
-      afterPaint(run);
-    }
-    setTimeout(go, ${LARGEST_PAINT_WAIT_MS});
-    ready().then(go, go);
-  }
-  function titleFont() {
-    return document.fonts && document.fonts.load ? document.fonts.load('1em "Creepster Block"') : Promise.resolve();
-  }
-  function heroPortrait() {
-    var portrait = document.querySelector(${JSON.stringify(`.${PRERENDERED_CLASS} img.pw-hero__after`)});
-    return portrait && portrait.decode ? portrait.decode() : Promise.resolve();
-  }
-  if (signedIn) add('link', { rel: 'preload', as: 'font', type: 'font/woff2', crossOrigin: '', href: ${JSON.stringify(signedInApp.titleFont)} });
-  afterPaint(function () {
-    if (signedIn) afterLargestPaint(titleFont, startSignedIn);
-    else afterLargestPaint(heroPortrait, start);
+async function bootScript(root: string, plan: BootPlan): Promise<string> {
+  const file = path.join(root, 'ui/boot/boot.ts');
+  const { code } = await transformWithOxc(await readFile(file, 'utf8'), file, {
+    lang: 'ts',
+    target: 'es2020',
   });
-})();
-`;
+  const body = code.replace(/^export function boot\(/m, 'function boot(');
+  if (/^\s*(import|export)\b/m.test(body))
+    throw new Error(
+      'ui/boot/boot.ts must hold the boot function alone: no imports or other exports',
+    );
+  const script = `(function () {\n${body}\nboot(${JSON.stringify(plan)});\n})();\n`;
+  const minified = await minify('boot.js', script, { compress: true, mangle: true });
+  if (minified.errors.length > 0) throw new Error(`boot.js: ${minified.errors[0]!.message}`);
+  return `${minified.code}\n`;
+}
 
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
@@ -186,7 +138,15 @@ export function prerenderLanding(): Plugin {
         if (!titleFont) throw new Error(`no font matching ${TITLE_FONT} in the build`);
         await writeFile(
           path.join(outDir, 'boot.js'),
-          bootScript(entry, preloads, { ...signedInApp, titleFont }),
+          await bootScript(root, {
+            entry,
+            preloads,
+            signedInApp: { ...signedInApp, titleFont },
+            tokenKey: STORAGE_KEYS.accessToken,
+            returningClass: RETURNING_CLASS,
+            heroSelector: `.${PRERENDERED_CLASS} img.pw-hero__after`,
+            largestPaintWaitMs: LARGEST_PAINT_WAIT_MS,
+          }),
         );
         await writeFile(
           file,
