@@ -1,19 +1,28 @@
 // npm run pack:client: builds @pawloween/platform-client (adapters/platform) into ESM + CommonJS +
-// .d.ts with tsdown, writes its publishable package.json, and packs the npm tarball. The last line
-// printed is the tarball's path.
+// .d.ts with tsdown, writes its publishable package.json and the notices of what it bundles, and
+// packs the npm tarball into packs/ (which no build cleans). The last line printed is its path.
 //
 // tsdown (rolldown + rolldown-plugin-dts) rather than tsup: tsup's own README points to tsdown as
 // its maintained successor. 0.21.10 is the last release whose engines accept Node 20.19, which
 // this repository promises.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsdown';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const source = path.join(root, 'adapters/platform');
-const out = path.join(root, 'dist/platform-client');
+// Not under dist/: `npm start` and `npm run build` empty it, and a tarball someone installs from must stay.
+const out = path.join(root, 'packs/platform-client');
 const packageDir = path.join(out, 'package');
 
 /**
@@ -61,6 +70,7 @@ export async function packClient({ quiet = false } = {}): Promise<string> {
   );
   for (const file of ['README.md', 'LICENSE'])
     copyFileSync(path.join(source, file), path.join(packageDir, file));
+  writeFileSync(path.join(packageDir, NOTICES), thirdPartyNotices(bundledPackages()));
 
   const packed = JSON.parse(
     execFileSync('npm', ['pack', '--json', '--pack-destination', out], {
@@ -87,8 +97,54 @@ function publishable(manifest: Manifest): Manifest {
       },
       './package.json': './package.json',
     },
-    files: ['dist', 'README.md', 'LICENSE'],
+    files: ['dist', 'README.md', 'LICENSE', NOTICES],
   };
+}
+
+/** The licences of the code bundled into the package, which ship with it as their licences ask. */
+export const NOTICES = 'THIRD_PARTY_NOTICES.md';
+
+interface InstalledPackage {
+  name: string;
+  version: string;
+  license: string;
+  dir: string;
+}
+
+function installed(name: string): InstalledPackage {
+  const dir = path.join(root, 'node_modules', name);
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+    version: string;
+    license?: string;
+  };
+  return { name, version: manifest.version, license: manifest.license ?? 'see its licence', dir };
+}
+
+/** BUNDLED and everything they depend on at run time, as installed here; EXTERNAL stays out. */
+export function bundledPackages(): InstalledPackage[] {
+  const found = new Map<string, InstalledPackage>();
+  const visit = (name: string) => {
+    if (found.has(name) || EXTERNAL.includes(name)) return;
+    const entry = installed(name);
+    found.set(name, entry);
+    const manifest = JSON.parse(readFileSync(path.join(entry.dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    Object.keys(manifest.dependencies ?? {}).forEach(visit);
+  };
+  BUNDLED.forEach(visit);
+  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function thirdPartyNotices(packages: readonly InstalledPackage[]): string {
+  const sections = packages.map((entry) => {
+    const file = readdirSync(entry.dir).find((name) => /^(licen[cs]e|copying)(\.|$)/i.test(name));
+    if (!file || !existsSync(path.join(entry.dir, file)))
+      throw new Error(`${entry.name} ships no licence file to copy into ${NOTICES}`);
+    const text = readFileSync(path.join(entry.dir, file), 'utf8').trim();
+    return `## ${entry.name} ${entry.version} (${entry.license})\n\n\`\`\`text\n${text}\n\`\`\`\n`;
+  });
+  return `# Third-party notices\n\nThis package bundles the following code, under these licences.\n\n${sections.join('\n')}`;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))

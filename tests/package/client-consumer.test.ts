@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packClient } from '../../scripts/pack-client';
+import { bundledPackages, packClient } from '../../scripts/pack-client';
 import { PROJECT_TOKEN, testApp, type TestApp } from '../server/helpers';
 
 const run = promisify(execFile);
@@ -81,12 +81,33 @@ describe('the packed client', () => {
     expect(files).toEqual([
       'package/LICENSE',
       'package/README.md',
+      'package/THIRD_PARTY_NOTICES.md',
       'package/dist/index.cjs',
       'package/dist/index.d.cts',
       'package/dist/index.d.mts',
       'package/dist/index.mjs',
       'package/package.json',
     ]);
+  });
+
+  it('ships the licence of every package bundled into it, and lies where no build cleans', async () => {
+    expect(path.relative(path.join(repo, 'dist'), tarball).startsWith('..')).toBe(true);
+    const { stdout: notices } = await run('tar', [
+      'xzOf',
+      tarball,
+      'package/THIRD_PARTY_NOTICES.md',
+    ]);
+    const bundled = bundledPackages();
+    expect(bundled.map((entry) => entry.name)).toEqual(
+      expect.arrayContaining(['eventemitter3', 'jose', 'p-queue', 'p-timeout']),
+    );
+    for (const entry of bundled) {
+      expect(notices).toContain(`## ${entry.name} ${entry.version} (MIT)`);
+    }
+    // The licence texts themselves, not just the names.
+    expect(notices.match(/Permission is hereby granted, free of charge/g)?.length).toBe(
+      bundled.length,
+    );
   });
 
   it.each([
