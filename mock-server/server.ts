@@ -56,3 +56,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 await app.listen({ port, host });
 console.log(`Pawloween is running at ${publicBaseUrl}`);
 console.log(`Local project token: ${projectToken}`);
+const unclaimed = isLoopback(host) ? 0 : app.platform.accounts.countWithoutPassword();
+if (unclaimed > 0)
+  console.log(
+    `${unclaimed} account(s) made on loopback have no password yet: each gets one only when its owner signs in from this computer (http://localhost:${port}).`,
+  );

@@ -165,8 +165,24 @@ export class AccountsStore {
     return row?.password_hash ?? undefined;
   }
 
-  setPasswordHash(userId: string, hash: string): void {
-    this.sql('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, userId);
+  /**
+   * Sets the account's first password: false when it already has one (someone else set it while
+   * this sign-in was hashing), so a password is never overwritten by a sign-in.
+   */
+  claimPassword(userId: string, hash: string): boolean {
+    return (
+      this.sql('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash IS NULL').run(
+        hash,
+        userId,
+      ).changes === 1
+    );
+  }
+
+  /** How many accounts have no password (made while the platform listened on loopback only). */
+  countWithoutPassword(): number {
+    return (
+      this.sql('SELECT COUNT(*) AS n FROM users WHERE password_hash IS NULL').get() as { n: number }
+    ).n;
   }
 
   /** Whether signing in with this e-mail would find an account rather than make one. */
