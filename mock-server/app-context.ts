@@ -25,6 +25,7 @@ import { openDatabase, type Db } from './store/database';
 import { IdempotencyStore } from './store/idempotency-store';
 import { StorageStore } from './store/storage-store';
 import { DeviceCodes } from './auth/device-codes';
+import { LoopbackRedirects } from './auth/loopback-redirects';
 
 /** Everything the routes use, wired once per app. */
 export interface AppContext {
@@ -53,6 +54,8 @@ export interface AppContext {
   requirePassword: boolean;
   /** Sign-in for terminals without a browser (pawloween login on a server). */
   deviceCodes: DeviceCodes;
+  /** The CLI's one-shot loopback listeners waiting for their sign-in's token. */
+  loopbackRedirects: LoopbackRedirects;
   /** Counts a request to a page or form that needs no credentials; 429 past the address's budget. */
   hitPage: (request: FastifyRequest) => void;
   /** Counts a new account made from this address; 429 past the budget. */
@@ -199,6 +202,7 @@ export function createContext(
     originOf,
     revocations,
     deviceCodes: new DeviceCodes(now),
+    loopbackRedirects: new LoopbackRedirects(now),
     fileRetention: new FileRetention(db, filesDir, now),
     requirePassword: options.requirePassword ?? false,
     hitPage: budget(
