@@ -42,7 +42,7 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     const key = projectToken?.trim().replace(/=+$/, '');
     const project = key ? ctx.accounts.projectByKey(key) : demoProject();
     if (!project) throw notFound('This project token is not known to this platform.');
-    const code = ctx.deviceCodes.start(project.id);
+    const code = ctx.deviceCodes.start(project.id, request.ip);
     if (!code)
       throw new PlatformError(
         503,
