@@ -154,7 +154,10 @@ export function createContext(
   const baseOrigin = options.publicBaseUrl ? new URL(options.publicBaseUrl).origin : undefined;
 
   const ownOrigin = baseOrigin ?? 'http://localhost';
-  const ownOrigins = loopbackAliases(ownOrigin);
+  const ownOrigins = new Set([
+    ...loopbackAliases(ownOrigin),
+    ...(options.otherOrigins ?? []).map((origin) => new URL(origin).origin),
+  ]);
   // The Host header is the caller's to write: it names this server only if it is one of the
   // configured origin's names (on loopback: localhost, 127.0.0.1 or [::1] with the same port).
   // Anything else (Host: evil.example) gets the configured origin, so no answer carries a URL or
@@ -163,7 +166,8 @@ export function createContext(
     try {
       const url = new URL(`${request.protocol}://${request.host}`);
       // With no configured origin (tests, in-process tools) any loopback name and port is this server.
-      const own = baseOrigin ? ownOrigins.has(url.origin) : LOOPBACK_NAMES.includes(url.hostname);
+      const own =
+        ownOrigins.has(url.origin) || (!baseOrigin && LOOPBACK_NAMES.includes(url.hostname));
       return own ? url.origin : ownOrigin;
     } catch {
       return ownOrigin;

@@ -24,6 +24,11 @@ export interface AppOptions {
   projectToken?: string;
   /** Origin the server is reached at, used for absolute output URLs and same-origin checks. */
   publicBaseUrl?: string;
+  /**
+   * More origins this same server is reached at besides publicBaseUrl (server.ts: this machine's
+   * network addresses when it listens beyond loopback without PUBLIC_BASE_URL).
+   */
+  otherOrigins?: string[];
   /** Extra origins allowed for CORS, sign-in redirects, framing and message targets. */
   allowedOrigins?: string[];
   logger?: boolean | object;
