@@ -24,6 +24,7 @@ import { CheckoutStore } from './store/checkout-store';
 import { openDatabase, type Db } from './store/database';
 import { IdempotencyStore } from './store/idempotency-store';
 import { StorageStore } from './store/storage-store';
+import { DEFAULT_PROJECT_STORAGE_BYTES, StorageQuota } from './store/storage-quota';
 import { DeviceCodes } from './auth/device-codes';
 import { LoopbackRedirects } from './auth/loopback-redirects';
 
@@ -32,6 +33,8 @@ export interface AppContext {
   db: Db;
   accounts: AccountsStore;
   storage: StorageStore;
+  /** What all of a project's users may keep in storage together. */
+  storageQuota: StorageQuota;
   idempotency: IdempotencyStore;
   checkout: CheckoutStore;
   tokens: TokenService;
@@ -190,6 +193,7 @@ export function createContext(
     db,
     accounts,
     storage: new StorageStore(db, now),
+    storageQuota: new StorageQuota(db, options.storageQuotaBytes ?? DEFAULT_PROJECT_STORAGE_BYTES),
     idempotency: new IdempotencyStore(db, now),
     checkout: new CheckoutStore(db, now),
     tokens,

@@ -55,6 +55,8 @@ export interface AppOptions {
    * let anyone who knows one sign in as that person.
    */
   requirePassword?: boolean;
+  /** Bytes of storage all users of one project may keep together (DEFAULT_PROJECT_STORAGE_BYTES). */
+  storageQuotaBytes?: number;
   /** Budgets per address for pages and new accounts (ANONYMOUS_LIMITS by default). */
   anonymousLimits?: { pagesPerMinute?: number; signupsPerHour?: number };
   /** Slow and piled-up connections (CONNECTION_LIMITS by default). */
