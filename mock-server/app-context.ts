@@ -24,13 +24,17 @@ import { CheckoutStore } from './store/checkout-store';
 import { openDatabase, type Db } from './store/database';
 import { IdempotencyStore } from './store/idempotency-store';
 import { StorageStore } from './store/storage-store';
+import { DEFAULT_PROJECT_STORAGE_BYTES, StorageQuota } from './store/storage-quota';
 import { DeviceCodes } from './auth/device-codes';
+import { LoopbackRedirects } from './auth/loopback-redirects';
 
 /** Everything the routes use, wired once per app. */
 export interface AppContext {
   db: Db;
   accounts: AccountsStore;
   storage: StorageStore;
+  /** What all of a project's users may keep in storage together. */
+  storageQuota: StorageQuota;
   idempotency: IdempotencyStore;
   checkout: CheckoutStore;
   tokens: TokenService;
@@ -53,6 +57,8 @@ export interface AppContext {
   requirePassword: boolean;
   /** Sign-in for terminals without a browser (pawloween login on a server). */
   deviceCodes: DeviceCodes;
+  /** The CLI's one-shot loopback listeners waiting for their sign-in's token. */
+  loopbackRedirects: LoopbackRedirects;
   /** Counts a request to a page or form that needs no credentials; 429 past the address's budget. */
   hitPage: (request: FastifyRequest) => void;
   /** Counts a new account made from this address; 429 past the budget. */
@@ -151,7 +157,10 @@ export function createContext(
   const baseOrigin = options.publicBaseUrl ? new URL(options.publicBaseUrl).origin : undefined;
 
   const ownOrigin = baseOrigin ?? 'http://localhost';
-  const ownOrigins = loopbackAliases(ownOrigin);
+  const ownOrigins = new Set([
+    ...loopbackAliases(ownOrigin),
+    ...(options.otherOrigins ?? []).map((origin) => new URL(origin).origin),
+  ]);
   // The Host header is the caller's to write: it names this server only if it is one of the
   // configured origin's names (on loopback: localhost, 127.0.0.1 or [::1] with the same port).
   // Anything else (Host: evil.example) gets the configured origin, so no answer carries a URL or
@@ -160,7 +169,8 @@ export function createContext(
     try {
       const url = new URL(`${request.protocol}://${request.host}`);
       // With no configured origin (tests, in-process tools) any loopback name and port is this server.
-      const own = baseOrigin ? ownOrigins.has(url.origin) : LOOPBACK_NAMES.includes(url.hostname);
+      const own =
+        ownOrigins.has(url.origin) || (!baseOrigin && LOOPBACK_NAMES.includes(url.hostname));
       return own ? url.origin : ownOrigin;
     } catch {
       return ownOrigin;
@@ -184,6 +194,7 @@ export function createContext(
     db,
     accounts,
     storage: new StorageStore(db, now),
+    storageQuota: new StorageQuota(db, options.storageQuotaBytes ?? DEFAULT_PROJECT_STORAGE_BYTES),
     idempotency: new IdempotencyStore(db, now),
     checkout: new CheckoutStore(db, now),
     tokens,
@@ -200,6 +211,7 @@ export function createContext(
     originOf,
     revocations,
     deviceCodes: new DeviceCodes(now),
+    loopbackRedirects: new LoopbackRedirects(now),
     fileRetention: new FileRetention(db, filesDir, now),
     requirePassword: options.requirePassword ?? false,
     hitPage: budget(

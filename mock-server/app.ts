@@ -10,6 +10,7 @@ import { installJsonParser } from './http/json-body';
 import { lazyChildLogger, loggerOptions, OneLinePerRequest } from './http/request-logging';
 import { installSecurityHeaders } from './http/security-headers';
 import { createWorkflowPool } from './workflow/index';
+import { settleInterruptedRuns } from './runs/interrupted-runs';
 import { authRoutes } from './routes/auth';
 import { signOutRoutes } from './routes/sign-out';
 import { deviceRoutes } from './routes/device';
@@ -59,6 +60,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.error({ err: error }, 'costume workflow failed'),
   );
   app.decorate('platform', ctx);
+  const interrupted = await settleInterruptedRuns(ctx.accounts, ctx.filesDir);
+  if (interrupted > 0)
+    app.log.warn({ runs: interrupted }, 'refunded costume runs a stop cut off, removed their files');
   capConnectionsPerAddress(app.server, connections);
   // Files no gallery names go after their retention: a pass soon after start, then hourly.
   const sweep = () =>

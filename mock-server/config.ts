@@ -24,6 +24,11 @@ export interface AppOptions {
   projectToken?: string;
   /** Origin the server is reached at, used for absolute output URLs and same-origin checks. */
   publicBaseUrl?: string;
+  /**
+   * More origins this same server is reached at besides publicBaseUrl (server.ts: this machine's
+   * network addresses when it listens beyond loopback without PUBLIC_BASE_URL).
+   */
+  otherOrigins?: string[];
   /** Extra origins allowed for CORS, sign-in redirects, framing and message targets. */
   allowedOrigins?: string[];
   logger?: boolean | object;
@@ -50,6 +55,8 @@ export interface AppOptions {
    * let anyone who knows one sign in as that person.
    */
   requirePassword?: boolean;
+  /** Bytes of storage all users of one project may keep together (DEFAULT_PROJECT_STORAGE_BYTES). */
+  storageQuotaBytes?: number;
   /** Budgets per address for pages and new accounts (ANONYMOUS_LIMITS by default). */
   anonymousLimits?: { pagesPerMinute?: number; signupsPerHour?: number };
   /** Slow and piled-up connections (CONNECTION_LIMITS by default). */

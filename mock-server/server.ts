@@ -1,15 +1,29 @@
+import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app';
 import { DEFAULT_PROJECT_TOKEN } from './config';
+import { networkOrigins } from './network-origins';
 
 // Starts the local platform: the app and the platform API on one origin (DESIGN.md "Embedded default").
 const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
 const projectToken = process.env.PROJECT_TOKEN ?? DEFAULT_PROJECT_TOKEN;
-const publicBaseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
+const configuredBaseUrl = process.env.PUBLIC_BASE_URL || undefined;
+const publicBaseUrl = configuredBaseUrl ?? `http://localhost:${port}`;
 function isLoopback(address: string): boolean {
   return address === 'localhost' || address === '::1' || /^127\./.test(address);
+}
+// Beyond loopback with no PUBLIC_BASE_URL, other machines reach it at this machine's addresses.
+const otherOrigins =
+  configuredBaseUrl || isLoopback(host) ? [] : networkOrigins(host, port, networkInterfaces());
+function storageQuotaBytes(): number | undefined {
+  const value = process.env.STORAGE_QUOTA_MB;
+  if (!value) return undefined;
+  const megabytes = Number(value);
+  if (!(megabytes > 0))
+    throw new Error(`STORAGE_QUOTA_MB must be a number of megabytes above 0, not "${value}".`);
+  return megabytes * 1024 * 1024;
 }
 const limit = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 const connections = {
@@ -26,10 +40,12 @@ const app = await buildApp({
   dataDir,
   projectToken,
   publicBaseUrl,
+  otherOrigins,
   allowedOrigins,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   faults: process.env.PAWLOWEEN_FAULTS === '1',
   requirePassword: !isLoopback(host),
+  storageQuotaBytes: storageQuotaBytes(),
   anonymousLimits: {
     pagesPerMinute: limit('PAGES_PER_MINUTE'),
     signupsPerHour: limit('SIGNUPS_PER_HOUR'),
@@ -56,3 +72,13 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 await app.listen({ port, host });
 console.log(`Pawloween is running at ${publicBaseUrl}`);
 console.log(`Local project token: ${projectToken}`);
+if (!isLoopback(host) && !configuredBaseUrl)
+  console.log(
+    `Other machines reach it at ${otherOrigins.join(', ') || '(no network address found)'}. ` +
+      `Reached by a host name, set PUBLIC_BASE_URL (e.g. PUBLIC_BASE_URL=http://my-host:${port}): sign-in through any other name is refused.`,
+  );
+const unclaimed = isLoopback(host) ? 0 : app.platform.accounts.countWithoutPassword();
+if (unclaimed > 0)
+  console.log(
+    `${unclaimed} account(s) made on loopback have no password yet: each gets one only when its owner signs in from this computer (http://localhost:${port}).`,
+  );

@@ -57,6 +57,13 @@ export class MemoryAuth implements AuthPort {
     if (this.credentials.accessToken) this.revoked.push(this.credentials.accessToken);
   }
 
+  /** The loopback listeners registered, in order. */
+  registeredRedirects: string[] = [];
+
+  async registerLoopbackRedirect(redirectUri: string): Promise<void> {
+    this.registeredRedirects.push(redirectUri);
+  }
+
   /** The device sign-in's states, answered in order by pollDeviceSignIn (the last one repeats). */
   deviceStates: DeviceSignInState[] = [{ status: 'pending' }];
 

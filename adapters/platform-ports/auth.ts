@@ -36,6 +36,10 @@ export class PlatformAuth implements AuthPort {
     await this.client.sessions.revoke();
   }
 
+  async registerLoopbackRedirect(redirectUri: string): Promise<void> {
+    await this.client.sessions.registerLoopbackRedirect(redirectUri);
+  }
+
   async startDeviceSignIn(): Promise<DeviceSignIn> {
     const started = await this.client.sessions.startDevice();
     return {

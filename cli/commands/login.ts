@@ -94,6 +94,8 @@ async function signInByBrowser(ctx: CliContext, connection: Connection): Promise
   const { io } = ctx;
   const listener = await listenForToken(LOGIN_TIMEOUT_MS, io.signal);
   try {
+    // The platform sends a token to no loopback port but the one registered for this sign-in.
+    await connection.auth.registerLoopbackRedirect(listener.redirectUri);
     const url = connection.services.session.signInUrl(listener.redirectUri);
     // No browser here: sign in from another device instead of waiting on a page nobody can open.
     if (!(await io.openUrl(url))) {

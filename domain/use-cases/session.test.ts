@@ -253,15 +253,37 @@ describe('Session', () => {
       expect(s.getSnapshot().user?.userId).toBe('bob');
     });
 
-    it('is accepted when nobody is signed in, or when it is the same account', async () => {
-      const s = session({ projectToken: 'p' });
-      await s.start();
-      await s.offerToken(token('alice'), false);
-      expect(s.getSnapshot().user?.userId).toBe('alice');
+    it('is accepted unasked when it is the account signed in here', async () => {
+      const s = await signedInAsAlice();
       const fresher = token('alice', 7200);
       await s.offerToken(fresher, false);
       expect(s.getSnapshot().token).toBe(fresher);
       expect(s.getSnapshot().pendingSwitch).toBeUndefined();
+    });
+
+    it('unasked while nobody is signed in, waits for the person: no one is signed in until they confirm', async () => {
+      const s = session({ projectToken: 'p' });
+      await s.start();
+      const mallory = token('mallory');
+      await s.offerToken(mallory, false);
+      expect(s.getSnapshot()).toMatchObject({
+        isSignedIn: false,
+        pendingSwitch: { token: mallory, user: { userId: 'mallory' } },
+      });
+      expect(local.getItem(KEY)).toBeUndefined();
+      await s.confirmSwitch();
+      expect(s.getSnapshot()).toMatchObject({
+        user: { userId: 'mallory' },
+        pendingSwitch: undefined,
+      });
+      expect(auth.revoked).toEqual([]);
+    });
+
+    it('asked for while nobody is signed in, is accepted at once', async () => {
+      const s = session({ projectToken: 'p' });
+      await s.start();
+      await s.offerToken(token('alice'), true);
+      expect(s.getSnapshot().user?.userId).toBe('alice');
     });
 
     it('for another account, unasked, waits for the person: nothing switches until they confirm', async () => {
@@ -499,13 +521,13 @@ describe('Session', () => {
         });
       });
 
-      it('is accepted when the account kept here has expired', async () => {
+      it('is asked about when the account kept here has expired (nobody is signed in)', async () => {
         const s = session({ projectToken: 'p' });
         await s.start();
         local.setItem(KEY, token('alice', 10));
         await s.offerToken(token('bob'), false);
-        expect(s.getSnapshot().user?.userId).toBe('bob');
-        expect(s.getSnapshot().pendingSwitch).toBeUndefined();
+        expect(s.getSnapshot().user).toBeUndefined();
+        expect(s.getSnapshot().pendingSwitch?.user.userId).toBe('bob');
       });
     });
 

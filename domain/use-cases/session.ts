@@ -34,8 +34,8 @@ export interface AuthState {
   readonly subscriptionModalUrl?: string;
   readonly originalInitParams: SessionConfig;
   /**
-   * A sign-in return this tab did not ask for, for another account than the one signed in here
-   * (a link or a form on another site): held until the person confirms the switch.
+   * A sign-in return this tab did not ask for, for another account than the one signed in here or
+   * while nobody is (a link or a form on another site): held until the person confirms it.
    */
   readonly pendingSwitch?: { readonly token: string; readonly user: User };
 }
@@ -104,9 +104,10 @@ export class Session extends Store<AuthState> {
 
   /**
    * A token from the address (the sign-in return). Accepted at once when this tab started that
-   * sign-in (its state nonce came back), when nobody is signed in on this device, or when it is
-   * the same account; otherwise a page elsewhere may be swapping the account under the person
-   * (login CSRF), so it waits in pendingSwitch for confirmSwitch or declineSwitch.
+   * sign-in (its state nonce came back) or when it is the account signed in here already;
+   * otherwise a page elsewhere may be signing the person in to someone else's account (login
+   * CSRF: a link, an auto-posted form), also when nobody is signed in here, so it waits in
+   * pendingSwitch for confirmSwitch or declineSwitch.
    */
   async offerToken(token: string, requested: boolean): Promise<void> {
     const incoming = this.auth.decodeToken(token);
@@ -114,20 +115,20 @@ export class Session extends Store<AuthState> {
     const current = this.local.getItem(STORAGE_KEYS.accessToken) ?? this.getSnapshot().token;
     const currentUser =
       current && this.isUsable(current) ? this.auth.decodeToken(current)?.sub : undefined;
-    if (requested || currentUser === undefined || currentUser === incoming.sub)
+    if (requested || (currentUser !== undefined && currentUser === incoming.sub))
       return this.acceptToken(token);
     this.update({ pendingSwitch: { token, user: userFromClaims(incoming) } });
   }
 
   /**
-   * The person agreed to switch to the pending account: the account signed in here is signed out
-   * first (revoked, its data removed), as a switch by hand would.
+   * The person agreed to continue with the pending account: an account signed in here is signed
+   * out first (revoked, its data removed), as a switch by hand would.
    */
   async confirmSwitch(): Promise<void> {
     const pending = this.getSnapshot().pendingSwitch;
     if (!pending) return;
     this.update({ pendingSwitch: undefined });
-    await this.signOut();
+    if (this.getSnapshot().isSignedIn) await this.signOut();
     await this.acceptToken(pending.token);
   }
 

@@ -4,8 +4,10 @@ import { randomBytes, randomInt } from 'node:crypto';
 export const DEVICE_CODE_LIMITS = {
   lifetimeMs: 10 * 60_000,
   intervalSeconds: 2,
-  /** Codes waiting at once; past it a new one is refused until some end (memory stays bounded). */
+  /** Codes waiting at once (memory stays bounded); past it the biggest holder's oldest code goes. */
   maxPending: 1000,
+  /** Codes waiting from one client (an IPv4 address, an IPv6 /64); a new one replaces its oldest. */
+  perClient: 5,
 } as const;
 
 // No vowels (no words), no look-alikes (0/O, 1/I/L): 19^8 codes, read aloud or typed easily.
@@ -16,6 +18,8 @@ interface DeviceCode {
   readonly deviceCode: string;
   readonly userCode: string;
   readonly projectId: string;
+  /** Who asked for it (clientKey of the address), for the per-client limit. */
+  readonly client: string;
   readonly expiresAt: number;
   lastPollAt: number;
   token?: string;
@@ -35,16 +39,26 @@ export class DeviceCodes {
 
   constructor(private readonly now: () => number) {}
 
-  /** A new pair of codes, or undefined when too many are waiting already. */
-  start(projectId: string): DeviceCode | undefined {
+  /**
+   * A new pair of codes for a terminal at this address. One client holds at most perClient codes
+   * (its oldest goes to make room), and when maxPending wait in all, the oldest code of the client
+   * holding the most goes: a flood from many addresses cannot keep a new person out. Undefined
+   * only when every waiting code belongs to a different client.
+   */
+  start(projectId: string, address = ''): DeviceCode | undefined {
     this.sweep();
-    if (this.byDevice.size >= DEVICE_CODE_LIMITS.maxPending) return undefined;
+    const client = clientKey(address);
+    const own = this.waitingFrom(client);
+    if (own.length >= DEVICE_CODE_LIMITS.perClient) this.forget(own[0]!);
+    else if (this.byDevice.size >= DEVICE_CODE_LIMITS.maxPending && !this.evictFromBiggest())
+      return undefined;
     let userCode = newUserCode();
     while (this.byUser.has(userCode)) userCode = newUserCode();
     const code: DeviceCode = {
       deviceCode: randomBytes(32).toString('base64url'),
       userCode,
       projectId,
+      client,
       expiresAt: this.now() + DEVICE_CODE_LIMITS.lifetimeMs,
       lastPollAt: 0,
     };
@@ -82,6 +96,24 @@ export class DeviceCodes {
     return { status: early ? 'slow_down' : 'pending' };
   }
 
+  /** The client's codes still waiting (not approved), oldest first (a Map keeps insertion order). */
+  private waitingFrom(client: string): DeviceCode[] {
+    return [...this.byDevice.values()].filter((code) => code.client === client && !code.token);
+  }
+
+  /** Frees one place: the oldest waiting code of the client holding the most, if it holds two or more. */
+  private evictFromBiggest(): boolean {
+    const counts = new Map<string, number>();
+    for (const code of this.byDevice.values())
+      if (!code.token) counts.set(code.client, (counts.get(code.client) ?? 0) + 1);
+    let biggest: string | undefined;
+    for (const [client, count] of counts)
+      if (count >= 2 && (biggest === undefined || count > counts.get(biggest)!)) biggest = client;
+    const oldest = biggest === undefined ? undefined : this.waitingFrom(biggest)[0];
+    if (oldest) this.forget(oldest);
+    return oldest !== undefined;
+  }
+
   private forget(code: DeviceCode): void {
     this.byDevice.delete(code.deviceCode);
     this.byUser.delete(code.userCode);
@@ -103,4 +135,20 @@ function newUserCode(): string {
 export function normaliseUserCode(typed: string): string {
   const letters = typed.toUpperCase().replace(/[^A-Z]/g, '');
   return letters.length === USER_CODE_LENGTH ? `${letters.slice(0, 4)}-${letters.slice(4)}` : '';
+}
+
+/** One client for the per-client limit: an IPv4 address, or an IPv6 address's /64 (one subscriber's). */
+export function clientKey(address: string): string {
+  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  if (!v4.includes(':')) return v4;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -12,9 +12,16 @@ describe('allowedRedirect: where a token may be sent', () => {
     expect(allowedRedirect('https://evil.example/', OWN, ['https://app.example'])).toBeUndefined();
   });
 
-  it('to a loopback listener over http only', () => {
-    expect(allowedRedirect('http://127.0.0.1:5555/cb', OWN, [])?.port).toBe('5555');
-    expect(allowedRedirect('https://localhost:5555/cb', OWN, [])).toBeUndefined();
+  it('to a loopback listener over http only, and only one registered for this sign-in', () => {
+    const registered = (url: URL) => url.href === 'http://127.0.0.1:5555/cb?state=s';
+    expect(allowedRedirect('http://127.0.0.1:5555/cb?state=s', OWN, [], registered)?.port).toBe(
+      '5555',
+    );
+    expect(allowedRedirect('http://127.0.0.1:5555/cb?state=s', OWN, [])).toBeUndefined();
+    expect(
+      allowedRedirect('http://127.0.0.1:5556/cb?state=s', OWN, [], registered),
+    ).toBeUndefined();
+    expect(allowedRedirect('https://localhost:5555/cb', OWN, [], () => true)).toBeUndefined();
   });
 
   it('gives message origins as origins', () => {

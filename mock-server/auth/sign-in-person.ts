@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import type { ProjectRow } from '../store/accounts-store';
+import { isLoopbackAddress } from './loopback';
 import { hashPassword, verifyPassword } from './passwords';
 
 const Email = z.string().trim().toLowerCase().pipe(z.email());
@@ -9,10 +10,19 @@ const Email = z.string().trim().toLowerCase().pipe(z.email());
 export type SignInOutcome =
   { ok: true; token: string; email: string } | { ok: false; status: number; error: string };
 
+/** Shown off loopback to whoever types the e-mail of an account that has no password yet. */
+export const UNCLAIMED_ACCOUNT_ERROR =
+  'This account was made while the platform ran on its own computer only, and has no password yet. ' +
+  'Its owner sets one by signing in once on the computer the platform runs on (or through an SSH tunnel to it).';
+
 /**
  * A person signing in to a project with the e-mail (and, beyond loopback, the password) they
  * typed: the account is made on first sign-in, and the answer is a fresh access token or the
  * reason to show on the form. Shared by the redirect sign-in page and the device sign-in page.
+ *
+ * Beyond loopback the first password of a new account becomes its password. An account made
+ * earlier on loopback has none, and only a client on the platform's own computer (the socket's
+ * address, never a header) may set it: otherwise the first stranger to type its e-mail would own it.
  */
 export async function signInPerson(
   ctx: AppContext,
@@ -24,6 +34,7 @@ export async function signInPerson(
   if (!email.success)
     return { ok: false, status: 400, error: 'Please enter a valid e-mail address.' };
   const password = form.password ?? '';
+  const existed = ctx.accounts.hasUser(project.id, email.data);
   const stored = ctx.requirePassword
     ? ctx.accounts.passwordHash(project.id, email.data)
     : undefined;
@@ -31,11 +42,15 @@ export async function signInPerson(
     return { ok: false, status: 400, error: 'Please enter a password of at least 8 characters.' };
   if (stored && !(await verifyPassword(password, stored)))
     return { ok: false, status: 401, error: 'That e-mail and password do not match.' };
-  if (!ctx.accounts.hasUser(project.id, email.data)) ctx.hitSignup(request);
+  if (ctx.requirePassword && !stored && existed && !isLoopbackAddress(request.socket.remoteAddress))
+    return { ok: false, status: 403, error: UNCLAIMED_ACCOUNT_ERROR };
+  const newHash = ctx.requirePassword && !stored ? await hashPassword(password) : undefined;
+  if (!existed) ctx.hitSignup(request);
   const user = ctx.accounts.signIn(project.id, email.data);
-  // First sign-in beyond loopback (or an account made on loopback): this password is theirs now.
-  if (ctx.requirePassword && !stored)
-    ctx.accounts.setPasswordHash(user.id, await hashPassword(password));
+  // A new account's first password, or (from loopback) an old account's: never overwrites one that
+  // another sign-in set meanwhile.
+  if (newHash && !ctx.accounts.claimPassword(user.id, newHash))
+    return { ok: false, status: 401, error: 'That e-mail and password do not match.' };
   const token = await ctx.tokens.sign({
     id: user.id,
     email: user.email,

@@ -1,8 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PAGE_PATHS } from '../../adapters/platform/api';
+import {
+  API_PATHS,
+  ERROR_CODES,
+  LoopbackRedirectRequest,
+  PAGE_PATHS,
+} from '../../adapters/platform/api';
 import type { AppContext } from '../app-context';
+import { isForeignFormPost } from '../auth/form-origin';
+import { LOOPBACK_REDIRECT_LIMITS, registrableLoopback } from '../auth/loopback-redirects';
 import { allowedRedirect } from '../auth/redirect-policy';
+import { accessDenied, PlatformError, validationError } from '../http/platform-error';
 import { signInPerson } from '../auth/sign-in-person';
 import { DEMO_PROJECT_ID } from '../config';
 import { contentSecurityPolicy } from '../http/security-headers';
@@ -21,6 +29,9 @@ const SignInForm = AuthQuery.extend({
   popup: z.string().max(4).optional().catch(undefined),
   password: z.string().max(200).optional().catch(undefined),
 });
+
+const FOREIGN_POST =
+  'This sign-in was sent from another website, not from this sign-in page, so nobody was signed in. Start the sign-in from the app.';
 
 type Resolved = { project: ProjectRow; redirect: URL } | { refusal: string };
 
@@ -55,10 +66,12 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       };
     const projectOrigins = JSON.parse(project.allowed_origins) as string[];
     const redirect = query.redirect_uri
-      ? allowedRedirect(query.redirect_uri, ctx.originOf(request), [
-          ...ctx.allowedOrigins,
-          ...projectOrigins,
-        ])
+      ? allowedRedirect(
+          query.redirect_uri,
+          ctx.originOf(request),
+          [...ctx.allowedOrigins, ...projectOrigins],
+          (url) => ctx.loopbackRedirects.isWaiting(url),
+        )
       : undefined;
     if (!redirect)
       return {
@@ -90,7 +103,29 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   app.get(PAGE_PATHS.authorize, showSignIn(false));
   app.get(PAGE_PATHS.authorizeDemo, showSignIn(true));
 
+  // The CLI's login registers its one-shot listener before it opens the sign-in page. JSON only,
+  // and never from another site's page: a web page cannot post JSON across origins without CORS.
+  app.post(API_PATHS.loopbackRedirect, { bodyLimit: 8192 }, async (request) => {
+    const body = LoopbackRedirectRequest.safeParse(request.body);
+    const url = body.success ? registrableLoopback(body.data.redirectUri) : undefined;
+    if (!url)
+      throw validationError(
+        'redirectUri must be an http address on 127.0.0.1, [::1] or localhost with a port and a state of at least 16 characters.',
+      );
+    if (isForeignFormPost(request, ctx.originOf(request), ctx.allowedOrigins))
+      throw accessDenied('Web pages cannot register a listener.');
+    if (ctx.loopbackRedirects.register(url, request.ip) === 'full')
+      throw new PlatformError(
+        503,
+        ERROR_CODES.serviceUnavailable,
+        'Too many sign-ins are waiting for their listener; try again in a few minutes.',
+      );
+    return { expiresIn: LOOPBACK_REDIRECT_LIMITS.lifetimeMs / 1000 };
+  });
+
   app.post(`${PAGE_PATHS.authorize}/sign-in`, async (request, reply) => {
+    if (isForeignFormPost(request, ctx.originOf(request), ctx.allowedOrigins))
+      return html(reply, 403, refusalPage('Sign-in refused', FOREIGN_POST));
     const form = SignInForm.parse(
       typeof request.body === 'object' && request.body ? request.body : {},
     );
@@ -115,6 +150,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     const signedIn = await signInPerson(ctx, request, resolved.project, form);
     if (!signedIn.ok) return again(signedIn.status, signedIn.error);
     const { token } = signedIn;
+    ctx.loopbackRedirects.delivered(resolved.redirect);
     const target = new URL(resolved.redirect.href);
     target.searchParams.set('accessToken', token);
     if (form.state) target.searchParams.set('state', form.state);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { API_PATHS, ERROR_CODES, PAGE_PATHS } from '../../adapters/platform/api';
 import type { AppContext } from '../app-context';
 import { DEVICE_CODE_LIMITS } from '../auth/device-codes';
+import { isForeignFormPost } from '../auth/form-origin';
 import { signInPerson } from '../auth/sign-in-person';
 import { DEMO_PROJECT_ID } from '../config';
 import { contentSecurityPolicy } from '../http/security-headers';
@@ -41,7 +42,7 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     const key = projectToken?.trim().replace(/=+$/, '');
     const project = key ? ctx.accounts.projectByKey(key) : demoProject();
     if (!project) throw notFound('This project token is not known to this platform.');
-    const code = ctx.deviceCodes.start(project.id);
+    const code = ctx.deviceCodes.start(project.id, request.ip);
     if (!code)
       throw new PlatformError(
         503,
@@ -105,6 +106,8 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
           requirePassword: ctx.requirePassword,
         }),
       );
+    if (isForeignFormPost(request, ctx.originOf(request), ctx.allowedOrigins))
+      return again(403, 'This form was sent from another website: enter the code on this page.');
     if (!code)
       return again(
         400,

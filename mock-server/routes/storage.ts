@@ -61,10 +61,30 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const json =
       (text !== undefined && sessionDataText(text, request.body)) || JSON.stringify(sessionData);
     const before = ctx.storage.readJson(user.id).json;
-    const result = await ctx.storage.writeJson(user.id, json, appVersion, expectedVersion(request));
+    const result = await withinQuota(user, before, json, () =>
+      ctx.storage.writeJson(user.id, json, appVersion, expectedVersion(request)),
+    );
     if (result.ok) forgetDroppedFiles(user.id, before, json);
     return answerWrite(reply, result);
   });
+
+  /** The project's storage quota (507 when full), kept by the write whether it lands or not. */
+  const withinQuota = async (
+    user: { id: string; project_id: string },
+    before: string,
+    after: string,
+    write: () => Promise<WriteResult>,
+  ): Promise<WriteResult> => {
+    const settle = ctx.storageQuota.reserve(user.project_id, user.id, before, after);
+    try {
+      const result = await write();
+      settle(result.ok);
+      return result;
+    } catch (error) {
+      settle(false);
+      throw error;
+    }
+  };
 
   /** A gallery item deleted takes its image and video with it (after the write is committed). */
   const forgetDroppedFiles = (userId: string, before: string, after: string) => {
@@ -78,7 +98,9 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const { user } = await ctx.guard.user(request, ['user']);
     const { appVersion } = parse(StorageQuery, request.query, 'query');
     const before = ctx.storage.readJson(user.id).json;
-    const result = await ctx.storage.clear(user.id, appVersion, expectedVersion(request));
+    const result = await withinQuota(user, before, '{}', () =>
+      ctx.storage.clear(user.id, appVersion, expectedVersion(request)),
+    );
     if (result.ok) forgetDroppedFiles(user.id, before, '{}');
     return answerWrite(reply, result);
   });

@@ -98,9 +98,10 @@ export class RunService {
       local,
     );
     const cost = pricing.imageCents + pricing.videoCents;
-    const userId = this.charge(principal, cost, origin);
-
     const id = randomUUID();
+    // Journalled as pending until answered or refunded: a crash in between is refunded at start.
+    const userId = this.charge(principal, cost, origin, { id, videoCents: pricing.videoCents });
+
     const url = (file: string) =>
       `${origin}/files/${path.relative(sources.filesDir, file).split(path.sep).join('/')}`;
     const fault = faults?.take('/v1/run', ['run-fail', 'video-fail']);
@@ -109,6 +110,7 @@ export class RunService {
     const onImage =
       onPartial &&
       ((imageFile: string) => {
+        accounts.markImageDelivered(id);
         imageSent = true;
         onPartial({
           id,
@@ -127,7 +129,7 @@ export class RunService {
       });
     } catch (error) {
       if (imageSent) return this.videoFailed(principal, request.model, userId, id, error);
-      accounts.refund(userId, principal.project.id, cost);
+      accounts.refund(userId, principal.project.id, cost, id);
       if (error instanceof PlatformError) throw error;
       if (error instanceof WorkflowQueueFullError) throw workflowBusy();
       if (error instanceof WorkflowInputError)
@@ -206,7 +208,12 @@ export class RunService {
   }
 
   /** Checks the plan's per-operation limit, then takes the credits; returns the user charged. */
-  private charge(principal: Principal, cents: number, origin: string): string | undefined {
+  private charge(
+    principal: Principal,
+    cents: number,
+    origin: string,
+    run?: { id: string; videoCents: number },
+  ): string | undefined {
     const user = principal.mode === 'anonymous' ? undefined : principal.user;
     const plan = (user && findPlan(user.plan_id)) || FREE_PLAN;
     if (cents > plan.perOperationLimitCents)
@@ -216,7 +223,7 @@ export class RunService {
         currentLimit: toUsd(plan.perOperationLimitCents),
         required: toUsd(cents),
       });
-    const reservation = this.deps.accounts.reserve(user?.id, principal.project.id, cents);
+    const reservation = this.deps.accounts.reserve(user?.id, principal.project.id, cents, run);
     if (!reservation.ok)
       throw reservation.reason === 'owner-balance'
         ? workflowUnavailable()

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { inTransaction, statementCache, storageFailure, type Db } from './database';
 import { FREE_PLAN, type PlanDefinition } from '../billing/plans';
+import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 
 export interface ProjectRow {
   id: string;
@@ -42,7 +43,12 @@ export class AccountsStore {
    */
   private readonly principals = new Map<string, { user: UserRow; project: ProjectRow }>();
 
-  private readonly owed: { userId: string | undefined; projectId: string; cents: number }[] = [];
+  private readonly owed: {
+    userId: string | undefined;
+    projectId: string;
+    cents: number;
+    runId?: string;
+  }[] = [];
   private retry: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -165,8 +171,24 @@ export class AccountsStore {
     return row?.password_hash ?? undefined;
   }
 
-  setPasswordHash(userId: string, hash: string): void {
-    this.sql('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, userId);
+  /**
+   * Sets the account's first password: false when it already has one (someone else set it while
+   * this sign-in was hashing), so a password is never overwritten by a sign-in.
+   */
+  claimPassword(userId: string, hash: string): boolean {
+    return (
+      this.sql('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash IS NULL').run(
+        hash,
+        userId,
+      ).changes === 1
+    );
+  }
+
+  /** How many accounts have no password (made while the platform listened on loopback only). */
+  countWithoutPassword(): number {
+    return (
+      this.sql('SELECT COUNT(*) AS n FROM users WHERE password_hash IS NULL').get() as { n: number }
+    ).n;
   }
 
   /** Whether signing in with this e-mail would find an account rather than make one. */
@@ -208,10 +230,19 @@ export class AccountsStore {
     this.changed(id);
   }
 
-  /** Takes the cost from the user (if any) and the project owner together, or from neither. */
-  reserve(userId: string | undefined, projectId: string, cents: number): Reservation {
+  /**
+   * Takes the cost from the user (if any) and the project owner together, or from neither. With
+   * `run`, the charge is journalled as pending in the same transaction, until recordRun or a
+   * refund settles it; one still pending at the next start was cut off by a crash and is refunded.
+   */
+  reserve(
+    userId: string | undefined,
+    projectId: string,
+    cents: number,
+    run?: { id: string; videoCents: number },
+  ): Reservation {
     try {
-      return this.debit(userId, projectId, cents);
+      return this.debit(userId, projectId, cents, run);
     } catch (error) {
       if (error instanceof OwnerOutOfCredits) return { ok: false, reason: 'owner-balance' };
       throw storageFailure(error);
@@ -220,7 +251,12 @@ export class AccountsStore {
     }
   }
 
-  private debit(userId: string | undefined, projectId: string, cents: number): Reservation {
+  private debit(
+    userId: string | undefined,
+    projectId: string,
+    cents: number,
+    run?: { id: string; videoCents: number },
+  ): Reservation {
     return inTransaction(
       this.db,
       (): Reservation => {
@@ -241,6 +277,11 @@ export class AccountsStore {
           'UPDATE projects SET owner_credits_cents = owner_credits_cents - ? WHERE id = ? AND owner_credits_cents >= ?',
         ).run(cents, projectId, cents);
         if (owner.changes === 0) throw new OwnerOutOfCredits();
+        if (run)
+          this.sql(
+            `INSERT INTO pending_runs (id, user_id, project_id, cost_cents, video_cents, created_at)
+               VALUES (?, ?, ?, ?, ?, ?)`,
+          ).run(run.id, userId ?? null, projectId, cents, run.videoCents, this.now());
         return { ok: true };
       },
       'IMMEDIATE',
@@ -252,10 +293,18 @@ export class AccountsStore {
    * disk, the very thing that failed the run) is owed and retried every second until it is
    * written, so the credits come back once there is room again.
    */
-  refund(userId: string | undefined, projectId: string, cents: number) {
-    if (cents <= 0) return;
-    this.owed.push({ userId, projectId, cents });
+  refund(userId: string | undefined, projectId: string, cents: number, runId?: string) {
+    if (cents <= 0) {
+      if (runId) this.sql('DELETE FROM pending_runs WHERE id = ?').run(runId);
+      return;
+    }
+    this.owed.push({ userId, projectId, cents, runId });
     this.payOwed();
+  }
+
+  /** The streamed image of a pending run reached the caller: a crash now refunds the video only. */
+  markImageDelivered(runId: string) {
+    this.sql('UPDATE pending_runs SET image_delivered = 1 WHERE id = ?').run(runId);
   }
 
   /** Refunds not yet written; app shutdown tries them once more. */
@@ -267,9 +316,10 @@ export class AccountsStore {
     clearTimeout(this.retry);
     this.retry = undefined;
     while (this.owed.length > 0) {
-      const { userId, projectId, cents } = this.owed[0]!;
+      const { userId, projectId, cents, runId } = this.owed[0]!;
       try {
         inTransaction(this.db, () => {
+          if (runId) this.sql('DELETE FROM pending_runs WHERE id = ?').run(runId);
           if (userId)
             this.sql('UPDATE users SET used_cents = MAX(0, used_cents - ?) WHERE id = ?').run(
               cents,
@@ -311,9 +361,46 @@ export class AccountsStore {
     model: string;
     costCents: number;
   }) {
-    this.sql(
-      'INSERT INTO runs (id, user_id, project_id, model, cost_cents, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(run.id, run.userId ?? null, run.projectId, run.model, run.costCents, this.now());
+    inTransaction(this.db, () => {
+      this.sql(
+        'INSERT INTO runs (id, user_id, project_id, model, cost_cents, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(run.id, run.userId ?? null, run.projectId, run.model, run.costCents, this.now());
+      this.sql('DELETE FROM pending_runs WHERE id = ?').run(run.id);
+    });
+  }
+
+  /**
+   * Runs a crash cut off (charged, never settled): each is refunded, the whole cost when the
+   * caller got nothing, the video's when its streamed image was delivered (then recorded as an
+   * image-only run). Answers them so their partial files can be removed.
+   */
+  settleInterruptedRuns(): { id: string; imageDelivered: boolean }[] {
+    const pending = this.db.prepare('SELECT * FROM pending_runs').all() as {
+      id: string;
+      user_id: string | null;
+      project_id: string;
+      cost_cents: number;
+      video_cents: number;
+      image_delivered: number;
+    }[];
+    for (const run of pending) {
+      const delivered = run.image_delivered === 1;
+      if (delivered)
+        this.recordRun({
+          id: run.id,
+          userId: run.user_id ?? undefined,
+          projectId: run.project_id,
+          model: COSTUME_WORKFLOW_ID,
+          costCents: run.cost_cents - run.video_cents,
+        });
+      this.refund(
+        run.user_id ?? undefined,
+        run.project_id,
+        delivered ? run.video_cents : run.cost_cents,
+        run.id,
+      );
+    }
+    return pending.map((run) => ({ id: run.id, imageDelivered: run.image_delivered === 1 }));
   }
 }
 

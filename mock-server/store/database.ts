@@ -63,6 +63,17 @@ CREATE TABLE IF NOT EXISTS runs (
   cost_cents INTEGER NOT NULL,
   created_at INTEGER NOT NULL
 );
+-- A costume run charged and not yet settled (answered, or refunded): what a crash leaves here is
+-- refunded at the next start. image_delivered: the streamed image reached the caller (kept, charged).
+CREATE TABLE IF NOT EXISTS pending_runs (
+  id TEXT PRIMARY KEY,
+  user_id TEXT,
+  project_id TEXT NOT NULL,
+  cost_cents INTEGER NOT NULL,
+  video_cents INTEGER NOT NULL,
+  image_delivered INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL
+);
 `;
 
 /**

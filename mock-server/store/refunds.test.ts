@@ -24,3 +24,33 @@ describe('AccountsStore.refund when the database refuses writes (a full disk)', 
     });
   });
 });
+
+describe('AccountsStore: runs a crash cut off', () => {
+  const run = (id: string) => ({ id, videoCents: 30 });
+
+  it('settles at start what was charged and never answered: all of it, or the video once the image was delivered', () => {
+    const { accounts, user } = seededAccounts();
+    expect(accounts.reserve(user.id, 'p1', 50, run('cut-off'))).toEqual({ ok: true });
+    expect(accounts.reserve(user.id, 'p1', 50, run('image-sent'))).toEqual({ ok: true });
+    accounts.markImageDelivered('image-sent');
+    expect(accounts.reserve(user.id, 'p1', 50, run('answered'))).toEqual({ ok: true });
+    accounts.recordRun({
+      id: 'answered',
+      userId: user.id,
+      projectId: 'p1',
+      model: 'm',
+      costCents: 50,
+    });
+    expect(accounts.reserve(user.id, 'p1', 50, run('failed'))).toEqual({ ok: true });
+    accounts.refund(user.id, 'p1', 50, 'failed');
+    expect(accounts.userById(user.id)?.used_cents).toBe(150);
+
+    expect(accounts.settleInterruptedRuns()).toEqual([
+      { id: 'cut-off', imageDelivered: false },
+      { id: 'image-sent', imageDelivered: true },
+    ]);
+    // Kept: the answered run (50) and the delivered image (20).
+    expect(accounts.userById(user.id)?.used_cents).toBe(70);
+    expect(accounts.settleInterruptedRuns()).toEqual([]);
+  });
+});

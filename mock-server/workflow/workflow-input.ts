@@ -65,7 +65,9 @@ export async function readWorkflowInput(
 }
 
 export function decodeDataUrl(field: string, value: string): Buffer {
-  const header = DATA_URL.exec(value);
+  // The header is matched on the first 512 characters only: a media type of millions of ';' would
+  // otherwise be captured and split whole.
+  const header = DATA_URL.exec(value.slice(0, 512));
   if (!header) throw new WorkflowInputError(field, 'malformed data URL');
   const mime = (header[1] ?? '').toLowerCase();
   if (mime !== '' && !mime.startsWith('image/')) {

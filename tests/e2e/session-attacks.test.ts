@@ -70,6 +70,23 @@ async function expectSwitchRefused(page: Page, victimToken: string | null, attac
   expect(page.url()).not.toContain('accessToken');
 }
 
+/** A foreign page auto-posts the sign-in form with the attacker's e-mail: refused, no token anywhere. */
+async function expectForeignFormRefused(page: Page, attacker: string) {
+  e2e.expectConsoleError(/status of 403/);
+  foreignPage = `<!doctype html><title>Free treats</title>
+      <form method="post" action="${e2e.baseUrl}/auth/sign-in">
+        <input type="hidden" name="email" value="${attacker}">
+        <input type="hidden" name="project_token" value="${e2e.projectToken}">
+        <input type="hidden" name="redirect_uri" value="${e2e.baseUrl}/">
+      </form>
+      <script>document.forms[0].submit()</script>`;
+  await page.goto(`${foreignOrigin}/`);
+  await page.waitForURL((url) => url.origin === e2e.baseUrl);
+  await page.getByRole('heading', { name: 'Sign-in refused' }).waitFor();
+  expect(await page.getByRole('alert').innerText()).toContain('another website');
+  expect(page.url()).not.toContain('accessToken');
+}
+
 describe('login CSRF: another site cannot swap the account the person is signed in to', () => {
   it('neither a link carrying the attacker’s token nor the sign-in form posted from another origin', async () => {
     const victim = uniqueEmail('victim');
@@ -84,16 +101,40 @@ describe('login CSRF: another site cannot swap the account the person is signed 
     await page.click('#go');
     await expectSwitchRefused(page, victimToken, attacker);
 
+    await expectForeignFormRefused(page, attacker);
+    await page.goto(`${e2e.baseUrl}/`);
+    await waitForApp(page);
+    expect(subOf(await storedToken(page))?.sub).toBe(subOf(victimToken)?.sub);
+  });
+
+  it('a signed-out visitor: the posted form is refused, and a link’s token is only used after “Continue as …?”', async () => {
+    const attacker = uniqueEmail('attacker');
+    const page = await e2e.open('desktop');
+    await expectForeignFormRefused(page, attacker);
+
     foreignPage = `<!doctype html><title>Free treats</title>
-      <form method="post" action="${e2e.baseUrl}/auth/sign-in">
-        <input type="hidden" name="email" value="${attacker}">
-        <input type="hidden" name="project_token" value="${e2e.projectToken}">
-        <input type="hidden" name="redirect_uri" value="${e2e.baseUrl}/">
-      </form>
-      <script>document.forms[0].submit()</script>`;
+      <a id="go" href="${e2e.baseUrl}/?accessToken=${await attackerToken(attacker)}">Free treats</a>`;
     await page.goto(`${foreignOrigin}/`);
-    await page.waitForURL((url) => url.origin === e2e.baseUrl);
-    await expectSwitchRefused(page, victimToken, attacker);
+    await page.click('#go');
+    const dialog = page.getByRole('alertdialog', { name: `Continue as ${attacker}?` });
+    await dialog.waitFor();
+    expect(page.url()).not.toContain('accessToken');
+    expect(await storedToken(page)).toBeNull();
+    await expectAccessible(page, 'continue as dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
+    expect(await storedToken(page)).toBeNull();
+
+    // The same link followed on purpose: Continue signs in as that account.
+    await page.goto(`${foreignOrigin}/`);
+    await page.click('#go');
+    await page
+      .getByRole('alertdialog', { name: `Continue as ${attacker}?` })
+      .getByRole('button', { name: 'Continue' })
+      .click();
+    await waitForApp(page);
+    expect(subOf(await storedToken(page))?.email).toBe(attacker);
   });
 
   it('the person can still choose to switch when they did mean to', async () => {

@@ -12,11 +12,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Where a browser would take a token: this server, an allowed origin, or a loopback http listener (the CLI). */
+/** The one loopback listener registered (as the CLI's login does) before each sign-in to it. */
+const CLI_LISTENER = 'http://127.0.0.1:53123/callback?state=0123456789abcdef0123';
+const registerListener = () =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/loopback-redirect',
+    payload: { redirectUri: CLI_LISTENER },
+  });
+
+/** Where a browser would take a token: this server, an allowed origin, or the registered CLI listener. */
 function mayReceiveToken(href: string): boolean {
   const url = new URL(href);
   if (url.origin === ORIGIN || url.origin === ALLOWED) return true;
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  const listener = new URL(CLI_LISTENER);
+  return url.origin === listener.origin && url.pathname === listener.pathname;
 }
 
 const TOKEN_SHAPE = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
@@ -94,7 +104,7 @@ const ACCEPTED = [
   ['mixed-case allowed origin', 'HTTPS://PETS.EXAMPLE/app', ALLOWED],
   ['allowed origin with its default port', 'https://pets.example:443/app', ALLOWED],
   ['this server', `${ORIGIN}/`, ORIGIN],
-  ['a CLI listener on a port', 'http://127.0.0.1:53123/callback', 'http://127.0.0.1:53123'],
+  ['the registered CLI listener', CLI_LISTENER, 'http://127.0.0.1:53123'],
   ['backslash after a loopback host', 'http://localhost\\@evil.example/', ORIGIN],
   ['a line break in the path', `${ALLOWED}/a%0d%0aLocation:%20https://evil.example/`, ALLOWED],
 ] as const;
@@ -111,10 +121,12 @@ describe('sign-in redirect_uri', () => {
   });
 
   it.each(ACCEPTED)('sends %s the token only at its own origin', async (_n, uri, origin) => {
+    await registerListener();
     const { sentTo } = await signInWith(uri, false);
     expect(new URL(sentTo ?? '').origin).toBe(origin);
     // One Location, no header smuggled in through the path.
     expect(sentTo).not.toMatch(/[\r\n]/);
+    await registerListener();
     const popup = await signInWith(uri, true);
     expect(new URL(popup.sentTo ?? '').origin).toBe(origin);
   });

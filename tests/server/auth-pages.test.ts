@@ -9,12 +9,19 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const form = (fields: Record<string, string>) => ({
+const form = (fields: Record<string, string>, headers: Record<string, string> = {}) => ({
   method: 'POST' as const,
   url: '/auth/sign-in',
   payload: new URLSearchParams(fields).toString(),
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
 });
+const register = (redirectUri: string, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/loopback-redirect',
+    payload: { redirectUri },
+    headers,
+  });
 const authUrl = (redirect: string, extra = '') =>
   `/auth?project_token=${PROJECT_TOKEN}&redirect_uri=${encodeURIComponent(redirect)}${extra}`;
 
@@ -65,10 +72,12 @@ describe('GET /auth', () => {
     expect(missing.statusCode).toBe(400);
   });
 
-  it('accepts loopback listeners on any port (the CLI) and the allowed origins', async () => {
-    expect((await t.app.inject(authUrl('http://127.0.0.1:53123/callback'))).statusCode).toBe(200);
-    expect((await t.app.inject(authUrl('http://localhost:5173/'))).statusCode).toBe(200);
+  it('accepts the allowed origins, and a loopback listener only once the CLI registered it', async () => {
     expect((await t.app.inject(authUrl('https://pets.example/app'))).statusCode).toBe(200);
+    const listener = 'http://127.0.0.1:53123/callback?state=0123456789abcdef0123';
+    expect((await t.app.inject(authUrl(listener))).statusCode).toBe(400);
+    expect((await register(listener)).statusCode).toBe(200);
+    expect((await t.app.inject(authUrl(listener))).statusCode).toBe(200);
   });
 });
 
@@ -149,5 +158,141 @@ describe('POST /auth/sign-in', () => {
       new URL(String(reply.headers.location)).searchParams.get('accessToken') ?? '',
     );
     expect(claims.projectId).toBe('proj_demo');
+  });
+});
+
+describe('a sign-in form posted by another site (login CSRF)', () => {
+  const fields = {
+    email: 'attacker@example.com',
+    project_token: PROJECT_TOKEN,
+    redirect_uri: `${ORIGIN}/`,
+  };
+
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['another loopback port', { origin: 'http://localhost:9999' }],
+    ['Origin null (a sandboxed frame or data: page)', { origin: 'null' }],
+    ['Origin null, cross-site', { origin: 'null', 'sec-fetch-site': 'cross-site' }],
+    ['no Origin but Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['no Origin but Sec-Fetch-Site same-site', { 'sec-fetch-site': 'same-site' }],
+  ])('refuses %s with 403 and no token', async (_name, headers) => {
+    const reply = await t.app.inject(form(fields, headers));
+    expect(reply.statusCode).toBe(403);
+    expect(reply.headers.location).toBeUndefined();
+    expect(reply.body).not.toMatch(/eyJ/);
+    expect(reply.body).toContain('sent from another website');
+    expect(t.app.platform.accounts.hasUser('proj_local', 'attacker@example.com')).toBe(false);
+  });
+
+  it.each([
+    ['its own origin', { origin: ORIGIN, 'sec-fetch-site': 'same-origin' }],
+    [
+      'its own no-referrer page (chromium: Origin null, same-origin)',
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
+    ],
+    ['an ALLOWED_ORIGINS app (a trusted proxy of the page)', { origin: 'https://pets.example' }],
+    ['no Origin (a program, not a web page)', {}],
+  ])('answers a post from %s with a token', async (_name, headers) => {
+    const reply = await t.app.inject(form(fields, headers));
+    expect(reply.statusCode).toBe(303);
+    expect(String(reply.headers.location)).toContain('accessToken=');
+  });
+
+  it('the device page refuses a foreign post too', async () => {
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/auth/device',
+      payload: 'user_code=BCDF-GHJK&email=attacker%40example.com',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+      },
+    });
+    expect(reply.statusCode).toBe(403);
+  });
+});
+
+describe('loopback redirects: only the listener the CLI registered for this sign-in gets a token', () => {
+  const STATE = 'state=0123456789abcdef0123';
+  const listener = `http://127.0.0.1:53123/callback?${STATE}`;
+  const signIn = (redirect_uri: string, fields: Record<string, string> = {}) =>
+    t.app.inject(
+      form({ email: 'cli@example.com', project_token: PROJECT_TOKEN, redirect_uri, ...fields }),
+    );
+
+  it.each([
+    ['127.0.0.1 on any port', 'http://127.0.0.1:6666/'],
+    ['127.1 on another port', `http://127.1:6666/callback?${STATE}`],
+    ['0x7f000001 on another port', `http://0x7f000001:6666/callback?${STATE}`],
+    ['[::1]', `http://[::1]:53123/callback?${STATE}`],
+    ['localhost on another port (ALLOWED_ORIGINS unset)', 'http://localhost:5173/'],
+    [
+      'the registered port with another state',
+      'http://127.0.0.1:53123/callback?state=other-state-0000000',
+    ],
+    ['the registered port and state on another path', `http://127.0.0.1:53123/steal?${STATE}`],
+  ])('refuses %s: no token', async (_name, redirect) => {
+    expect((await register(listener)).statusCode).toBe(200);
+    for (const password of ['', 'a password of mine']) {
+      const reply = await signIn(redirect, password ? { password } : {});
+      expect(reply.statusCode).toBe(400);
+      expect(reply.headers.location).toBeUndefined();
+      expect(reply.body).not.toMatch(/eyJ/);
+    }
+  });
+
+  it('refuses them on a platform that asks for passwords too', async () => {
+    const strict = await testApp({ requirePassword: true });
+    const reply = await strict.app.inject(
+      form({
+        email: 'cli@example.com',
+        password: 'long enough password',
+        project_token: PROJECT_TOKEN,
+        redirect_uri: 'http://127.0.0.1:6666/',
+      }),
+    );
+    expect(reply.statusCode).toBe(400);
+    expect(reply.headers.location).toBeUndefined();
+    await strict.close();
+  });
+
+  it('sends the token to the registered listener once; a second sign-in to it is refused', async () => {
+    expect((await register(listener)).json()).toEqual({ expiresIn: 600 });
+    const first = await signIn(listener);
+    expect(first.statusCode).toBe(303);
+    const location = new URL(String(first.headers.location));
+    expect(location.origin).toBe('http://127.0.0.1:53123');
+    expect(location.searchParams.get('accessToken')).toMatch(/^eyJ/);
+    expect((await signIn(listener)).statusCode).toBe(400);
+  });
+
+  it.each([
+    ['another host', 'http://evil.example:53123/callback?state=0123456789abcdef0123'],
+    ['https', 'https://127.0.0.1:53123/callback?state=0123456789abcdef0123'],
+    ['no port', 'http://127.0.0.1/callback?state=0123456789abcdef0123'],
+    ['a short state', 'http://127.0.0.1:53123/callback?state=abc'],
+    ['no state', 'http://127.0.0.1:53123/callback'],
+    ['credentials', 'http://u:p@127.0.0.1:53123/callback?state=0123456789abcdef0123'],
+  ])('registration refuses %s (400)', async (_name, redirect) => {
+    expect((await register(redirect)).statusCode).toBe(400);
+  });
+
+  it('registration refuses a web page of another origin (403) and more than 10 waiting per address', async () => {
+    expect((await register(listener, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    for (let i = 0; i < 10; i++)
+      expect((await register(`http://127.0.0.1:${50000 + i}/callback?${STATE}`)).statusCode).toBe(
+        200,
+      );
+    expect((await register(`http://127.0.0.1:50999/callback?${STATE}`)).statusCode).toBe(503);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/auth/loopback-redirect',
+          payload: { redirectUri: `http://127.0.0.1:50999/callback?${STATE}` },
+          remoteAddress: '127.0.0.9',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

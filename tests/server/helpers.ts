@@ -84,6 +84,7 @@ export async function signIn(
   app: FastifyInstance,
   email = 'ghost@example.com',
   projectToken = PROJECT_TOKEN,
+  redirectUri = `${ORIGIN}/`,
 ): Promise<string> {
   const reply = await app.inject({
     method: 'POST',
@@ -91,7 +92,7 @@ export async function signIn(
     payload: new URLSearchParams({
       email,
       project_token: projectToken,
-      redirect_uri: `${ORIGIN}/`,
+      redirect_uri: redirectUri,
     }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });

@@ -6,7 +6,8 @@ let t: TestApp;
 let token: string;
 beforeAll(async () => {
   t = await testApp({ publicBaseUrl: PUBLIC });
-  token = await signIn(t.app);
+  // With an origin configured, only it (and its loopback aliases on the same port) receives tokens.
+  token = await signIn(t.app, undefined, undefined, `${PUBLIC}/`);
 });
 afterAll(() => t.close());
 

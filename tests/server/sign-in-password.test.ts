@@ -7,9 +7,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signIn = (email: string, password?: string) =>
+const signIn = (email: string, password?: string, remoteAddress = '127.0.0.1') =>
   t.app.inject({
     method: 'POST',
+    remoteAddress,
     url: '/auth/sign-in',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({
@@ -44,6 +45,51 @@ describe('sign-in beyond loopback needs a password', () => {
     expect(t.app.platform.accounts.passwordHash(project.id, 'owner@example.com')).toMatch(
       /^scrypt\$/,
     );
+  });
+});
+
+describe('an account made on loopback, without a password, once the platform leaves loopback', () => {
+  const project = () => t.app.platform.accounts.projectByKey(PROJECT_TOKEN)!;
+  const loopbackAccount = (email: string) => t.app.platform.accounts.signIn(project().id, email);
+
+  it.each(['192.0.2.9', '10.0.0.7', '::ffff:192.0.2.9', 'fd00::9', '::ffff:128.0.0.1'])(
+    'cannot be claimed from another machine (%s): no token, no password set',
+    async (remoteAddress) => {
+      loopbackAccount('old-owner@example.com');
+      const claim = await signIn('old-owner@example.com', 'attacker-password', remoteAddress);
+      expect(claim.statusCode).toBe(403);
+      expect(token(claim)).toBeNull();
+      expect(claim.body).toContain('has no password yet');
+      expect(t.app.platform.accounts.passwordHash(project().id, 'old-owner@example.com')).toBe(
+        undefined,
+      );
+    },
+  );
+
+  it.each(['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1'])(
+    'is claimed by its owner from this computer (%s), and then needs that password everywhere',
+    async (remoteAddress) => {
+      const email = `owner-${remoteAddress.replace(/\W/g, '')}@example.com`;
+      loopbackAccount(email);
+      expect(token(await signIn(email, 'owner password', remoteAddress))).toBeTruthy();
+      expect(token(await signIn(email, 'owner password', '192.0.2.9'))).toBeTruthy();
+      const stranger = await signIn(email, 'attacker-password', '192.0.2.9');
+      expect(stranger.statusCode).toBe(401);
+      expect(token(await signIn(email, 'attacker-password', '127.0.0.1'))).toBeNull();
+    },
+  );
+
+  it('a new account from another machine still takes its first password', async () => {
+    expect(token(await signIn('newcomer@example.com', 'newcomer pass', '192.0.2.9'))).toBeTruthy();
+    expect(token(await signIn('newcomer@example.com', 'other password', '192.0.2.10'))).toBeNull();
+  });
+
+  it('two first sign-ins at once: only one password is kept', async () => {
+    const [a, b] = await Promise.all([
+      signIn('racer@example.com', 'password one', '192.0.2.9'),
+      signIn('racer@example.com', 'password two', '192.0.2.10'),
+    ]);
+    expect([token(a), token(b)].filter(Boolean)).toHaveLength(1);
   });
 });
 

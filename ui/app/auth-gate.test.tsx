@@ -63,7 +63,8 @@ describe('AuthGate', () => {
 
   it('signs in with an accessToken from the address and removes it from the address bar', async () => {
     const token = fakeToken({ sub: 'u2', email: 'max@example.com', exp: Date.now() / 1000 + 3600 });
-    window.history.replaceState(null, '', `/?accessToken=${token}`);
+    window.sessionStorage.setItem('pawloween-sign-in-state', 'nonce-1');
+    window.history.replaceState(null, '', `/?accessToken=${token}&state=nonce-1`);
     const test = renderApp(false);
     expect(
       await screen.findByRole('button', { name: /Generate Halloween Costume/ }),

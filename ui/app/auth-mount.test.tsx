@@ -18,7 +18,9 @@ describe('mountApp and the sign-in return', () => {
       email: 'luna@example.com',
       exp: Date.now() / 1000 + 3600,
     });
-    window.history.replaceState(null, '', `/?t=5&accessToken=${token}#gallery`);
+    // The return of a sign-in this tab started: its state nonce comes back.
+    window.sessionStorage.setItem('pawloween-sign-in-state', 'nonce-1');
+    window.history.replaceState(null, '', `/?t=5&accessToken=${token}&state=nonce-1#gallery`);
     const requests: string[] = [];
     const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       requests.push(String(input instanceof Request ? input.url : input));

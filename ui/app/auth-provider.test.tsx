@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryAuth, fakeToken } from '../../adapters/memory/memory-auth';
 import { MemoryLocalStorage } from '../../adapters/memory/memory-local-storage';
@@ -37,15 +37,25 @@ let auth: MemoryAuth;
 let local: MemoryLocalStorage;
 let session: Session;
 
-function renderProvider(initialToken?: string) {
+function renderProvider(initialToken?: string, initialTokenState?: string) {
   session = new Session(auth, local, timerClock, { projectToken: 'pk_test' });
   render(
     <ServicesProvider services={{ session } as unknown as UiServices}>
-      <AuthProvider initialToken={initialToken} sandboxPreload={false}>
+      <AuthProvider
+        initialToken={initialToken}
+        initialTokenState={initialTokenState}
+        sandboxPreload={false}
+      >
         <Probe />
       </AuthProvider>
     </ServicesProvider>,
   );
+}
+
+/** This tab started a sign-in (its state nonce is kept): its return is taken without a question. */
+function askedForSignIn(): string {
+  window.sessionStorage.setItem('pawloween-sign-in-state', 'nonce-1');
+  return 'nonce-1';
 }
 
 const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -58,6 +68,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   window.history.replaceState(null, '', '/');
+  window.sessionStorage.clear();
 });
 
 describe('AuthProvider', () => {
@@ -78,7 +89,7 @@ describe('AuthProvider', () => {
 
   it('signs in with the token mountApp took from the address, and stores it', async () => {
     const fresh = token('u2');
-    renderProvider(fresh);
+    renderProvider(fresh, askedForSignIn());
     await tick(0);
     expect(state()).toMatchObject({ isSignedIn: true, userId: 'u2' });
     expect(local.getItem(KEY)).toBe(fresh);
@@ -89,7 +100,7 @@ describe('AuthProvider', () => {
     await tick(0);
     expect(state().isSignedIn).toBe(false);
     const fresh = token('u3');
-    window.history.replaceState(null, '', `/?accessToken=${fresh}#top`);
+    window.history.replaceState(null, '', `/?accessToken=${fresh}&state=${askedForSignIn()}#top`);
     await tick(999);
     expect(state().isSignedIn).toBe(false);
     await tick(1);
@@ -102,7 +113,7 @@ describe('AuthProvider', () => {
   it('takes an accessToken at once on history navigation (popstate)', async () => {
     renderProvider();
     await tick(0);
-    window.history.replaceState(null, '', `/?accessToken=${token('u4')}`);
+    window.history.replaceState(null, '', `/?accessToken=${token('u4')}&state=${askedForSignIn()}`);
     act(() => void window.dispatchEvent(new PopStateEvent('popstate')));
     await tick(0);
     expect(state()).toMatchObject({ isSignedIn: true, userId: 'u4' });
@@ -115,9 +126,36 @@ describe('AuthProvider', () => {
     await tick(0);
     await act(() => session.signOut());
     expect(state()).toMatchObject({ isSignedIn: false, hasSignedOut: true });
-    window.history.replaceState(null, '', `/?accessToken=${token('u5')}`);
+    window.history.replaceState(null, '', `/?accessToken=${token('u5')}&state=${askedForSignIn()}`);
     await tick(1_000);
     expect(state()).toMatchObject({ isSignedIn: true, hasSignedOut: false, userId: 'u5' });
+  });
+
+  it('asks before a token it did not ask for signs a signed-out visitor in (login CSRF)', async () => {
+    renderProvider();
+    await tick(0);
+    window.history.replaceState(null, '', `/?accessToken=${token('mallory')}`);
+    await tick(1_000);
+    const dialog = screen.getByRole('alertdialog', { name: 'Continue as mallory@example.com?' });
+    expect(state().isSignedIn).toBe(false);
+    expect(window.location.search).toBe('');
+    act(() => within(dialog).getByRole('button', { name: 'Cancel' }).click());
+    await tick(0);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(state().isSignedIn).toBe(false);
+    expect(local.getItem(KEY)).toBeUndefined();
+
+    // A state that is not this tab's is no better than none; Continue does sign in.
+    window.sessionStorage.setItem('pawloween-sign-in-state', 'mine');
+    window.history.replaceState(null, '', `/?accessToken=${token('u6')}&state=theirs`);
+    await tick(1_000);
+    act(() =>
+      within(screen.getByRole('alertdialog', { name: 'Continue as u6@example.com?' }))
+        .getByRole('button', { name: 'Continue' })
+        .click(),
+    );
+    await tick(0);
+    expect(state()).toMatchObject({ isSignedIn: true, userId: 'u6' });
   });
 
   it('discards a persisted token expiring within 30 s, and one without exp', async () => {

@@ -73,6 +73,8 @@ const fakeAuth: AuthPort = {
   useCredentials: () => undefined,
   signInUrl: (redirect) => `/auth?redirect_uri=${encodeURIComponent(redirect)}`,
   onUnauthorized: () => () => undefined,
+  registerLoopbackRedirect: () =>
+    Promise.reject(new Error('the app never signs in through a loopback listener')),
   startDeviceSignIn: () => Promise.reject(new Error('the app never signs in by device code')),
   pollDeviceSignIn: () => Promise.resolve({ status: 'expired' }),
   revoke: async () => undefined,

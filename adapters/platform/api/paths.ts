@@ -9,6 +9,7 @@ export const API_PATHS = {
   refresh: '/v1/auth/refresh',
   deviceStart: '/v1/auth/device',
   deviceToken: '/v1/auth/device/token',
+  loopbackRedirect: '/v1/auth/loopback-redirect',
 } as const;
 
 /** Pages of the platform that the app navigates to (on the authorization host or the base URL). */

@@ -2,6 +2,7 @@ import { API_PATHS } from '../api/paths';
 import {
   DeviceStartResponse,
   DeviceTokenResponse,
+  LoopbackRedirectResponse,
   RefreshResponse,
   SignOutResponse,
 } from '../api/auth';
@@ -51,6 +52,26 @@ export class Sessions {
         ...callOptions(options),
       },
       DeviceStartResponse,
+    );
+  }
+
+  /**
+   * Tells the platform that a one-shot listener on this computer waits at redirectUri (http on
+   * 127.0.0.1 with a port and a state nonce) for the sign-in about to open in the browser: the
+   * sign-in page sends a token to no other loopback address, and to this one once.
+   */
+  async registerLoopbackRedirect(
+    redirectUri: string,
+    options: CallOptions = {},
+  ): Promise<LoopbackRedirectResponse> {
+    return this.client.request(
+      {
+        method: 'POST',
+        path: API_PATHS.loopbackRedirect,
+        body: { redirectUri },
+        ...callOptions(options),
+      },
+      LoopbackRedirectResponse,
     );
   }
 

@@ -1,0 +1,10 @@
+/**
+ * Whether a socket's peer address is this computer's loopback interface (127.0.0.0/8 or ::1, also
+ * written as an IPv4-mapped IPv6 address). Only the connection's own address counts: headers such
+ * as X-Forwarded-For are never read (trustProxy is off).
+ */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}

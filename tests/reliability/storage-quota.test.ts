@@ -1,0 +1,77 @@
+// Issue 32: there was no overall storage quota (30 accounts x 1 MB from 30 addresses grew DATA_DIR
+// from 10.9 to 43.6 MB). Against the real server process with STORAGE_QUOTA_MB=4: accounts fill the
+// project's quota, the next write gets 507 STORAGE_QUOTA_EXCEEDED and nothing stored is lost, the
+// count survives a restart, and a deletion makes room again.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startServer, type ServerProcess } from './support/server-process';
+import { signInOverHttp as signIn } from './support/sign-in-over-http';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-quota-'));
+let server: ServerProcess | undefined;
+afterAll(async () => {
+  await server?.stop('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Just under the 1 MB body limit: what one account can store. */
+const NEARLY_1_MB = 'x'.repeat(1_000_000);
+
+async function put(baseUrl: string, token: string, blob: string) {
+  const response = await fetch(`${baseUrl}/v1/storage?appVersion=1`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'x-sub-dev-access-token': token },
+    body: JSON.stringify({ sessionData: { blob } }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { error?: { code: string; message: string } },
+  };
+}
+
+const stored = async (baseUrl: string, token: string) =>
+  (
+    (await (
+      await fetch(`${baseUrl}/v1/storage`, { headers: { 'x-sub-dev-access-token': token } })
+    ).json()) as {
+      sessionData: { blob?: string };
+    }
+  ).sessionData.blob?.length ?? 0;
+
+describe('the project storage quota (STORAGE_QUOTA_MB)', () => {
+  it('refuses the write past it with 507, loses nothing, counts across a restart, and frees on delete', async () => {
+    const port = await freePort();
+    const env = { STORAGE_QUOTA_MB: '4' };
+    server = await startServer(dataDir, port, 60_000, env);
+    const tokens = [];
+    for (let i = 0; i < 6; i++) tokens.push(await signIn(server.baseUrl, `quota${i}@example.com`));
+    const answers = [];
+    for (const token of tokens) answers.push(await put(server.baseUrl, token, NEARLY_1_MB));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 507, 507]);
+    expect(answers[4]!.body.error?.code).toBe('STORAGE_QUOTA_EXCEEDED');
+    expect(answers[4]!.body.error?.message).toMatch(/storage is full .*4\.0 MB.*STORAGE_QUOTA_MB/);
+    // A write that does not grow the total still passes, and what was stored is all there.
+    expect((await put(server.baseUrl, tokens[0]!, NEARLY_1_MB)).status).toBe(200);
+    expect(await stored(server.baseUrl, tokens[3]!)).toBe(NEARLY_1_MB.length);
+    expect(await stored(server.baseUrl, tokens[4]!)).toBe(0);
+
+    await server.stop();
+    server = await startServer(dataDir, port, 60_000, env);
+    expect((await put(server.baseUrl, tokens[4]!, NEARLY_1_MB)).status).toBe(507);
+    const cleared = await fetch(`${server.baseUrl}/v1/storage?appVersion=1`, {
+      method: 'DELETE',
+      headers: { 'x-sub-dev-access-token': tokens[0]! },
+    });
+    expect(cleared.status).toBe(200);
+    expect((await put(server.baseUrl, tokens[4]!, NEARLY_1_MB)).status).toBe(200);
+  });
+
+  it('refuses to start with a quota that is not a number above 0', async () => {
+    const port = await freePort();
+    await expect(startServer(dataDir, port, 20_000, { STORAGE_QUOTA_MB: 'lots' })).rejects.toThrow(
+      /STORAGE_QUOTA_MB must be a number of megabytes above 0/,
+    );
+  });
+});
