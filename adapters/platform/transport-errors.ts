@@ -39,3 +39,21 @@ export function readError(lease: { signal: AbortSignal }, error: unknown): unkno
   if (lease.signal.reason instanceof PlatformError) return lease.signal.reason;
   return error instanceof TypeError ? new NetworkError({ cause: error }) : error;
 }
+
+/**
+ * The platform answered with a redirect the client will not follow: to another origin (which must
+ * never receive the credentials), without a usable Location, past the hop limit, or one a browser
+ * hides (an opaque redirect). Never retried.
+ */
+export class RedirectRefusedError extends PlatformError {
+  override name = 'RedirectRefusedError';
+  constructor(init: PlatformErrorInit & { location?: string }) {
+    super({
+      message: init.location
+        ? `Refused to follow a redirect to ${init.location}: the client sends credentials only to the platform's own origin.`
+        : 'Refused to follow a redirect the client cannot check.',
+      code: 'REDIRECT_REFUSED',
+      ...init,
+    });
+  }
+}
