@@ -56,4 +56,11 @@ describe('pawloween against a hostile platform', () => {
     );
     expect(evil.seen).toEqual([]);
   });
+
+  it('refuses to send its token over plain http off loopback, unless told it may', async () => {
+    const run = await cli('http://192.168.1.20:8787', ['usage']);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('Refused to send your token over plain http to 192.168.1.20:8787');
+    expect(run.err).toContain('--allow-http');
+  });
 });

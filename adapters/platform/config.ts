@@ -31,6 +31,12 @@ export interface ClientOptions {
   userKey?: string;
   /** Mode (b) when the user token comes from elsewhere, asked for on every request. */
   getUserToken?: () => Promise<string | undefined> | string | undefined;
+  /**
+   * Lets the client send credentials over plain http to a host that is not loopback. Off by
+   * default: an http baseUrl outside 127.0.0.0/8, localhost and [::1] throws INSECURE_BASE_URL,
+   * as anyone on the network path would read the tokens.
+   */
+  allowInsecureHttp?: boolean;
   /** For tests and runtimes without a global fetch. */
   fetch?: Fetch;
   logger?: Logger;
@@ -46,7 +52,13 @@ export const DEFAULT_STREAM_IDLE_TIMEOUT = CLIENT_DEFAULTS.streamIdleTimeout;
 export type ResolvedOptions = Required<
   Pick<
     ClientOptions,
-    'baseUrl' | 'authorizationUrl' | 'timeout' | 'maxRetries' | 'debug' | 'streamIdleTimeout'
+    | 'baseUrl'
+    | 'authorizationUrl'
+    | 'timeout'
+    | 'maxRetries'
+    | 'debug'
+    | 'streamIdleTimeout'
+    | 'allowInsecureHttp'
   >
 > &
   Pick<ClientOptions, 'accessToken' | 'apiKey' | 'userKey' | 'getUserToken'>;
@@ -77,6 +89,26 @@ export function deriveAuthorizationUrl(baseUrl: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/** True for a loopback host: localhost (and its subdomains), 127.0.0.0/8 and [::1]. */
+export function isLoopbackHost(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
+}
+
+/**
+ * True when requests to `baseUrl` would carry credentials in clear text over a network: http to
+ * a host that is not loopback.
+ */
+export function isInsecureBaseUrl(baseUrl: string): boolean {
+  if (!URL.canParse(baseUrl)) return false;
+  const url = new URL(baseUrl);
+  return url.protocol === 'http:' && !isLoopbackHost(url.hostname);
+}
+
 const blank = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
@@ -91,6 +123,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     maxRetries: options.maxRetries ?? CLIENT_DEFAULTS.maxRetries,
     debug: options.debug ?? false,
     streamIdleTimeout: options.streamIdleTimeout ?? DEFAULT_STREAM_IDLE_TIMEOUT,
+    allowInsecureHttp: options.allowInsecureHttp ?? false,
     accessToken: blank(options.accessToken),
     apiKey: cleanApiKey(options.apiKey),
     userKey: blank(options.userKey),

@@ -6,6 +6,7 @@ import { randomKey, requestHeaders, requestUrl } from './build-request';
 import type { Credentials, Lease, RequestOptions } from './request-options';
 import {
   consoleLogger,
+  isInsecureBaseUrl,
   resolveOptions,
   type ClientOptions,
   type Fetch,
@@ -60,6 +61,11 @@ export class Transport {
         code: 'FETCH_UNAVAILABLE',
       });
     this.#options = resolveOptions(options);
+    if (!this.#options.allowInsecureHttp && isInsecureBaseUrl(this.#options.baseUrl))
+      throw new PlatformError({
+        message: `Refused to send credentials over plain http to ${new URL(this.#options.baseUrl).host}: use https, or set allowInsecureHttp when this network is yours.`,
+        code: 'INSECURE_BASE_URL',
+      });
     // Looked up per call so a fetch patched later (msw, polyfills) is the one used.
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.logger = options.logger ?? consoleLogger;
@@ -76,8 +82,15 @@ export class Transport {
 
   /** Swaps every credential at once (sign-in, sign-out); later calls use only these. */
   setCredentials(credentials: Credentials): void {
-    const { baseUrl, authorizationUrl, timeout, maxRetries, debug, streamIdleTimeout } =
-      this.#options;
+    const {
+      baseUrl,
+      authorizationUrl,
+      timeout,
+      maxRetries,
+      debug,
+      streamIdleTimeout,
+      allowInsecureHttp,
+    } = this.#options;
     this.#options = resolveOptions({
       baseUrl,
       authorizationUrl,
@@ -85,6 +98,7 @@ export class Transport {
       maxRetries,
       debug,
       streamIdleTimeout,
+      allowInsecureHttp,
       ...credentials,
     });
   }
