@@ -1,5 +1,6 @@
 import { PAGE_PATHS } from './api/paths';
 import { CLIENT_DEFAULTS } from './defaults';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './streaming';
 
 /** Where debug and warning lines go; console by default, anything with these methods in tests. */
 export interface Logger {
@@ -42,6 +43,12 @@ export interface ClientOptions {
   logger?: Logger;
   /** Longest quiet gap inside a stream before it is given up, separate from `timeout`. */
   streamIdleTimeout?: number;
+  /**
+   * What one stream may bring before it ends with StreamLimitError: `maxLineBytes` (8 MiB) for one
+   * line, `maxStreamBytes` (64 MiB) in all, and `lineTimeout` (60000 ms) without a complete line
+   * while bytes still trickle in.
+   */
+  streamLimits?: Partial<StreamLimits>;
   /** Queue limits; the platform's are 10 at once and 60 per 60000 ms. */
   queue?: { concurrency?: number; intervalCap?: number; interval?: number };
 }
@@ -49,7 +56,11 @@ export interface ClientOptions {
 export const DEFAULT_BASE_URL = 'https://api.subscribe.dev';
 export const DEFAULT_STREAM_IDLE_TIMEOUT = CLIENT_DEFAULTS.streamIdleTimeout;
 
-export type ResolvedOptions = Required<
+export type ResolvedOptions = Omit<ResolvedCore, 'streamLimits'> & {
+  readonly streamLimits: StreamLimits;
+} & Pick<ClientOptions, 'accessToken' | 'apiKey' | 'userKey' | 'getUserToken'>;
+
+type ResolvedCore = Required<
   Pick<
     ClientOptions,
     | 'baseUrl'
@@ -59,9 +70,9 @@ export type ResolvedOptions = Required<
     | 'debug'
     | 'streamIdleTimeout'
     | 'allowInsecureHttp'
+    | 'streamLimits'
   >
-> &
-  Pick<ClientOptions, 'accessToken' | 'apiKey' | 'userKey' | 'getUserToken'>;
+>;
 
 /** A pasted key often carries a newline or base64 padding the platform does not expect. */
 export const cleanApiKey = (key: string | undefined) => {
@@ -109,6 +120,13 @@ export function isInsecureBaseUrl(baseUrl: string): boolean {
   return url.protocol === 'http:' && !isLoopbackHost(url.hostname);
 }
 
+/** The keys of `value` that are not undefined, so a spread does not override defaults with them. */
+function definedOnly<T extends object>(value: T | undefined): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(value ?? {}).filter(([, entry]) => entry !== undefined),
+  ) as Partial<T>;
+}
+
 const blank = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
@@ -124,6 +142,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     debug: options.debug ?? false,
     streamIdleTimeout: options.streamIdleTimeout ?? DEFAULT_STREAM_IDLE_TIMEOUT,
     allowInsecureHttp: options.allowInsecureHttp ?? false,
+    streamLimits: { ...DEFAULT_STREAM_LIMITS, ...definedOnly(options.streamLimits) },
     accessToken: blank(options.accessToken),
     apiKey: cleanApiKey(options.apiKey),
     userKey: blank(options.userKey),

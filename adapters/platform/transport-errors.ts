@@ -57,3 +57,30 @@ export class RedirectRefusedError extends PlatformError {
     });
   }
 }
+
+/** Which stream limit a StreamLimitError names. */
+export type StreamLimit = 'line-bytes' | 'stream-bytes' | 'line-time';
+
+/**
+ * A stream went past one of the client's limits (ClientOptions.streamLimits): a line too long, a
+ * stream too large, or no complete line for too long while bytes trickled in. The download is
+ * cancelled; never retried (a run may have been charged).
+ */
+export class StreamLimitError extends PlatformError {
+  override name = 'StreamLimitError';
+  readonly limit: StreamLimit;
+  constructor(init: PlatformErrorInit & { limit: StreamLimit; bytes?: number; ms?: number }) {
+    const { limit, bytes, ms, ...rest } = init;
+    super({
+      message:
+        limit === 'line-time'
+          ? `Stream gave no complete line for ${ms} ms`
+          : limit === 'line-bytes'
+            ? `Stream line longer than ${bytes} bytes`
+            : `Stream longer than ${bytes} bytes`,
+      code: 'STREAM_LIMIT_EXCEEDED',
+      ...rest,
+    });
+    this.limit = limit;
+  }
+}

@@ -90,6 +90,7 @@ export class Transport {
       debug,
       streamIdleTimeout,
       allowInsecureHttp,
+      streamLimits,
     } = this.#options;
     this.#options = resolveOptions({
       baseUrl,
@@ -99,6 +100,7 @@ export class Transport {
       debug,
       streamIdleTimeout,
       allowInsecureHttp,
+      streamLimits,
       ...credentials,
     });
   }
