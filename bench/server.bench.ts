@@ -84,12 +84,13 @@ async function record(base: string, path: string, init: RequestInit): Promise<Re
   return { body: await reply.text(), headers };
 }
 
-function gallery(items: number) {
+/** A gallery of `items` creations whose files are the platform's own (it refuses any other). */
+function gallery(base: string, items: number) {
   return Array.from({ length: items }, (_, i) => ({
     id: String(1_730_000_000_000 + i),
     timestamp: 1_730_000_000_000 + i,
-    imageUrl: `http://localhost:8787/files/${i}/costume.png`,
-    videoUrl: `http://localhost:8787/files/${i}/costume.mp4`,
+    imageUrl: `${base}/files/${i}/costume.png`,
+    videoUrl: `${base}/files/${i}/costume.mp4`,
     isFavorite: i % 3 === 0,
   }));
 }
@@ -100,7 +101,7 @@ export default async function serverBench(): Promise<BenchRow[]> {
   try {
     const { base, token = '' } = await ours.ready;
     const headers = { 'x-sub-dev-access-token': token };
-    const putBody = JSON.stringify({ sessionData: { 'pet-gallery': gallery(20) } });
+    const putBody = JSON.stringify({ sessionData: { 'pet-gallery': gallery(base, 20) } });
     const seeded = await fetch(`${base}/v1/storage?appVersion=bench`, {
       method: 'PUT',
       headers: { ...headers, 'content-type': 'application/json' },

@@ -26,3 +26,19 @@ describe('resolveSettings', () => {
     expect(given.projectToken).toBe('pk_other');
   });
 });
+
+describe('plain http off loopback', () => {
+  it('is a usage error (exit 2) unless --allow-http or PAWLOWEEN_ALLOW_HTTP=1 says so', async () => {
+    const baseUrl = 'http://192.168.1.20:8787';
+    const refused = await resolveSettings({ baseUrl }, env).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ exitCode: 2 });
+    expect((refused as Error).message).toContain('plain http to 192.168.1.20:8787');
+    expect((await resolveSettings({ baseUrl, allowHttp: true }, env)).allowHttp).toBe(true);
+    expect(
+      (await resolveSettings({ baseUrl }, { ...env, PAWLOWEEN_ALLOW_HTTP: '1' })).allowHttp,
+    ).toBe(true);
+    expect((await resolveSettings({ baseUrl: 'https://api.example.com' }, env)).allowHttp).toBe(
+      false,
+    );
+  });
+});

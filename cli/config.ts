@@ -12,6 +12,7 @@ export const ENV = {
   baseUrl: 'PAWLOWEEN_BASE_URL',
   token: 'PAWLOWEEN_TOKEN',
   projectToken: 'PAWLOWEEN_PROJECT_TOKEN',
+  allowHttp: 'PAWLOWEEN_ALLOW_HTTP',
 } as const;
 
 // Tokens are kept per platform origin, so a token signed in against one platform is never sent to another.
@@ -35,28 +36,37 @@ export interface Settings {
   readonly tokenSource?: 'flag' | 'environment' | 'login';
   readonly projectToken?: string;
   readonly configFile: string;
+  /** --allow-http: credentials may go over plain http to a platform that is not on loopback. */
+  readonly allowHttp?: boolean;
 }
 
 export interface GlobalOptions {
   baseUrl?: string;
   token?: string;
   projectToken?: string;
+  allowHttp?: boolean;
 }
 
 /** Flags win over the environment, which wins over a token saved by `login`. */
 export async function resolveSettings(options: GlobalOptions, env: Env): Promise<Settings> {
   const baseUrl = normaliseBaseUrl(options.baseUrl || env[ENV.baseUrl] || DEFAULT_BASE_URL);
+  const allowHttp = Boolean(options.allowHttp) || env[ENV.allowHttp] === '1';
+  if (!allowHttp && isInsecureBaseUrl(baseUrl))
+    throw usageError(
+      `Refused to send your token over plain http to ${new URL(baseUrl).host}: anyone on the way could read it.`,
+      [
+        'Use the https:// address of the platform.',
+        `Only on a network you trust: add --allow-http (or set ${ENV.allowHttp}=1).`,
+      ],
+    );
   const configFile = configFilePath(env);
   const projectToken =
     options.projectToken || env[ENV.projectToken] || localProjectToken(baseUrl) || undefined;
-  if (options.token)
-    return { baseUrl, token: options.token, tokenSource: 'flag', projectToken, configFile };
-  if (env[ENV.token])
-    return { baseUrl, token: env[ENV.token], tokenSource: 'environment', projectToken, configFile };
+  const common = { baseUrl, projectToken, configFile, allowHttp };
+  if (options.token) return { ...common, token: options.token, tokenSource: 'flag' };
+  if (env[ENV.token]) return { ...common, token: env[ENV.token], tokenSource: 'environment' };
   const saved = (await readConfig(configFile)).tokens[originOf(baseUrl)];
-  return saved
-    ? { baseUrl, token: saved, tokenSource: 'login', projectToken, configFile }
-    : { baseUrl, projectToken, configFile };
+  return saved ? { ...common, token: saved, tokenSource: 'login' } : common;
 }
 
 /**
@@ -79,6 +89,20 @@ export function normaliseBaseUrl(value: string): string {
       `Give one with --base-url or ${ENV.baseUrl}, for example ${DEFAULT_BASE_URL}.`,
     ]);
   return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * http to a host off loopback (127.0.0.0/8, localhost, [::1]): the token would cross the network
+ * in clear text. The client library refuses it too (INSECURE_BASE_URL); here it is a usage error.
+ */
+function isInsecureBaseUrl(baseUrl: string): boolean {
+  const { protocol, hostname } = new URL(baseUrl);
+  const loopback =
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+  return protocol === 'http:' && !loopback;
 }
 
 function originOf(baseUrl: string): string {

@@ -73,7 +73,7 @@ export async function connect(settings: Settings): Promise<Connection> {
   const { createNodeContainer } = await import('../adapters/node/node.container');
   const build = (token: string | undefined) =>
     createNodeContainer({
-      client: { baseUrl: settings.baseUrl },
+      client: { baseUrl: settings.baseUrl, allowInsecureHttp: settings.allowHttp },
       session: { accessToken: token, projectToken: settings.projectToken },
       // The device storage sits next to config.json, so XDG_CONFIG_HOME moves both.
       storagePath: path.join(path.dirname(settings.configFile), 'storage.json'),

@@ -32,7 +32,7 @@ export async function generateWithInterrupts(
   const progress = new RunProgress();
   const bar = showRunProgress(progress, io.stderr, wantsProgress(io.stderr, inputs.json));
   const downloads = new AbortController();
-  const early = new EarlyImage(inputs.out, downloads.signal);
+  const early = new EarlyImage(inputs.out, connection.settings.baseUrl, downloads.signal);
   let phase: Phase = 'checking';
   let interrupted = false;
   let savedId: string | undefined;

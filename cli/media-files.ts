@@ -2,6 +2,13 @@ import path from 'node:path';
 import type { GalleryItem } from '../domain/model/gallery-item';
 import type { Connection } from './connect';
 import { dropPartial, finishPartial, writePartial, writeWhole } from './output-files';
+import {
+  fetchPlatformFile,
+  foreignFile,
+  insideFolder,
+  platformFileUrl,
+  safeFileId,
+} from './platform-files';
 
 export interface Downloaded {
   readonly imageFile: string;
@@ -19,6 +26,7 @@ export class EarlyImage {
 
   constructor(
     private readonly dir: string,
+    private readonly baseUrl: string,
     private readonly signal?: AbortSignal,
   ) {}
 
@@ -26,7 +34,7 @@ export class EarlyImage {
     if (this.url) return;
     this.url = url;
     const target = path.join(this.dir, `pawloween-image-${Date.now()}.png`);
-    this.file = fetchBytes(url, this.signal)
+    this.file = fetchPlatformFile(this.baseUrl, url, this.signal)
       .then((bytes) => writePartial(target, bytes))
       .catch(() => undefined);
   }
@@ -47,7 +55,12 @@ export class EarlyImage {
   }
 }
 
-/** Saves a creation's image and video under the app's download file names. */
+/**
+ * Saves a creation's image and video under the app's download file names, made from a safe form of
+ * its id and always inside `dir`. Media files are plain public downloads (the app's Download buttons
+ * fetch them the same way), not platform API calls, so they do not go through the platform client;
+ * they come only from the platform's own origin (see fetchPlatformFile).
+ */
 export async function downloadItem(
   connection: Connection,
   item: GalleryItem,
@@ -55,20 +68,19 @@ export async function downloadItem(
   options: { early?: EarlyImage; signal?: AbortSignal } = {},
 ): Promise<Downloaded> {
   const { gallery } = connection.services;
-  const imageFile = path.join(dir, gallery.downloadFileName(item, 'image'));
+  const { baseUrl } = connection.settings;
+  const named = { ...item, id: safeFileId(item.id) };
+  const imageFile = insideFolder(dir, gallery.downloadFileName(named, 'image'));
+  const videoFile = item.videoUrl
+    ? insideFolder(dir, gallery.downloadFileName(named, 'video'))
+    : undefined;
+  // Both files are judged before either is fetched, so a refused creation leaves nothing behind.
+  for (const url of [item.imageUrl, item.videoUrl].filter(Boolean))
+    if (!platformFileUrl(baseUrl, url)) throw foreignFile(url, baseUrl);
   const early = await options.early?.take(item.imageUrl);
   if (early) await finishPartial(early, imageFile);
-  else await writeWhole(imageFile, await fetchBytes(item.imageUrl, options.signal));
-  if (!item.videoUrl) return { imageFile };
-  const videoFile = path.join(dir, gallery.downloadFileName(item, 'video'));
-  await writeWhole(videoFile, await fetchBytes(item.videoUrl, options.signal));
+  else await writeWhole(imageFile, await fetchPlatformFile(baseUrl, item.imageUrl, options.signal));
+  if (!videoFile) return { imageFile };
+  await writeWhole(videoFile, await fetchPlatformFile(baseUrl, item.videoUrl, options.signal));
   return { imageFile, videoFile };
-}
-
-// Media files are plain public downloads (the app's Download buttons fetch them the same way), not
-// platform API calls, so they do not go through the platform client.
-async function fetchBytes(url: string, signal?: AbortSignal): Promise<Uint8Array> {
-  const response = await fetch(url, { signal });
-  if (!response.ok) throw new Error(`Could not download ${url}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
 }

@@ -32,6 +32,10 @@ export function createProgram(io: Io, ctx: CliContext = cliContext(io)): Command
       '--project-token <token>',
       'the project token sign-in uses (env PAWLOWEEN_PROJECT_TOKEN)',
     )
+    .option(
+      '--allow-http',
+      'send the token over plain http to a platform off loopback (env PAWLOWEEN_ALLOW_HTTP=1)',
+    )
     .version(VERSION, '-V, --version', 'print the version')
     // Every command's --help lists --base-url, --token and --project-token too.
     .configureHelp({ showGlobalOptions: true })

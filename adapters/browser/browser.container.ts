@@ -38,7 +38,13 @@ export interface BrowserContainer {
 
 /** Builds the app's services: platform ports over one client, localStorage and window timers. */
 export function createBrowserContainer(options: BrowserContainerOptions = {}): BrowserContainer {
-  const client = new PlatformClient({ ...options.client });
+  const client = new PlatformClient({
+    // A page served over http from the platform's own origin (HOST=0.0.0.0 on a home network)
+    // already travels in clear text there: its own API calls add no new exposure. Any other http
+    // platform is refused by the client.
+    allowInsecureHttp: isPageOrigin(options.client?.baseUrl),
+    ...options.client,
+  });
   const ports: BrowserPorts = {
     runner: options.ports?.runner ?? new PlatformRunner(client),
     billing: options.ports?.billing ?? new PlatformBilling(client),
@@ -89,4 +95,10 @@ export function publishPageUrl(baseUrl: string): string {
   const url = new URL(`${baseUrl.replace(/\/+$/, '')}${PAGE_PATHS.publish}`);
   url.searchParams.set('create', 'true');
   return url.toString();
+}
+
+/** True when `baseUrl` is the origin this page was loaded from. */
+function isPageOrigin(baseUrl: string | undefined): boolean {
+  if (!baseUrl || typeof window === 'undefined' || !URL.canParse(baseUrl)) return false;
+  return new URL(baseUrl).origin === window.location.origin;
 }

@@ -6,6 +6,12 @@ export const CLIENT_DEFAULTS = {
   maxRetries: 2,
   /** Longest quiet gap inside a stream. */
   streamIdleTimeout: 60_000,
+  /** Longest line of a stream (bytes): a run's events are small; a text answer is at most 64 KiB. */
+  streamMaxLineBytes: 8 * 1024 * 1024,
+  /** Most bytes one stream may bring. */
+  streamMaxBytes: 64 * 1024 * 1024,
+  /** Longest time a stream may go without a complete line while bytes still trickle in. */
+  streamLineTimeout: 60_000,
   /** Requests in flight at once, per client. */
   queueConcurrency: 10,
   /** Requests started in any window of queueIntervalMs. */

@@ -2,19 +2,55 @@ import { ERROR_CODES } from './api/error';
 import { STREAM_DONE, StreamEvent } from './api/run';
 import type { Lease } from './request-options';
 import { PlatformError, UnknownError } from './errors';
+import { CLIENT_DEFAULTS } from './defaults';
 import { splitter, type StreamMode } from './stream-modes';
-import { readError, TimeoutError } from './transport-errors';
+import { readError, StreamLimitError, TimeoutError } from './transport-errors';
+
+export const DEFAULT_STREAM_LIMITS: StreamLimits = {
+  maxLineBytes: CLIENT_DEFAULTS.streamMaxLineBytes,
+  maxStreamBytes: CLIENT_DEFAULTS.streamMaxBytes,
+  lineTimeout: CLIENT_DEFAULTS.streamLineTimeout,
+};
 
 export const NO_BODY_MESSAGE = 'No response body received for streaming request';
 
-/** Data payloads of an SSE body ('data: ' lines), however the network cut it into chunks. */
+/** How much of a stream the client reads before it gives up (ClientOptions.streamLimits). */
+export interface StreamLimits {
+  /** Bytes of one line (a `data:` payload and its prefix). */
+  readonly maxLineBytes: number;
+  /** Bytes of the whole stream. */
+  readonly maxStreamBytes: number;
+  /** Milliseconds without a complete line, however many bytes trickle in meanwhile. */
+  readonly lineTimeout: number;
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * Data payloads of an SSE body ('data: ' lines), however the network cut it into chunks. A line
+ * longer than limits.maxLineBytes, or a body longer than limits.maxStreamBytes, ends it with
+ * StreamLimitError at once (and cancels the download): memory stays bounded by the limits.
+ */
 export async function* sseData(
   body: ReadableStream<Uint8Array>,
-  { onChunk, signal }: { onChunk?: () => void; signal?: AbortSignal } = {},
+  {
+    onChunk,
+    onLine,
+    signal,
+    limits = UNLIMITED,
+  }: {
+    onChunk?: () => void;
+    onLine?: () => void;
+    signal?: AbortSignal;
+    limits?: Pick<StreamLimits, 'maxLineBytes' | 'maxStreamBytes'>;
+  } = {},
 ): AsyncGenerator<string, void, undefined> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
+  // The text of the line still open, in pieces (joined only when a newline closes it).
+  let pending: string[] = [];
+  let pendingBytes = 0;
+  let total = 0;
   // Aborting a fetch does not always end a body already being read: cancel the reader as well.
   const onAbort = () => void reader.cancel(signal?.reason).catch(() => {});
   signal?.addEventListener('abort', onAbort, { once: true });
@@ -23,23 +59,53 @@ export async function* sseData(
       const { done, value } = await reader.read();
       if (done) break;
       onChunk?.();
-      buffer += decoder.decode(value, { stream: true });
-      const lines = buffer.split('\n');
+      total += value.byteLength;
+      if (total > limits.maxStreamBytes)
+        throw new StreamLimitError({ limit: 'stream-bytes', bytes: limits.maxStreamBytes });
+      const last = value.lastIndexOf(NEWLINE);
+      const first = last === -1 ? -1 : value.indexOf(NEWLINE);
+      // The open line grows by the bytes up to the chunk's first newline (or all of them).
+      if (pendingBytes + (first === -1 ? value.byteLength : first) > limits.maxLineBytes)
+        throw new StreamLimitError({ limit: 'line-bytes', bytes: limits.maxLineBytes });
+      const text = decoder.decode(value, { stream: true });
+      if (last === -1) {
+        pending.push(text);
+        pendingBytes += value.byteLength;
+        continue;
+      }
+      const lines = (pending.join('') + text).split('\n');
       // The last piece may be half a line: it waits for the next chunk.
-      buffer = lines.pop() ?? '';
+      const rest = lines.pop() ?? '';
+      pending = [rest];
+      pendingBytes = value.byteLength - last - 1;
+      if (lines.length >= 2) checkLines(value, first, last, limits.maxLineBytes);
+      if (pendingBytes > limits.maxLineBytes)
+        throw new StreamLimitError({ limit: 'line-bytes', bytes: limits.maxLineBytes });
+      onLine?.();
       for (const line of lines) {
         const data = dataOf(line);
         if (data !== undefined) yield data;
       }
     }
     if (signal?.aborted) throw signal.reason;
-    const data = dataOf(buffer + decoder.decode());
+    const data = dataOf(pending.join('') + decoder.decode());
     if (data !== undefined) yield data;
   } finally {
     signal?.removeEventListener('abort', onAbort);
     // Leaving early (break, abort, error) must stop the download, not just stop reading it. Not
     // awaited: cancelling one branch of a tee'd body settles only once every branch is cancelled.
     reader.cancel().catch(() => {});
+  }
+}
+
+const UNLIMITED = { maxLineBytes: Infinity, maxStreamBytes: Infinity };
+
+/** The lines wholly inside one chunk (between its first and last newline) within the limit. */
+function checkLines(chunk: Uint8Array, first: number, last: number, max: number): void {
+  for (let start = first + 1; start <= last;) {
+    const end = chunk.indexOf(NEWLINE, start);
+    if (end - start > max) throw new StreamLimitError({ limit: 'line-bytes', bytes: max });
+    start = end + 1;
   }
 }
 
@@ -70,11 +136,13 @@ const STATUS_OF_CODE: Record<string, number> = {
 export async function* streamContent(
   lease: Lease,
   idleTimeoutMs: number,
+  limits: StreamLimits = DEFAULT_STREAM_LIMITS,
 ): AsyncGenerator<string, void, undefined> {
   const { body } = lease.response;
   if (!body)
     throw new UnknownError({ message: NO_BODY_MESSAGE, statusCode: lease.response.status });
   let idle: ReturnType<typeof setTimeout> | undefined;
+  let lineDue: ReturnType<typeof setTimeout> | undefined;
   const watch = () => {
     clearTimeout(idle);
     idle = setTimeout(
@@ -82,8 +150,17 @@ export async function* streamContent(
       idleTimeoutMs,
     );
   };
-  const data = sseData(body, { onChunk: watch, signal: lease.signal });
+  // Bytes that trickle in never end a line: this one watches for whole lines, not bytes.
+  const watchLines = () => {
+    clearTimeout(lineDue);
+    lineDue = setTimeout(
+      () => lease.abort(new StreamLimitError({ limit: 'line-time', ms: limits.lineTimeout })),
+      limits.lineTimeout,
+    );
+  };
+  const data = sseData(body, { onChunk: watch, onLine: watchLines, signal: lease.signal, limits });
   watch();
+  watchLines();
   try {
     for await (const payload of data) {
       if (payload.trim() === STREAM_DONE) return;
@@ -99,6 +176,7 @@ export async function* streamContent(
     throw readError(lease, error);
   } finally {
     clearTimeout(idle);
+    clearTimeout(lineDue);
     await data.return(undefined);
   }
 }

@@ -39,3 +39,48 @@ export function readError(lease: { signal: AbortSignal }, error: unknown): unkno
   if (lease.signal.reason instanceof PlatformError) return lease.signal.reason;
   return error instanceof TypeError ? new NetworkError({ cause: error }) : error;
 }
+
+/**
+ * The platform answered with a redirect the client will not follow: to another origin (which must
+ * never receive the credentials), without a usable Location, past the hop limit, or one a browser
+ * hides (an opaque redirect). Never retried.
+ */
+export class RedirectRefusedError extends PlatformError {
+  override name = 'RedirectRefusedError';
+  constructor(init: PlatformErrorInit & { location?: string }) {
+    super({
+      message: init.location
+        ? `Refused to follow a redirect to ${init.location}: the client sends credentials only to the platform's own origin.`
+        : 'Refused to follow a redirect the client cannot check.',
+      code: 'REDIRECT_REFUSED',
+      ...init,
+    });
+  }
+}
+
+/** Which stream limit a StreamLimitError names. */
+export type StreamLimit = 'line-bytes' | 'stream-bytes' | 'line-time';
+
+/**
+ * A stream went past one of the client's limits (ClientOptions.streamLimits): a line too long, a
+ * stream too large, or no complete line for too long while bytes trickled in. The download is
+ * cancelled; never retried (a run may have been charged).
+ */
+export class StreamLimitError extends PlatformError {
+  override name = 'StreamLimitError';
+  readonly limit: StreamLimit;
+  constructor(init: PlatformErrorInit & { limit: StreamLimit; bytes?: number; ms?: number }) {
+    const { limit, bytes, ms, ...rest } = init;
+    super({
+      message:
+        limit === 'line-time'
+          ? `Stream gave no complete line for ${ms} ms`
+          : limit === 'line-bytes'
+            ? `Stream line longer than ${bytes} bytes`
+            : `Stream longer than ${bytes} bytes`,
+      code: 'STREAM_LIMIT_EXCEEDED',
+      ...rest,
+    });
+    this.limit = limit;
+  }
+}

@@ -6,6 +6,7 @@ import { randomKey, requestHeaders, requestUrl } from './build-request';
 import type { Credentials, Lease, RequestOptions } from './request-options';
 import {
   consoleLogger,
+  isInsecureBaseUrl,
   resolveOptions,
   type ClientOptions,
   type Fetch,
@@ -29,7 +30,17 @@ import {
   retryDelay,
   sleep,
 } from './retry';
-import { AbortError, NetworkError, readError, TimeoutError } from './transport-errors';
+import {
+  AbortError,
+  NetworkError,
+  readError,
+  RedirectRefusedError,
+  TimeoutError,
+} from './transport-errors';
+
+/** Same-origin redirects the client follows by hand for one request, at most. */
+export const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
  * What the client's resources share and callers never see: the real credentials, the request
@@ -50,6 +61,11 @@ export class Transport {
         code: 'FETCH_UNAVAILABLE',
       });
     this.#options = resolveOptions(options);
+    if (!this.#options.allowInsecureHttp && isInsecureBaseUrl(this.#options.baseUrl))
+      throw new PlatformError({
+        message: `Refused to send credentials over plain http to ${new URL(this.#options.baseUrl).host}: use https, or set allowInsecureHttp when this network is yours.`,
+        code: 'INSECURE_BASE_URL',
+      });
     // Looked up per call so a fetch patched later (msw, polyfills) is the one used.
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.logger = options.logger ?? consoleLogger;
@@ -66,8 +82,16 @@ export class Transport {
 
   /** Swaps every credential at once (sign-in, sign-out); later calls use only these. */
   setCredentials(credentials: Credentials): void {
-    const { baseUrl, authorizationUrl, timeout, maxRetries, debug, streamIdleTimeout } =
-      this.#options;
+    const {
+      baseUrl,
+      authorizationUrl,
+      timeout,
+      maxRetries,
+      debug,
+      streamIdleTimeout,
+      allowInsecureHttp,
+      streamLimits,
+    } = this.#options;
     this.#options = resolveOptions({
       baseUrl,
       authorizationUrl,
@@ -75,6 +99,8 @@ export class Transport {
       maxRetries,
       debug,
       streamIdleTimeout,
+      allowInsecureHttp,
+      streamLimits,
       ...credentials,
     });
   }
@@ -243,7 +269,8 @@ export class Transport {
         signal: controller.signal,
       };
       this.debug(`${request.method} ${url}${retry ? ` (retry ${retry})` : ''}`);
-      const response = await this.#fetch(url, init).catch((cause: unknown) => {
+      const response = await this.#fetchOwnOrigin(url, init).catch((cause: unknown) => {
+        if (cause instanceof RedirectRefusedError) throw cause;
         throw controller.signal.reason instanceof PlatformError
           ? controller.signal.reason
           : new NetworkError({ cause });
@@ -261,6 +288,45 @@ export class Transport {
     } catch (error) {
       close();
       throw error;
+    }
+  }
+
+  /**
+   * fetch with redirects taken by hand (redirect: 'manual'): fetch itself would follow one to any
+   * origin and strip only Authorization, sending the platform headers (access, project and user
+   * tokens) along. A redirect within the request's origin is followed, up to MAX_REDIRECTS; one
+   * to any other origin is refused with RedirectRefusedError before anything is sent there. A
+   * browser hides a redirect's target (an opaque redirect), so there every redirect is refused.
+   */
+  async #fetchOwnOrigin(url: string, init: RequestInit): Promise<Response> {
+    const origin = new URL(url).origin;
+    let current = url;
+    let request: RequestInit = { ...init, redirect: 'manual' };
+    for (let hop = 0; ; hop++) {
+      const response = await this.#fetch(current, request);
+      if (response.type === 'opaqueredirect') throw new RedirectRefusedError({});
+      if (!REDIRECT_STATUSES.has(response.status)) return response;
+      await response.body?.cancel().catch(() => {});
+      const location = response.headers.get('location') ?? '';
+      const next = URL.canParse(location, current) ? new URL(location, current) : undefined;
+      const refuse = (message?: string) =>
+        new RedirectRefusedError({
+          location: next?.href ?? location,
+          ...(message ? { message } : {}),
+          statusCode: response.status,
+          requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined,
+        });
+      if (next?.origin !== origin) throw refuse();
+      if (hop >= MAX_REDIRECTS)
+        throw refuse(`Refused to follow more than ${MAX_REDIRECTS} redirects.`);
+      this.debug(`redirect ${response.status} -> ${next.pathname}`);
+      // As fetch does: 303, and 301/302 after a POST, go on as a GET without the body.
+      if (
+        response.status === 303 ||
+        ((response.status === 301 || response.status === 302) && request.method === 'POST')
+      )
+        request = { ...request, method: 'GET', body: undefined };
+      current = next.href;
     }
   }
 }

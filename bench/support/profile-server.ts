@@ -26,8 +26,8 @@ const body = JSON.stringify({
     'pet-gallery': Array.from({ length: 20 }, (_, i) => ({
       id: String(1_730_000_000_000 + i),
       timestamp: 1_730_000_000_000 + i,
-      imageUrl: `http://localhost:8787/files/${i}/costume.png`,
-      videoUrl: `http://localhost:8787/files/${i}/costume.mp4`,
+      imageUrl: `${base}/files/${i}/costume.png`,
+      videoUrl: `${base}/files/${i}/costume.mp4`,
       isFavorite: false,
     })),
   },

@@ -11,6 +11,7 @@ import { parse } from '../http/parse';
 import { sessionDataText } from '../http/session-data-text';
 import { PlatformError } from '../http/platform-error';
 import type { WriteResult } from '../store/storage-store';
+import { checkGalleryItems } from './gallery-items';
 
 const etagOf = (version: number) => `"v${version}"`;
 
@@ -57,6 +58,9 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const { user } = await ctx.guard.user(request, ['user']);
     const { appVersion } = parse(StorageQuery, request.query, 'query');
     const { sessionData } = parse(StoragePutRequest, request.body, 'storage body');
+    checkGalleryItems(sessionData, ctx.originOf(request), () =>
+      JSON.parse(ctx.storage.readJson(user.id).json),
+    );
     const text = bodyTexts.get(request);
     const json =
       (text !== undefined && sessionDataText(text, request.body)) || JSON.stringify(sessionData);

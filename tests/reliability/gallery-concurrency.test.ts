@@ -64,10 +64,11 @@ async function interleavedEdits(devices: ReturnType<typeof device>[]) {
       expected.set(id, !expected.get(id));
       pending.push(current.gallery.toggleFavorite(id));
     } else {
-      const id = `${current.name}-${edit}`;
+      // A timestamp string, as SPEC.md's ids are (the platform refuses any other).
+      const id = String(1_730_000_000_000 + edit);
       const item: GalleryItem = {
         id,
-        timestamp: 1_730_000_000_000 + edit,
+        timestamp: Number(id),
         imageUrl: `/files/${id}.png`,
         videoUrl: `/files/${id}.mp4`,
         isFavorite: false,

@@ -148,7 +148,7 @@ export class Run {
         },
         async (lease) => {
           stream.requestId = requestIdOf(lease);
-          const content = streamContent(lease, idle);
+          const content = streamContent(lease, idle, this.client.options.streamLimits);
           return { lease, content, first: await content.next() };
         },
       );
