@@ -16,6 +16,7 @@ const connections = {
   requestTimeoutMs: limit('REQUEST_TIMEOUT_MS'),
   idleTimeoutMs: limit('IDLE_TIMEOUT_MS'),
   perAddress: limit('CONNECTIONS_PER_ADDRESS'),
+  maxConnections: limit('MAX_CONNECTIONS'),
 };
 const allowedOrigins = (process.env.ALLOWED_ORIGINS ?? '')
   .split(',')
