@@ -3,6 +3,9 @@ import { buildApp } from './app';
 import { DEFAULT_PROJECT_TOKEN } from './config';
 
 // Starts the local platform: the app and the platform API on one origin (DESIGN.md "Embedded default").
+// Everything it creates (database, WAL, generated pictures and videos, ffmpeg's output, their
+// folders) is its owner's alone: 0600 files, 0700 folders, whatever umask it was started with.
+process.umask(0o077);
 const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
