@@ -94,7 +94,11 @@ export default async function loadBench(): Promise<BenchRow[]> {
       else entry.errors.push(`${response.status} ${text.slice(0, 160)}`);
       return response;
     } catch (error) {
-      tally(route).errors.push((error as Error).message);
+      // fetch's own message is a bare 'fetch failed': the cause says which socket error it was.
+      const cause = (error as Error).cause as { code?: string; message?: string } | undefined;
+      tally(route).errors.push(
+        [(error as Error).message, cause?.code, cause?.message].filter(Boolean).join(': '),
+      );
       return undefined;
     }
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { Authenticator } from './auth/authenticate';
@@ -94,6 +94,7 @@ function signingSecret(dataDir: string): Uint8Array {
   const file = path.join(dataDir, 'signing-secret');
   if (!existsSync(file))
     writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  else chmodSync(file, 0o600);
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
 }
 
@@ -105,9 +106,13 @@ export function createContext(
   onRenderError: (error: unknown) => void,
 ): AppContext {
   const now = options.now ?? Date.now;
-  mkdirSync(options.dataDir, { recursive: true });
+  // The owner's alone (0700): the database, the signing secret and every user's pictures live here.
+  // A folder made world-readable by an older start is narrowed.
   const filesDir = path.join(options.dataDir, 'files');
-  mkdirSync(filesDir, { recursive: true });
+  for (const dir of [options.dataDir, filesDir]) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+  }
   const db = openDatabase(options.databaseFile ?? path.join(options.dataDir, 'pawloween.db'));
 
   const accounts = new AccountsStore(db, now);

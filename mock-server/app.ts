@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createContext, type AppContext } from './app-context';
 import { CONNECTION_LIMITS, type AppOptions } from './config';
-import { capConnectionsPerAddress } from './http/connection-limits';
+import { capConnections, defaultMaxConnections } from './http/connection-limits';
 import { installCompression } from './http/compression';
 import { installErrorHandler } from './http/error-handler';
 import { installJsonParser } from './http/json-body';
@@ -33,7 +33,11 @@ declare module 'fastify' {
 
 /** The local platform as a fastify app with no listen(): server.ts starts it, tests call app.inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const connections = { ...CONNECTION_LIMITS, ...options.connections };
+  const connections = {
+    ...CONNECTION_LIMITS,
+    maxConnections: options.connections?.maxConnections ?? defaultMaxConnections(),
+    ...options.connections,
+  };
   const app = Fastify({
     // fastify turns node's request timeout off by default: a body trickled a byte at a time would
     // hold its socket for ever.
@@ -63,7 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const interrupted = await settleInterruptedRuns(ctx.accounts, ctx.filesDir);
   if (interrupted > 0)
     app.log.warn({ runs: interrupted }, 'refunded costume runs a stop cut off, removed their files');
-  capConnectionsPerAddress(app.server, connections);
+  capConnections(app.server, connections);
   // Files no gallery names go after their retention: a pass soon after start, then hourly.
   const sweep = () =>
     void ctx.fileRetention

@@ -70,13 +70,18 @@ export interface ConnectionLimits {
   idleTimeoutMs: number;
   /** Open sockets from one client address; the next is closed at once. */
   perAddress: number;
+  /**
+   * Open sockets in all: at the cap the oldest idle one is closed for the new one. Below the
+   * descriptor limit by default (defaultMaxConnections in http/connection-limits.ts).
+   */
+  maxConnections: number;
 }
 
 /**
  * Generous for a phone uploading two photos on a slow network, short enough that sockets
  * trickling a byte at a time cannot pile up; per address, so one client cannot take every socket.
  */
-export const CONNECTION_LIMITS: ConnectionLimits = {
+export const CONNECTION_LIMITS: Omit<ConnectionLimits, 'maxConnections'> = {
   requestTimeoutMs: 60_000,
   idleTimeoutMs: 120_000,
   perAddress: 256,

@@ -5,6 +5,9 @@ import { DEFAULT_PROJECT_TOKEN } from './config';
 import { networkOrigins } from './network-origins';
 
 // Starts the local platform: the app and the platform API on one origin (DESIGN.md "Embedded default").
+// Everything it creates (database, WAL, generated pictures and videos, ffmpeg's output, their
+// folders) is its owner's alone: 0600 files, 0700 folders, whatever umask it was started with.
+process.umask(0o077);
 const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
@@ -30,6 +33,7 @@ const connections = {
   requestTimeoutMs: limit('REQUEST_TIMEOUT_MS'),
   idleTimeoutMs: limit('IDLE_TIMEOUT_MS'),
   perAddress: limit('CONNECTIONS_PER_ADDRESS'),
+  maxConnections: limit('MAX_CONNECTIONS'),
 };
 const allowedOrigins = (process.env.ALLOWED_ORIGINS ?? '')
   .split(',')

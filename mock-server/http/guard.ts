@@ -14,6 +14,16 @@ import type { RateLimiter } from './rate-limiter';
 
 type Mode = Principal['mode'];
 
+/** Bodies up to this are read and thrown away after a refusal, keeping the connection for the next request. */
+const SMALL_BODY_BYTES = 64 * 1024;
+
+/** True when the request's body may still be arriving and is larger than a small one (or of unknown size). */
+function largeBodyPending(request: FastifyRequest): boolean {
+  if (request.raw.complete) return false;
+  if (request.headers['transfer-encoding'] !== undefined) return true;
+  return Number(request.headers['content-length'] ?? 0) > SMALL_BODY_BYTES;
+}
+
 /** How long a refused upload's socket stays open, unread, for its client to read the refusal. */
 const REFUSED_SOCKET_GRACE_MS = 2_000;
 type UserMode = Exclude<Mode, 'anonymous'>;
@@ -48,11 +58,15 @@ export class Guard {
       try {
         await this.check(request, allowed);
       } catch (error) {
-        // The body is still on its way: stop reading once the refusal is out, rather than read (and
+        // A large body still on its way: stop reading once the refusal is out, rather than read (and
         // throw away) up to the route's body limit, and give the client a moment to read the answer
-        // (a 'connection: close' answer would make node reset the socket at once).
+        // (a 'connection: close' answer would make node reset the socket at once). A request with
+        // no body or a small one keeps its socket: node reads the rest and the connection lives
+        // on. Closing those too cut keep-alive sockets under the client's next request, which it
+        // had already sent on the socket it was given back ('other side closed' under load).
         const socket = request.raw.socket;
         if (!(socket instanceof Socket)) throw error; // app.inject's stand-in
+        if (!largeBodyPending(request)) throw error;
         // After fastify is done with the reply: closing the socket inside 'finish' aborts the
         // request under it, and fastify answers a second time.
         reply.raw.once('finish', () =>

@@ -13,6 +13,8 @@ const FONTS = new Map([
   ['nunito-400.woff2', '@fontsource/nunito/files/nunito-latin-400-normal.woff2'],
   ['nunito-700.woff2', '@fontsource/nunito/files/nunito-latin-700-normal.woff2'],
 ]);
+/** The name a workflow writes a file under until it is whole (render-costume.ts). */
+const PARTIAL_FILE = /\.part$/i;
 const AVATAR_COLORS = ['#ff7a1a', '#9b5cf6', '#4ade80', '#f472b6', '#38bdf8', '#facc15'];
 
 /** A default avatar drawn from the e-mail: no external image host. */
@@ -45,6 +47,8 @@ export async function staticRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     // Each run writes new file names, so a file never changes once served.
     immutable: true,
     maxAge: '365d',
+    // A file still being written (<name>.<pid>.part, renamed into place when whole) is not one yet.
+    allowedPath: (pathname) => !PARTIAL_FILE.test(pathname),
   });
   await app.register(fastifyStatic, {
     root: path.join(here, '../pages/assets'),

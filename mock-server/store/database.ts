@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'libsql';
 import { PlatformError } from '../http/platform-error';
 
@@ -82,6 +83,7 @@ CREATE TABLE IF NOT EXISTS pending_runs (
  * power cut could, and FULL would cost an fsync on every storage write.
  */
 export function openDatabase(file: string): Db {
+  if (file !== ':memory:') ownerOnly(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -90,6 +92,17 @@ export function openDatabase(file: string): Db {
   db.exec(SCHEMA);
   migrate(db);
   return db;
+}
+
+/**
+ * The database (accounts, password hashes, galleries) is the owner's alone: created 0600, and an
+ * older one made world-readable is narrowed. SQLite gives its -wal and -shm files the database
+ * file's mode; those left by an older start are narrowed too.
+ */
+function ownerOnly(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  for (const each of [file, `${file}-wal`, `${file}-shm`])
+    if (existsSync(each)) chmodSync(each, 0o600);
 }
 
 /** Columns added since the first release, for data folders made by it. */

@@ -55,7 +55,7 @@ export async function renderCostumeImage(
     .png({ compressionLevel: 6, adaptiveFiltering: false })
     .toBuffer();
   if (job.signal?.aborted) throw abortError(job.signal);
-  await mkdir(job.outDir, { recursive: true });
+  await mkdir(job.outDir, { recursive: true, mode: 0o700 });
   await writeAtomically(imageFile, png);
   return { imageFile, portrait };
 }
@@ -70,7 +70,7 @@ export async function renderCostumeVideo(job: {
 }): Promise<{ videoFile: string }> {
   const videoFile = outputPath(job, '.mp4');
   const partial = `${videoFile}.${process.pid}.part`;
-  await mkdir(job.outDir, { recursive: true });
+  await mkdir(job.outDir, { recursive: true, mode: 0o700 });
   try {
     await encodeVideo(job.portrait, partial, { ...DEFAULT_VIDEO, ...job.video }, job.signal);
     await rename(partial, videoFile);
@@ -92,7 +92,7 @@ export async function renderCostume(job: CostumeJob): Promise<CostumeResult> {
 async function writeAtomically(file: string, data: Buffer): Promise<void> {
   const partial = `${file}.${process.pid}.part`;
   try {
-    await writeFile(partial, data);
+    await writeFile(partial, data, { mode: 0o600 });
     await rename(partial, file);
   } catch (error) {
     await rm(partial, { force: true });

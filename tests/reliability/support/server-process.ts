@@ -29,10 +29,17 @@ export async function startServer(
   port: number,
   timeoutMs = 60_000,
   env: Record<string, string> = {},
+  /** A lower limit on the process's open files (`ulimit -n`), to meet it without using up the machine's. */
+  openFiles?: number,
 ): Promise<ServerProcess> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const lines: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/server.ts'], {
+  const node = [process.execPath, '--import', 'tsx', 'mock-server/server.ts'];
+  const [command, ...args] =
+    openFiles === undefined
+      ? node
+      : ['sh', '-c', `ulimit -n ${Math.floor(openFiles)} && exec "$@"`, 'sh', ...node];
+  const child = spawn(command!, args, {
     env: {
       ...process.env,
       PORT: String(port),
