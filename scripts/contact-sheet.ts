@@ -89,7 +89,11 @@ async function locatedTile(photo: Buffer, location: PetLocation, name: string) {
   const boxes = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${box(location.body, '#3ef')}${box(location.head, '#f80')}</svg>`,
   );
-  const picture = await sharp(photo).rotate().resize(w, h).composite([{ input: boxes }]).toBuffer();
+  const picture = await sharp(photo)
+    .rotate()
+    .resize(w, h)
+    .composite([{ input: boxes }])
+    .toBuffer();
   return sharp({ create: { width: TILE, height: TILE, channels: 3, background: '#222' } })
     .composite([
       { input: picture, left: Math.round((TILE - w) / 2), top: Math.round((TILE - h) / 2) },

@@ -98,7 +98,11 @@ function headOnPortrait(head: HeadAnchor): PortraitBox {
  */
 async function croppedPhoto(pet: Buffer, crop: DiscCrop): Promise<Buffer> {
   const size = PET_DISC.r * 2;
-  const { width = 1, height = 1, orientation = 1 } = await sharp(pet, {
+  const {
+    width = 1,
+    height = 1,
+    orientation = 1,
+  } = await sharp(pet, {
     animated: false,
   }).metadata();
   const [w, h] = orientation >= 5 ? [height, width] : [width, height];
@@ -120,7 +124,8 @@ async function croppedPhoto(pet: Buffer, crop: DiscCrop): Promise<Buffer> {
     .extract({ left, top, width: right - left, height: bottom - top })
     .resize(out.width, out.height, { fit: 'fill' })
     .ensureAlpha();
-  if (out.width === size && out.height === size) return part.png({ compressionLevel: 0 }).toBuffer();
+  if (out.width === size && out.height === size)
+    return part.png({ compressionLevel: 0 }).toBuffer();
   const inside = await part.raw().toBuffer();
   const raw = { raw: { width: out.width, height: out.height, channels: 4 as const } };
   return sharp(inside, raw)

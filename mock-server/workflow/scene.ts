@@ -129,7 +129,7 @@ ${PUMPKINS.map((p) => pumpkin(p.cx, p.cy, p.size, 'pk')).join('')}`,
  */
 const TREATMENTS = {
   preset: { tintOpacity: 0.55, midTones: false, shadeFrom: 0.7, shadeOpacity: 0.55 },
-  photo: { tintOpacity: 0.3, midTones: true, shadeFrom: 0.86, shadeOpacity: 0.4 },
+  photo: { tintOpacity: 0.22, midTones: true, shadeFrom: 0.86, shadeOpacity: 0.35 },
 } as const;
 
 const midTone = (color: Rgb) => {

@@ -429,19 +429,30 @@ export function wearableSvg(
 
 /** Room left between the head's box and a piece moved clear of a guessed face, in head radii. */
 const CLEARANCE = 0.15;
+/** On a located head, hats sit this far down its box (between the ears), collars this far up. */
+const CROWN = 0.15;
+const CHIN = 0.08;
+
+const moved = (piece: Piece, dy: number) =>
+  Math.abs(dy) < 1e-6 ? piece.svg : `<g transform="translate(0 ${dy.toFixed(3)})">${piece.svg}</g>`;
 
 /**
- * A piece as drawn, or, when the face is guessed, moved up (above the head) or down (neck and body)
- * until it clears the head's box, so the sway cannot tip it over the face either.
+ * A piece as drawn for a preset pet's reviewed head. On a located head (its box known), hats sit
+ * at the crown and collars at the chin of the box, whatever its shape; when the face is guessed,
+ * they move up (above the head) or down (neck and body) until they clear the head's box, so the
+ * sway cannot tip them over the face either.
  */
 function clearOfFace(piece: Piece, head: HeadAnchor): string {
-  if (!head.guessed || !head.box || piece.edge === undefined) return piece.svg;
-  if (piece.role === 'above') {
-    const top = (head.box.y0 - head.cy) / head.r - CLEARANCE;
-    const dy = Math.min(0, top - piece.edge);
-    return dy === 0 ? piece.svg : `<g transform="translate(0 ${dy.toFixed(3)})">${piece.svg}</g>`;
+  const { box } = head;
+  if (!box || piece.edge === undefined) return piece.svg;
+  const unitY = (y: number) => (y - head.cy) / head.r;
+  const height = box.y1 - box.y0;
+  if (!head.guessed) {
+    if (piece.role === 'above') return moved(piece, unitY(box.y0 + CROWN * height) - piece.edge);
+    if (piece.role === 'neck') return moved(piece, unitY(box.y1 - CHIN * height) - piece.edge);
+    return piece.svg;
   }
-  const bottom = (head.box.y1 - head.cy) / head.r + CLEARANCE;
-  const dy = Math.max(0, bottom - piece.edge);
-  return dy === 0 ? piece.svg : `<g transform="translate(0 ${dy.toFixed(3)})">${piece.svg}</g>`;
+  if (piece.role === 'above')
+    return moved(piece, Math.min(0, unitY(box.y0) - CLEARANCE - piece.edge));
+  return moved(piece, Math.max(0, unitY(box.y1) + CLEARANCE - piece.edge));
 }
