@@ -1,0 +1,158 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as tf from '@tensorflow/tfjs-core';
+import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
+
+// CenterNet (MobileNetV3 backbone, trained on COCO) as shipped inside the @vladmandic/human npm
+// package, run on TensorFlow.js's WebAssembly backend: nothing is downloaded at run time.
+
+/** The detector's fixed input: a square RGB picture of this side (the photo is stretched to it). */
+export const DETECTOR_SIZE = 512;
+
+/** A detection in fractions of the picture (0..1), with the COCO label and the detector's score. */
+export interface Detection {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+  readonly score: number;
+  readonly label: string;
+}
+
+// COCO's 80 labels in the model's class order; only the animals matter here.
+const ANIMAL_CLASSES: ReadonlyMap<number, string> = new Map([
+  [14, 'bird'],
+  [15, 'cat'],
+  [16, 'dog'],
+  [17, 'horse'],
+  [18, 'sheep'],
+  [19, 'cow'],
+  [20, 'elephant'],
+  [21, 'bear'],
+  [22, 'zebra'],
+  [23, 'giraffe'],
+  [77, 'teddy bear'],
+]);
+
+const require = createRequire(import.meta.url);
+let loading: Promise<GraphModel> | undefined;
+
+/** Loads the model once per process; later calls share it. */
+export function loadAnimalDetector(): Promise<GraphModel> {
+  loading ??= load().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+async function load(): Promise<GraphModel> {
+  const wasmDir = path.dirname(
+    require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'),
+  );
+  setWasmPaths(`${wasmDir}${path.sep}`);
+  if (tf.getBackend() !== 'wasm') {
+    if (!(await tf.setBackend('wasm')))
+      throw new Error('The TensorFlow.js WebAssembly backend did not start');
+  }
+  await tf.ready();
+  // The package exports only its bundles; its models folder sits beside dist/.
+  const modelDir = path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models');
+  const json = JSON.parse(
+    await readFile(path.join(modelDir, 'centernet.json'), 'utf8'),
+  ) as ModelJson;
+  const weights = await Promise.all(
+    json.weightsManifest.flatMap((group) =>
+      group.paths.map((file) => readFile(path.join(modelDir, file))),
+    ),
+  );
+  const weightData = Buffer.concat(weights);
+  return loadGraphModel(
+    tf.io.fromMemory({
+      modelTopology: json.modelTopology,
+      weightSpecs: json.weightsManifest.flatMap((group) => group.weights),
+      weightData: weightData.buffer.slice(
+        weightData.byteOffset,
+        weightData.byteOffset + weightData.byteLength,
+      ),
+      format: json.format,
+      generatedBy: json.generatedBy,
+      convertedBy: json.convertedBy,
+    }),
+  );
+}
+
+interface ModelJson {
+  readonly modelTopology: object;
+  readonly weightsManifest: readonly { paths: string[]; weights: tf.io.WeightsManifestEntry[] }[];
+  readonly format?: string;
+  readonly generatedBy?: string;
+  readonly convertedBy?: string | null;
+}
+
+/**
+ * The animals the detector sees in a DETECTOR_SIZE square RGB picture (3 bytes a pixel), best
+ * first. Boxes the model reports under several labels are merged and their scores added, since
+ * an unusual animal (a lizard, a pika) is often split between 'bird', 'bear' and 'sheep'.
+ */
+export async function detectAnimals(rgb: Uint8Array, minScore = 0.04): Promise<Detection[]> {
+  const model = await loadAnimalDetector();
+  const output = tf.tidy(() => {
+    const input = tf.tensor4d(
+      Float32Array.from(rgb),
+      [1, DETECTOR_SIZE, DETECTOR_SIZE, 3],
+      'float32',
+    );
+    return model.execute(input, 'tower_0/detections') as tf.Tensor;
+  });
+  const rows = (await output.array()) as number[][][];
+  output.dispose();
+  const raw: Detection[] = [];
+  for (const [x1 = 0, y1 = 0, x2 = 0, y2 = 0, score = 0, cls = -1] of rows[0] ?? []) {
+    const label = ANIMAL_CLASSES.get(cls);
+    if (!label || !(score >= minScore)) continue;
+    const x = clamp01(x1 / DETECTOR_SIZE);
+    const y = clamp01(y1 / DETECTOR_SIZE);
+    const w = clamp01(x2 / DETECTOR_SIZE) - x;
+    const h = clamp01(y2 / DETECTOR_SIZE) - y;
+    if (w > 0.01 && h > 0.01) raw.push({ x, y, w, h, score, label });
+  }
+  return mergeOverlapping(raw);
+}
+
+function mergeOverlapping(detections: readonly Detection[]): Detection[] {
+  const merged: Detection[] = [];
+  for (const d of [...detections].sort((a, b) => b.score - a.score)) {
+    const index = merged.findIndex((m) => iou(m, d) > 0.7);
+    const same = merged[index];
+    // The union: one of the boxes often stops short of the ears.
+    if (same)
+      merged[index] = {
+        ...union(same, d),
+        label: same.label,
+        score: Math.min(1, same.score + d.score),
+      };
+    else merged.push(d);
+  }
+  return merged.sort((a, b) => b.score - a.score);
+}
+
+function union(a: Detection, b: Detection): Omit<Detection, 'label' | 'score'> {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+}
+
+export function iou(a: Detection, b: Detection): number {
+  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  return inter / (a.w * a.h + b.w * b.h - inter);
+}
+
+function clamp01(v: number): number {
+  return Math.min(1, Math.max(0, v));
+}
