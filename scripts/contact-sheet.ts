@@ -1,11 +1,22 @@
-// npm run contact-sheet: two contact sheets of the costume workflow's portraits, to review how the
-// costumes sit on the pets: one pet in all 18 costumes, and all 18 pets in one costume. Written to
-// reports/contact-sheets/ (PET=dog1 and COSTUME=witch by default).
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+// npm run contact-sheet: contact sheets of the costume workflow's portraits, to review how the
+// costumes sit on the pets: one pet in all 18 costumes, and all 18 pets in one costume (PET=dog1 and
+// COSTUME=witch by default). With `--photos DIR`, each photo of the folder instead, as located and
+// in three costumes (witch, vampire, superhero), and with an uploaded costume picture;
+// `--labelled` places them from DIR/labels.json instead of the detector. Written to
+// reports/contact-sheets/.
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import { parseArgs } from 'node:util';
+import sharp, { type OverlayOptions } from 'sharp';
 import { PRESET_COSTUMES, PRESET_PETS } from '../domain/model/presets';
+import {
+  labelledLocator,
+  readLabels,
+  type PhotoLabel,
+} from '../mock-server/workflow/locate/labelled-locator';
+import { locatePet } from '../mock-server/workflow/locate/locate-pet';
+import type { LocatePet, PetLocation } from '../mock-server/workflow/locate/pet-location';
 import { renderCostumeImage } from '../mock-server/workflow/render-costume';
 
 const TILE = 256;
@@ -14,55 +25,188 @@ const OUT = path.resolve('reports/contact-sheets');
 const preset = (kind: 'pets' | 'costumes', id: string) =>
   readFile(path.resolve('ui/public/presets', kind, `${id}.png`));
 
-async function sheet(file: string, pairs: readonly (readonly [string, string])[]): Promise<string> {
+interface Tile {
+  readonly pet: Buffer;
+  readonly costume: Buffer;
+  readonly label: string;
+  readonly locate?: LocatePet;
+}
+
+const caption = (text: string) =>
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE}" height="24"><rect width="${TILE}" height="24" fill="#000" fill-opacity="0.6"/><text x="8" y="17" font-family="sans-serif" font-size="14" fill="#fff">${text.replace(/[<&]/g, '')}</text></svg>`,
+  );
+
+async function sheet(file: string, tiles: readonly Tile[], columns = COLUMNS): Promise<string> {
   const work = await mkdtemp(path.join(tmpdir(), 'pawloween-contact-'));
   try {
-    const tiles = [];
-    for (const [index, [pet, costume]] of pairs.entries()) {
+    const placed = [];
+    for (const [index, tile] of tiles.entries()) {
       const { imageFile } = await renderCostumeImage({
-        pet: await preset('pets', pet),
-        costume: await preset('costumes', costume),
+        pet: tile.pet,
+        costume: tile.costume,
         outDir: work,
-        id: `${pet}-${costume}`,
+        id: `tile-${index}`,
+        ...(tile.locate ? { locate: tile.locate } : {}),
       });
-      const label = Buffer.from(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE}" height="24"><rect width="${TILE}" height="24" fill="#000" fill-opacity="0.6"/><text x="8" y="17" font-family="sans-serif" font-size="14" fill="#fff">${pet} as ${costume}</text></svg>`,
-      );
-      tiles.push({
+      placed.push({
         input: await sharp(await sharp(imageFile).resize(TILE, TILE).toBuffer())
-          .composite([{ input: label, top: 0, left: 0 }])
+          .composite([{ input: caption(tile.label), top: 0, left: 0 }])
           .png()
           .toBuffer(),
-        left: (index % COLUMNS) * TILE,
-        top: Math.floor(index / COLUMNS) * TILE,
+        left: (index % columns) * TILE,
+        top: Math.floor(index / columns) * TILE,
       });
     }
-    const rows = Math.ceil(pairs.length / COLUMNS);
-    const target = path.join(OUT, file);
-    await sharp({
-      create: { width: COLUMNS * TILE, height: rows * TILE, channels: 3, background: '#000' },
-    })
-      .composite(tiles)
-      .png()
-      .toFile(target);
-    return target;
+    return await write(file, placed, columns, Math.ceil(tiles.length / columns));
   } finally {
     await rm(work, { recursive: true, force: true });
   }
 }
 
-const pet = process.env.PET ?? 'dog1';
-const costume = process.env.COSTUME ?? 'witch';
+async function write(
+  file: string,
+  tiles: readonly OverlayOptions[],
+  columns: number,
+  rows: number,
+): Promise<string> {
+  const target = path.join(OUT, file);
+  await sharp({
+    create: { width: columns * TILE, height: rows * TILE, channels: 3, background: '#000' },
+  })
+    .composite([...tiles])
+    .png()
+    .toFile(target);
+  return target;
+}
+
+/** The photo as the locator saw it: head box orange, body box cyan, confidence in the caption. */
+async function locatedTile(photo: Buffer, location: PetLocation, name: string) {
+  const scale = TILE / Math.max(location.width, location.height);
+  const box = (b: PetLocation['head'], colour: string) =>
+    `<rect x="${b.x * scale}" y="${b.y * scale}" width="${b.w * scale}" height="${b.h * scale}" fill="none" stroke="${colour}" stroke-width="3"/>`;
+  const [w, h] = [Math.round(location.width * scale), Math.round(location.height * scale)];
+  const boxes = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${box(location.body, '#3ef')}${box(location.head, '#f80')}</svg>`,
+  );
+  const picture = await sharp(photo)
+    .rotate()
+    .resize(w, h)
+    .composite([{ input: boxes }])
+    .toBuffer();
+  return sharp({ create: { width: TILE, height: TILE, channels: 3, background: '#222' } })
+    .composite([
+      { input: picture, left: Math.round((TILE - w) / 2), top: Math.round((TILE - h) / 2) },
+      {
+        input: caption(`${name} ${location.method} ${location.confidence.toFixed(2)}`),
+        top: 0,
+        left: 0,
+      },
+    ])
+    .png()
+    .toBuffer();
+}
+
+const PHOTO_COSTUMES = ['witch', 'vampire', 'superhero'] as const;
+
+/** Each photo of `dir`: as located, in the three costumes, and with an uploaded costume picture. */
+async function photoSheet(dir: string, labelled: boolean): Promise<string> {
+  const files = (await readdir(dir)).filter((f) => /\.(jpe?g|png|webp)$/i.test(f)).sort();
+  const labels = new Map<string, PhotoLabel>(
+    labelled ? (await readLabels(dir)).map((label) => [label.file, label]) : [],
+  );
+  const costumes = await Promise.all(PHOTO_COSTUMES.map((id) => preset('costumes', id)));
+  // A costume picture that is not a preset: the witch re-encoded, so its bytes are not a preset's.
+  const uploaded = await sharp(costumes[0]).png({ compressionLevel: 1 }).toBuffer();
+  const columns = PHOTO_COSTUMES.length + 2;
+  const rows: { file: string; tiles: Tile[]; location: PetLocation; photo: Buffer }[] = [];
+  for (const file of files) {
+    const photo = await readFile(path.join(dir, file));
+    const label = labels.get(file);
+    if (labelled && !label) continue;
+    const locate = label ? labelledLocator(label) : locatePet;
+    const location = await locate(photo);
+    const fixed: LocatePet = () => Promise.resolve(location);
+    rows.push({
+      file,
+      photo,
+      location,
+      tiles: [
+        ...PHOTO_COSTUMES.map((id, k) => ({
+          pet: photo,
+          costume: costumes[k]!,
+          label: `${file} as ${id}`,
+          locate: fixed,
+        })),
+        { pet: photo, costume: uploaded, label: `${file}, own costume`, locate: fixed },
+      ],
+    });
+  }
+  const work = await mkdtemp(path.join(tmpdir(), 'pawloween-photos-'));
+  try {
+    const placed: OverlayOptions[] = [];
+    for (const [row, { file, photo, location, tiles }] of rows.entries()) {
+      placed.push({ input: await locatedTile(photo, location, file), left: 0, top: row * TILE });
+      for (const [k, tile] of tiles.entries()) {
+        const { imageFile } = await renderCostumeImage({
+          pet: tile.pet,
+          costume: tile.costume,
+          outDir: work,
+          id: `photo-${row}-${k}`,
+          ...(tile.locate ? { locate: tile.locate } : {}),
+        });
+        placed.push({
+          input: await sharp(await sharp(imageFile).resize(TILE, TILE).toBuffer())
+            .composite([{ input: caption(tile.label), top: 0, left: 0 }])
+            .png()
+            .toBuffer(),
+          left: (k + 1) * TILE,
+          top: row * TILE,
+        });
+      }
+    }
+    const name = `photos-${path.basename(path.resolve(dir))}${labelled ? '-labelled' : ''}.png`;
+    return await write(name, placed, columns, rows.length);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+const { values } = parseArgs({
+  options: { photos: { type: 'string' }, labelled: { type: 'boolean', default: false } },
+});
 await mkdir(OUT, { recursive: true });
-console.log(
-  await sheet(
-    `${pet}-in-every-costume.png`,
-    PRESET_COSTUMES.map((c) => [pet, c.id]),
-  ),
-);
-console.log(
-  await sheet(
-    `every-pet-as-${costume}.png`,
-    PRESET_PETS.map((p) => [p.id, costume]),
-  ),
-);
+if (values.photos) {
+  console.log(await photoSheet(values.photos, values.labelled));
+} else {
+  const pet = process.env.PET ?? 'dog1';
+  const costume = process.env.COSTUME ?? 'witch';
+  const [petBytes, costumeBytes] = await Promise.all([
+    preset('pets', pet),
+    preset('costumes', costume),
+  ]);
+  console.log(
+    await sheet(
+      `${pet}-in-every-costume.png`,
+      await Promise.all(
+        PRESET_COSTUMES.map(async (c) => ({
+          pet: petBytes,
+          costume: await preset('costumes', c.id),
+          label: `${pet} as ${c.id}`,
+        })),
+      ),
+    ),
+  );
+  console.log(
+    await sheet(
+      `every-pet-as-${costume}.png`,
+      await Promise.all(
+        PRESET_PETS.map(async (p) => ({
+          pet: await preset('pets', p.id),
+          costume: costumeBytes,
+          label: `${p.id} as ${costume}`,
+        })),
+      ),
+    ),
+  );
+}

@@ -1,5 +1,6 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import { batPath } from './halloween-shapes';
+import { cameraAt, PORTRAIT_SIZE } from './scene';
 import { between, type Random } from './seeded-random';
 
 /** One bat's loop through the clip; whole cycles so the video loops without a seam. */
@@ -25,8 +26,25 @@ export interface BatPose {
 export const FLAP_POSES = 5;
 const SPAN = 1024 + 240;
 
-export function planBats(random: Random, count: number): BatFlight[] {
-  return Array.from({ length: count }, (_, i) => ({
+/** A box on the 1024 portrait, in pixels. */
+export interface PortraitBox {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/** A bat's sprite is this tall for its width (batPath's viewBox), plus a pixel of rounding. */
+const BAT_HEIGHT = 0.72;
+/** Space kept between a bat and what it keeps clear of, in portrait pixels. */
+const BAT_MARGIN = 8;
+
+/**
+ * The bats' flights; with `keepClear` (the pet's head on the portrait), none crosses it in the
+ * image or in any frame of the video, whose camera zooms while the bats stay where they fly.
+ */
+export function planBats(random: Random, count: number, keepClear?: PortraitBox): BatFlight[] {
+  const flights = Array.from({ length: count }, (_, i) => ({
     x0: between(random, 0, SPAN),
     y0: between(random, 40, 330) + (i % 2) * 60,
     size: Math.round(between(random, 46, 110)),
@@ -35,6 +53,44 @@ export function planBats(random: Random, count: number): BatFlight[] {
     flaps: 6 + Math.floor(random() * 4),
     phase: random(),
   }));
+  if (!keepClear) return flights;
+  const band = bandOnScreen(keepClear);
+  return flights.map((flight) => clearOf(flight, band));
+}
+
+/**
+ * The rows a box of the portrait covers on screen at some moment of the clip: bats are drawn in
+ * screen space, over the camera's crop (the image is the clip's first frame, uncropped).
+ */
+export function bandOnScreen(box: PortraitBox): { y0: number; y1: number } {
+  let [y0, y1] = [box.y0, box.y1];
+  for (let k = 0; k < 96; k++) {
+    const camera = cameraAt(k / 96);
+    const scale = PORTRAIT_SIZE / camera.crop;
+    y0 = Math.min(y0, (box.y0 - camera.top) * scale);
+    y1 = Math.max(y1, (box.y1 - camera.top) * scale);
+  }
+  return { y0: y0 - BAT_MARGIN, y1: y1 + BAT_MARGIN };
+}
+
+/** The rows a bat's flight covers, bobbing included. */
+export function flightRows(flight: BatFlight): { y0: number; y1: number } {
+  return {
+    y0: flight.y0 - flight.bob,
+    y1: flight.y0 + flight.bob + Math.ceil(flight.size * BAT_HEIGHT) + 1,
+  };
+}
+
+/** The flight as planned, or moved above the band (smaller if it must), or else below it. */
+function clearOf(flight: BatFlight, band: { y0: number; y1: number }): BatFlight {
+  const rows = flightRows(flight);
+  if (rows.y1 < band.y0 || rows.y0 > band.y1) return flight;
+  const room = band.y0 - 4;
+  const bob = Math.min(flight.bob, Math.max(6, room * 0.15));
+  const size = Math.min(flight.size, Math.floor((room - 2 * bob - 2) / BAT_HEIGHT));
+  if (size >= 30)
+    return { ...flight, bob, size, y0: band.y0 - bob - Math.ceil(size * BAT_HEIGHT) - 2 };
+  return { ...flight, y0: band.y1 + flight.bob + 1 };
 }
 
 /** Where each bat is at time t (0..1 of the clip), in portrait coordinates. */

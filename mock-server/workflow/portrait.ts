@@ -1,10 +1,13 @@
 import sharp from 'sharp';
-import { planBats, type BatFlight } from './bats';
+import { planBats, type BatFlight, type PortraitBox } from './bats';
+import { locatePet } from './locate/locate-pet';
+import type { LocatePet } from './locate/pet-location';
 import { extractPalette, type Palette } from './palette';
+import { placePet, type DiscCrop, type Placement } from './placement';
 import { BADGE, PET_DISC, PORTRAIT_SIZE, backgroundSvg, foregroundSvg, petDiscSvgs } from './scene';
 import { identifyPreset } from './preset-identity';
 import { seedFrom, seededRandom } from './seeded-random';
-import { PET_HEADS, PHOTO_HEAD, wearableSvg, wobbleAt, WOBBLE_POSES } from './wearables';
+import { PET_HEADS, wearableSvg, wobbleAt, WOBBLE_POSES, type HeadAnchor } from './wearables';
 
 /** Everything the image and the video are drawn from; the video re-uses it instead of recomposing. */
 export interface Portrait {
@@ -16,6 +19,10 @@ export interface Portrait {
   readonly palette: Palette;
   readonly seed: number;
   readonly mirror: boolean;
+  /** Where the pet's head is on the portrait (what decorations keep clear of). */
+  readonly head: PortraitBox;
+  /** For an uploaded photo: the square of it the disc shows and the head located in it. */
+  readonly placement?: Placement;
 }
 
 const COSTUME_SIZE = (BADGE.r - 8) * 2;
@@ -51,15 +58,8 @@ export interface PresetIds {
  * The preset costume's wearable pieces placed on the pet's head, one picture the size of the
  * portrait per pose of their sway; none for a costume that is not a preset (its badge shows it).
  */
-async function wornCostume(
-  pet: Buffer,
-  costume: Buffer,
-  ids: PresetIds,
-): Promise<Buffer[] | undefined> {
-  const petId = ids.pet ?? (await presetIdOf(pet, 'pet'));
-  const costumeId = ids.costume ?? (await presetIdOf(costume, 'costume'));
+function wornCostume(costumeId: string | undefined, head: HeadAnchor): Buffer[] | undefined {
   if (!costumeId) return undefined;
-  const head = (petId && PET_HEADS[petId]) || PHOTO_HEAD;
   const side = PET_DISC.r * 2;
   const poses: Buffer[] = [];
   for (let k = 0; k < WOBBLE_POSES; k++) {
@@ -74,44 +74,129 @@ async function wornCostume(
   return poses;
 }
 
+/** The head's box (or its circle's, for a preset pet) on the portrait. */
+function headOnPortrait(head: HeadAnchor): PortraitBox {
+  const box = head.box ?? {
+    x0: head.cx - head.r,
+    y0: head.cy - head.r,
+    x1: head.cx + head.r,
+    y1: head.cy + head.r,
+  };
+  const side = PET_DISC.r * 2;
+  const [left, top] = [PET_DISC.cx - PET_DISC.r, PET_DISC.cy - PET_DISC.r];
+  return {
+    x0: left + box.x0 * side,
+    y0: top + box.y0 * side,
+    x1: left + box.x1 * side,
+    y1: top + box.y1 * side,
+  };
+}
+
+/**
+ * The photo's square `crop` at the disc's size. Where the square reaches past the photo, a blurred
+ * and dimmed stretch of the photo fills in (a cut-out's transparency shows the disc's backdrop).
+ */
+async function croppedPhoto(pet: Buffer, crop: DiscCrop): Promise<Buffer> {
+  const size = PET_DISC.r * 2;
+  const {
+    width = 1,
+    height = 1,
+    orientation = 1,
+  } = await sharp(pet, {
+    animated: false,
+  }).metadata();
+  const [w, h] = orientation >= 5 ? [height, width] : [width, height];
+  const scale = size / crop.side;
+  const left = Math.max(0, Math.min(w - 1, Math.floor(crop.x)));
+  const top = Math.max(0, Math.min(h - 1, Math.floor(crop.y)));
+  const right = Math.max(left + 1, Math.min(w, Math.ceil(crop.x + crop.side)));
+  const bottom = Math.max(top + 1, Math.min(h, Math.ceil(crop.y + crop.side)));
+  const at = {
+    left: Math.max(0, Math.min(size - 1, Math.round((left - crop.x) * scale))),
+    top: Math.max(0, Math.min(size - 1, Math.round((top - crop.y) * scale))),
+  };
+  const out = {
+    width: Math.max(1, Math.min(size - at.left, Math.round((right - left) * scale))),
+    height: Math.max(1, Math.min(size - at.top, Math.round((bottom - top) * scale))),
+  };
+  const part = sharp(pet, { animated: false })
+    .rotate()
+    .extract({ left, top, width: right - left, height: bottom - top })
+    .resize(out.width, out.height, { fit: 'fill' })
+    .ensureAlpha();
+  if (out.width === size && out.height === size)
+    return part.png({ compressionLevel: 0 }).toBuffer();
+  const inside = await part.raw().toBuffer();
+  const raw = { raw: { width: out.width, height: out.height, channels: 4 as const } };
+  return sharp(inside, raw)
+    .resize(size, size, { fit: 'fill' })
+    .blur(18)
+    .modulate({ brightness: 0.8 })
+    .composite([{ input: inside, ...raw, ...at }])
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+/** The pet in its disc: a preset cropped by attention, a photo to where its pet was located. */
+async function petDisc(pet: Buffer, palette: Palette, placement?: Placement): Promise<Buffer> {
+  const discSize = PET_DISC.r * 2;
+  // A photo keeps its pet recognisable: a lighter wash and shade than the presets' stronger look.
+  const disc = petDiscSvgs(palette, placement ? 'photo' : 'preset');
+  const picture = placement
+    ? sharp(await croppedPhoto(pet, placement.crop)).modulate({ saturation: 0.9 })
+    : sharp(pet, { animated: false })
+        .rotate()
+        .resize(discSize, discSize, { fit: 'cover', position: sharp.strategy.attention })
+        .modulate({ saturation: 0.8 });
+  return picture
+    .ensureAlpha()
+    .composite([
+      // Cut-out pets (transparent backgrounds) sit on a lit backdrop instead of a hole.
+      { input: disc.backdrop, blend: 'dest-over' },
+      { input: disc.tint, blend: 'soft-light' },
+      { input: disc.shade },
+      { input: disc.mask, blend: 'dest-in' },
+    ])
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
 async function presetIdOf(bytes: Buffer, kind: 'pet' | 'costume'): Promise<string | undefined> {
   const preset = await identifyPreset(bytes);
   return preset?.kind === kind ? preset.id : undefined;
+}
+
+export interface PortraitOptions {
+  /** Finds the pet in an uploaded photo (not in a preset pet, whose head is reviewed). */
+  readonly locate?: LocatePet;
 }
 
 export async function composePortrait(
   pet: Buffer,
   costume: Buffer,
   presets: PresetIds = {},
+  options: PortraitOptions = {},
 ): Promise<Portrait> {
   const seed = seedFrom(pet, costume);
   const random = seededRandom(seed);
-  const palette = await extractPalette(costume, seed);
+  const [palette, petId, costumeId] = await Promise.all([
+    extractPalette(costume, seed),
+    presets.pet ?? presetIdOf(pet, 'pet'),
+    presets.costume ?? presetIdOf(costume, 'costume'),
+  ]);
   const layout = { mirror: (seed & 1) === 1, palette };
-  const discSize = PET_DISC.r * 2;
-  const disc = petDiscSvgs(palette);
-  const [petDisc, costumeArt, worn] = await Promise.all([
-    sharp(pet, { animated: false })
-      .rotate()
-      .resize(discSize, discSize, { fit: 'cover', position: sharp.strategy.attention })
-      .modulate({ saturation: 0.8 })
-      .ensureAlpha()
-      .composite([
-        // Cut-out pets (transparent backgrounds) sit on a lit backdrop instead of a hole.
-        { input: disc.backdrop, blend: 'dest-over' },
-        { input: disc.tint, blend: 'soft-light' },
-        { input: disc.shade },
-        { input: disc.mask, blend: 'dest-in' },
-      ])
-      .png({ compressionLevel: 0 })
-      .toBuffer(),
+  const reviewed = petId ? PET_HEADS[petId] : undefined;
+  const placement = reviewed ? undefined : placePet(await (options.locate ?? locatePet)(pet));
+  const head = reviewed ?? placement!.head;
+  const worn = wornCostume(costumeId, head);
+  const [disc, costumeArt] = await Promise.all([
+    petDisc(pet, palette, placement),
     badgeArt(costume),
-    wornCostume(pet, costume, presets),
   ]);
   const badgeX = layout.mirror ? PORTRAIT_SIZE - BADGE.cx : BADGE.cx;
   const scene = await sharp(backgroundSvg(layout, random))
     .composite([
-      { input: petDisc, left: PET_DISC.cx - PET_DISC.r, top: PET_DISC.cy - PET_DISC.r },
+      { input: disc, left: PET_DISC.cx - PET_DISC.r, top: PET_DISC.cy - PET_DISC.r },
       { input: foregroundSvg(layout) },
       {
         input: costumeArt,
@@ -128,10 +213,12 @@ export async function composePortrait(
   return {
     base,
     ...(worn ? { sway: { scene, layers: worn } } : {}),
-    bats: planBats(random, 6),
+    bats: planBats(random, 6, headOnPortrait(head)),
     palette,
     seed,
     mirror: layout.mirror,
+    head: headOnPortrait(head),
+    ...(placement ? { placement } : {}),
   };
 }
 

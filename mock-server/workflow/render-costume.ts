@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { batOverlays, batPoses, renderBatSprites } from './bats';
 import { hex, mix } from './color';
 import { abortError } from './ffmpeg';
+import type { LocatePet } from './locate/pet-location';
 import { composePortrait, type Portrait, type PresetIds } from './portrait';
 import { PORTRAIT_SIZE } from './scene';
 import { DEFAULT_VIDEO, encodeVideo, type VideoOptions } from './video';
@@ -21,6 +22,8 @@ export interface CostumeJob {
   readonly video?: Partial<VideoOptions>;
   /** The preset ids of the inputs, when the caller knows them; read off the bytes otherwise. */
   readonly presets?: PresetIds;
+  /** Finds the pet in an uploaded photo: the detector (locatePet) unless a test or review says. */
+  readonly locate?: LocatePet;
 }
 
 export interface CostumeResult {
@@ -42,7 +45,9 @@ export async function renderCostumeImage(
 ): Promise<{ imageFile: string; portrait: Portrait }> {
   const imageFile = outputPath(job, '.png');
   job.signal?.throwIfAborted();
-  const portrait = await composePortrait(job.pet, job.costume, job.presets);
+  const portrait = await composePortrait(job.pet, job.costume, job.presets, {
+    ...(job.locate ? { locate: job.locate } : {}),
+  });
   const sprites = await renderBatSprites(
     portrait.bats.map((flight) => flight.size),
     '#07040c',

@@ -1,4 +1,4 @@
-import { darken, hex, lighten, mix, type Rgb } from './color';
+import { darken, fromHsl, hex, lighten, mix, toHsl, type Rgb } from './color';
 import { cobweb, pumpkin, pumpkinGradients, tombstone } from './halloween-shapes';
 import type { Palette } from './palette';
 import { between, type Random } from './seeded-random';
@@ -12,6 +12,17 @@ export const PUMPKINS = [
   { cx: 290, cy: 930, size: 150 },
   { cx: 160, cy: 965, size: 95 },
 ] as const;
+
+/** The camera's crop at time t (0..1): periodic, so the clip loops seamlessly. */
+export function cameraAt(t: number) {
+  const swell = (1 - Math.cos(2 * Math.PI * t)) / 2;
+  const zoom = 1 + 0.14 * swell;
+  const crop = Math.round(PORTRAIT_SIZE / zoom);
+  const cx = PORTRAIT_SIZE / 2 + 18 * Math.sin(2 * Math.PI * t);
+  const cy = PORTRAIT_SIZE / 2 + (PET_DISC.cy - PORTRAIT_SIZE / 2) * swell;
+  const clampEdge = (v: number) => Math.max(0, Math.min(PORTRAIT_SIZE - crop, Math.round(v)));
+  return { crop, left: clampEdge(cx - crop / 2), top: clampEdge(cy - crop / 2) };
+}
 
 /** Pumpkin centres after the layout's mirroring, for the video's candlelight. */
 export function pumpkinsOf(layout: Pick<SceneLayout, 'mirror'>) {
@@ -111,8 +122,27 @@ ${PUMPKINS.map((p) => pumpkin(p.cx, p.cy, p.size, 'pk')).join('')}`,
   return svg(body);
 }
 
+/**
+ * Treatments of the pet's picture in its disc: the presets' strong palette wash and inner shadow,
+ * and for photos a lighter one that keeps the pet recognisable: a wash of mid-lightness colours
+ * (soft-light then shifts the hue more than the lightness) and a shadow at the rim only.
+ */
+const TREATMENTS = {
+  preset: { tintOpacity: 0.55, midTones: false, shadeFrom: 0.7, shadeOpacity: 0.55 },
+  photo: { tintOpacity: 0.22, midTones: true, shadeFrom: 0.86, shadeOpacity: 0.35 },
+} as const;
+
+const midTone = (color: Rgb) => {
+  const { h, s } = toHsl(color);
+  return fromHsl(h, s, 0.5);
+};
+
 /** An SVG the size of the pet disc: palette wash, inner shadow and the round mask. */
-export function petDiscSvgs(palette: Palette) {
+export function petDiscSvgs(palette: Palette, treatment: keyof typeof TREATMENTS = 'preset') {
+  const look = TREATMENTS[treatment];
+  const [from, to] = look.midTones
+    ? [midTone(palette.accent), midTone(palette.secondary)]
+    : [palette.accent, palette.secondary];
   const d = PET_DISC.r * 2;
   const wrap = (body: string) =>
     Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${d}" height="${d}">${body}</svg>`);
@@ -121,10 +151,10 @@ export function petDiscSvgs(palette: Palette) {
       `<defs><radialGradient id="b" cx="50%" cy="42%" r="62%"><stop offset="0" stop-color="${hex(lighten(palette.secondary, 0.55))}"/><stop offset="1" stop-color="${hex(darken(palette.secondary, 0.2))}"/></radialGradient></defs><rect width="${d}" height="${d}" fill="url(#b)"/>`,
     ),
     tint: wrap(
-      `<defs><linearGradient id="t" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${hex(palette.accent)}"/><stop offset="1" stop-color="${hex(palette.secondary)}"/></linearGradient></defs><rect width="${d}" height="${d}" fill="url(#t)" opacity="0.55"/>`,
+      `<defs><linearGradient id="t" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${hex(from)}"/><stop offset="1" stop-color="${hex(to)}"/></linearGradient></defs><rect width="${d}" height="${d}" fill="url(#t)" opacity="${look.tintOpacity}"/>`,
     ),
     shade: wrap(
-      `<defs><radialGradient id="s"><stop offset="0.7" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/></radialGradient></defs><rect width="${d}" height="${d}" fill="url(#s)"/>`,
+      `<defs><radialGradient id="s"><stop offset="${look.shadeFrom}" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="${look.shadeOpacity}"/></radialGradient></defs><rect width="${d}" height="${d}" fill="url(#s)"/>`,
     ),
     mask: wrap(`<circle cx="${d / 2}" cy="${d / 2}" r="${d / 2}" fill="#fff"/>`),
   };

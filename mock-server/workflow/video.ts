@@ -4,7 +4,9 @@ import { hex, mix } from './color';
 import { candleOverlays, prepareCandlelight } from './candlelight';
 import { abortError, startFfmpeg, writeChunk } from './ffmpeg';
 import { posesOf, type Portrait } from './portrait';
-import { PET_DISC, PORTRAIT_SIZE } from './scene';
+import { cameraAt, PORTRAIT_SIZE } from './scene';
+
+export { cameraAt };
 
 export interface VideoOptions {
   /** Square frame side in pixels (even, for yuv420p). */
@@ -39,17 +41,6 @@ export function encoderArgs(options: VideoOptions, channels: number, output: str
     ...['-c:v', 'libx264', '-preset', options.preset, '-crf', String(options.crf)],
     ...['-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', '-f', 'mp4', '-y', output],
   ];
-}
-
-/** The camera's crop at time t (0..1): periodic, so the clip loops seamlessly. */
-export function cameraAt(t: number) {
-  const swell = (1 - Math.cos(2 * Math.PI * t)) / 2;
-  const zoom = 1 + 0.14 * swell;
-  const crop = Math.round(PORTRAIT_SIZE / zoom);
-  const cx = PORTRAIT_SIZE / 2 + 18 * Math.sin(2 * Math.PI * t);
-  const cy = PORTRAIT_SIZE / 2 + (PET_DISC.cy - PORTRAIT_SIZE / 2) * swell;
-  const clampEdge = (v: number) => Math.max(0, Math.min(PORTRAIT_SIZE - crop, Math.round(v)));
-  return { crop, left: clampEdge(cx - crop / 2), top: clampEdge(cy - crop / 2) };
 }
 
 export interface Frame {
