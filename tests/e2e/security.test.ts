@@ -140,24 +140,27 @@ describe('bad input is answered clearly and loses nothing', () => {
     await page.getByLabel('Costume Character', { exact: true }).setInputFiles(costume);
     await page.getByRole('img', { name: 'Your costume character' }).waitFor();
 
-    // A real PNG padded past 10 MB (decoders ignore bytes after the end of the image).
+    // A real PNG padded past 25 MB, what a phone photo may weigh before the app downsizes it
+    // (decoders ignore bytes after the end of the image).
     const small = await pngFile('huge-cat.png', '#d9822b');
     const huge = {
       ...small,
-      buffer: Buffer.concat([small.buffer, Buffer.alloc(10 * 1024 * 1024)]),
+      buffer: Buffer.concat([small.buffer, Buffer.alloc(25 * 1024 * 1024)]),
     };
     const petInput = page.getByLabel('Pet Photo', { exact: true });
     await petInput.setInputFiles(huge);
     await page
       .getByRole('alert')
-      .filter({ hasText: 'That image is larger than 10 MB. Please choose a smaller one.' })
+      .filter({ hasText: '"huge-cat.png" is larger than 25 MB. Please choose a smaller one.' })
       .waitFor();
     expect(await page.getByRole('img', { name: 'Your pet photo' }).count()).toBe(0);
 
     await petInput.setInputFiles(textFile('notes.txt'));
     await page
       .getByRole('alert')
-      .filter({ hasText: 'Please choose an image file (JPEG, PNG, WebP or GIF).' })
+      .filter({
+        hasText: '"notes.txt" is a text file, not a picture. Save it as JPEG or PNG and try again.',
+      })
       .waitFor();
     expect(await page.getByRole('img', { name: 'Your pet photo' }).count()).toBe(0);
 

@@ -1,4 +1,4 @@
-import { useId, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
 import { useCarousel } from '../../../components/use-carousel';
 
@@ -17,6 +17,8 @@ export function PresetCarousel(props: {
   disabled?: boolean;
   /** The title's heading, focusable by script (focus lands there when an upload gives way). */
   headingRef?: Ref<HTMLHeadingElement>;
+  /** Shown under the row, inside its region (the upload offered in the preset's place). */
+  children?: ReactNode;
 }) {
   const titleId = useId();
   const carousel = useCarousel(props.presets.length);
@@ -91,6 +93,7 @@ export function PresetCarousel(props: {
           })}
         </ul>
       </div>
+      {props.children}
     </section>
   );
 }

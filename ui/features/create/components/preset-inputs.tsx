@@ -65,18 +65,17 @@ function PresetSide(props: SideProps & { kind: PresetKind }) {
   }
 
   return (
-    <div className="pw-preset-side">
-      <PresetCarousel
-        title={text.carouselTitle}
-        headingRef={heading}
-        presets={props.presets}
-        selectedId={selectedId}
-        onSelect={(id) => {
-          file.dismissError();
-          props.onPreset(id);
-        }}
-        disabled={props.disabled}
-      />
+    <PresetCarousel
+      title={text.carouselTitle}
+      headingRef={heading}
+      presets={props.presets}
+      selectedId={selectedId}
+      onSelect={(id) => {
+        file.dismissError();
+        props.onPreset(id);
+      }}
+      disabled={props.disabled}
+    >
       <DropZone
         label={text.uploadOffer}
         hideLabel
@@ -92,6 +91,6 @@ function PresetSide(props: SideProps & { kind: PresetKind }) {
         onReject={file.reject}
         onClear={file.clear}
       />
-    </div>
+    </PresetCarousel>
   );
 }
