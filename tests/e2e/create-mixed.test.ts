@@ -15,7 +15,7 @@ import {
   waitForResults,
 } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
-import { pngFile } from './support/images';
+import { onDisk, pngFile } from './support/images';
 import { SCREENSHOT_DIR } from './support/paths';
 
 const e2e = useE2E();
@@ -73,10 +73,11 @@ describe.each(['mobile', 'desktop'] as const)('mixed sources on %s', (device) =>
     // (a) A 15 MB phone photo (more than the 10 MB that may be sent) and a preset costume.
     const photo = await noisyPhoto();
     expect(photo.length).toBeGreaterThan(LIMITS.maxUploadBytes);
-    await page
-      .getByLabel('Pet Photo', { exact: true })
-      .setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page.getByRole('img', { name: 'Your pet photo' }).waitFor({ timeout: 30_000 });
+    // Chromium reads a chosen file when the app does: it stays on disk until the preview shows.
+    await onDisk({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo }, async (file) => {
+      await page.getByLabel('Pet Photo', { exact: true }).setInputFiles(file);
+      await page.getByRole('img', { name: 'Your pet photo' }).waitFor({ timeout: 30_000 });
+    });
 
     const opener = page.getByRole('button', { name: 'Choose a preset costume' });
     await press(device, opener);
@@ -144,6 +145,38 @@ describe.each(['mobile', 'desktop'] as const)('mixed sources on %s', (device) =>
     });
     await expectResults(page);
   }, 180_000);
+});
+
+describe('phone files the app cannot read', () => {
+  it('a HEIC photo and a text file named .jpg are refused by name, with what they are and what to do', async () => {
+    const page = await e2e.open('desktop', { signedInAs: uniqueEmail('mixed-heic') });
+    const heic = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypheic\0\0\0\0mif1heic'),
+      Buffer.alloc(2048, 7),
+    ]);
+    const petInput = page.getByLabel('Pet Photo', { exact: true });
+    await petInput.setInputFiles({ name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: heic });
+    await page
+      .getByRole('alert')
+      .filter({
+        hasText:
+          '"IMG_0042.HEIC" is a HEIC/HEIF photo (the iPhone camera format), which this app cannot read. Save it as JPEG or PNG and try again.',
+      })
+      .waitFor();
+    await petInput.setInputFiles({
+      name: 'rex.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('not a picture\n'),
+    });
+    await page
+      .getByRole('alert')
+      .filter({
+        hasText: '"rex.jpg" is a text file, not a picture. Save it as JPEG or PNG and try again.',
+      })
+      .waitFor();
+    expect(await page.getByRole('img', { name: 'Your pet photo' }).count()).toBe(0);
+  });
 });
 
 /**

@@ -7,7 +7,7 @@ import { STORAGE_KEYS } from '../../domain/model/constants';
 import { LOCAL_STORAGE_FULL } from '../../domain/use-cases/storage-sync';
 import { generateButton } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
-import { pngFile, textFile } from './support/images';
+import { onDisk, pngFile, textFile } from './support/images';
 import { signInThroughLocalPage, waitForApp } from './support/sign-in';
 
 const e2e = useE2E();
@@ -148,11 +148,14 @@ describe('bad input is answered clearly and loses nothing', () => {
       buffer: Buffer.concat([small.buffer, Buffer.alloc(25 * 1024 * 1024)]),
     };
     const petInput = page.getByLabel('Pet Photo', { exact: true });
-    await petInput.setInputFiles(huge);
-    await page
-      .getByRole('alert')
-      .filter({ hasText: '"huge-cat.png" is larger than 25 MB. Please choose a smaller one.' })
-      .waitFor();
+    // Chromium reads a chosen file when the app does: it stays on disk until the answer shows.
+    await onDisk(huge, async (file) => {
+      await petInput.setInputFiles(file);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: '"huge-cat.png" is larger than 25 MB. Please choose a smaller one.' })
+        .waitFor();
+    });
     expect(await page.getByRole('img', { name: 'Your pet photo' }).count()).toBe(0);
 
     await petInput.setInputFiles(textFile('notes.txt'));
