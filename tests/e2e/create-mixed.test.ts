@@ -147,6 +147,47 @@ describe.each(['mobile', 'desktop'] as const)('mixed sources on %s', (device) =>
   }, 180_000);
 });
 
+/** The right edge of whatever reaches furthest, unless a scrolling or clipping box holds it. */
+const widest = (page: Page) =>
+  page.evaluate(() => {
+    const held = (element: Element) => {
+      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== 'visible') return true;
+      return false;
+    };
+    let right = 0;
+    for (const element of document.querySelectorAll('body *'))
+      if (!held(element)) right = Math.max(right, element.getBoundingClientRect().right);
+    return Math.round(right - document.documentElement.clientWidth);
+  });
+
+describe('phone widths from 320 to 430 px', () => {
+  it('the new controls, the open sheet and an upload under a carousel never reach past the screen', async () => {
+    const page = await e2e.open('mobile', { signedInAs: uniqueEmail('mixed-widths') });
+    await page.getByRole('button', { name: 'Choose a preset pet' }).tap();
+    await page.getByRole('dialog').getByRole('button', { name: 'African Hedgehog' }).tap();
+    await page.getByRole('button', { name: 'Choose a preset costume' }).tap();
+    const sheet = page.getByRole('dialog', { name: 'Choose a preset costume' });
+    for (const width of [320, 360, 430]) {
+      await page.setViewportSize({ width, height: 760 });
+      expect(await widest(page), `sheet at ${width} px`).toBeLessThanOrEqual(1);
+      await expectTapTargets(sheet);
+    }
+    await sheet.getByRole('button', { name: 'Close' }).tap();
+    await page.getByRole('button', { name: 'Use Presets' }).tap();
+    await page
+      .getByLabel('Upload a costume picture')
+      .setInputFiles(await pngFile('a-costume-picture-with-a-rather-long-name.png', '#5b2a86'));
+    await page.getByRole('img', { name: 'Your costume character' }).waitFor();
+    for (const width of [320, 360, 430]) {
+      await page.setViewportSize({ width, height: 760 });
+      expect(await widest(page), `presets with an upload at ${width} px`).toBeLessThanOrEqual(1);
+      expect(await noSideways(page)).toBeLessThanOrEqual(0);
+      await expectTapTargets(page.locator('.pw-preset-rows'));
+    }
+  });
+});
+
 describe('phone files the app cannot read', () => {
   it('a HEIC photo and a text file named .jpg are refused by name, with what they are and what to do', async () => {
     const page = await e2e.open('desktop', { signedInAs: uniqueEmail('mixed-heic') });
