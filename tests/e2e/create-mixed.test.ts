@@ -188,6 +188,30 @@ describe('phone widths from 320 to 430 px', () => {
   });
 });
 
+describe('by keyboard alone', () => {
+  it('opens the preset pets with Enter, chooses one with Tab and Enter, and focus comes back', async () => {
+    const page = await e2e.open('desktop', { signedInAs: uniqueEmail('mixed-keys') });
+    const opener = page.getByRole('button', { name: 'Choose a preset pet' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Choose a preset pet' });
+    await dialog.waitFor();
+    const focusedName = () =>
+      page.evaluate(
+        () =>
+          document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent,
+      );
+    expect(await focusedName()).toBe('Close');
+    await page.keyboard.press('Tab');
+    expect(await focusedName()).toBe('Golden Retriever');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('img', { name: 'Preset pet: Tabby Cat' }).waitFor();
+    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+});
+
 describe('phone files the app cannot read', () => {
   it('a HEIC photo and a text file named .jpg are refused by name, with what they are and what to do', async () => {
     const page = await e2e.open('desktop', { signedInAs: uniqueEmail('mixed-heic') });
