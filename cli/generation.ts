@@ -3,11 +3,7 @@ import type { GalleryItem } from '../domain/model/gallery-item';
 import type { PresetKind } from '../domain/model/presets';
 import type { ClockPort } from '../domain/ports/clock.port';
 import { Creation } from '../domain/use-cases/creation';
-import {
-  GenerateCostume,
-  VALIDATION_MESSAGES,
-  type PresetUrl,
-} from '../domain/use-cases/generate-costume';
+import { GenerateCostume, VALIDATION_MESSAGES } from '../domain/use-cases/generate-costume';
 import { ProgressTimeline } from '../domain/use-cases/progress-timeline';
 import { SelectInputs } from '../domain/use-cases/select-inputs';
 import { cliRunner } from './cli-runner';
@@ -65,7 +61,7 @@ export async function generateOne(
     // Streamed: the image arrives while the video still renders (the progress and the early file).
     true,
   );
-  choose(select, pet, costume, connection.presetUrl);
+  choose(select, pet, costume);
   const stopWatching = creation.subscribe(() => {
     const { generation, results } = creation.getSnapshot();
     if (generation.isGenerating && generation.imageReady && results?.imageUrl)
@@ -102,24 +98,18 @@ export function requireBothInputs(pet?: ChosenInput, costume?: ChosenInput): voi
   ]);
 }
 
-/** Both presets use the app's preset mode; a file on either side needs upload mode. */
+/** Each side takes its own source; a file on either side gives the app's upload-mode message. */
 function choose(
   select: SelectInputs,
   pet: ChosenInput | undefined,
   costume: ChosenInput | undefined,
-  presetUrl: PresetUrl,
 ): void {
   const uploads = pet?.source === 'file' || costume?.source === 'file';
   select.setMode(uploads ? 'upload' : 'presets');
   const pick = (kind: PresetKind, input?: ChosenInput) => {
     if (!input) return;
-    if (!uploads) select.selectPreset(kind, (input as { id: string }).id);
-    // A preset next to an upload travels as its preset image URL, which the workflow accepts too.
-    else
-      select.setUpload(
-        kind,
-        input.source === 'file' ? input.dataUrl : presetUrl({ kind, id: input.id }),
-      );
+    if (input.source === 'file') select.setUpload(kind, input.dataUrl);
+    else select.selectPreset(kind, input.id);
   };
   pick('pet', pet);
   pick('costume', costume);

@@ -1,20 +1,18 @@
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { LIMITS } from '../domain/model/constants';
+import { SNIFF_BYTES } from '../domain/model/image-file';
 import { findPreset, PRESET_COSTUMES, PRESET_PETS, type PresetKind } from '../domain/model/presets';
-import { checkImageFile } from '../domain/use-cases/select-inputs';
+import {
+  checkChosenFile,
+  checkSentImage,
+  describeUnreadable,
+} from '../domain/use-cases/select-inputs';
 import { usageError } from './handle-error';
 
 /** A --pet or --costume value: a preset id, or an image file read into a data URL. */
 export type ChosenInput =
   | { readonly source: 'preset'; readonly id: string }
   | { readonly source: 'file'; readonly path: string; readonly dataUrl: string };
-
-const MIME: Record<string, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-};
 
 /** Preset ids first (they never contain a slash), then files; anything else names what is valid. */
 export async function chooseInput(
@@ -35,32 +33,49 @@ export async function chooseInput(
 }
 
 /**
- * Reads an image with the app's rules (DESIGN.md "Inputs": JPEG, PNG, WebP or GIF, at most 10 MB,
- * the same messages) and, like the app, downsizes it to 1536 px on the long side before sending.
+ * Reads an image with the app's rules (DESIGN.md "Inputs", the same messages): what its first
+ * bytes say it is (a HEIC photo or a text file named .jpg is refused by name, with what to do), at
+ * most 25 MB as chosen; then, like the app, downsized to 1536 px on the long side, and at most
+ * 10 MB as sent.
  */
 async function readImage(file: string, size: number): Promise<string> {
-  const tooBig = checkImageFile({ type: 'image/png', size });
-  if (tooBig) throw usageError(`${file}: ${tooBig}`);
+  const check = checkChosenFile({ name: file, size, head: await readHead(file) });
+  if (!check.ok) throw usageError(check.message);
   const bytes = await readFile(file);
   // sharp loads a native library: only commands given a file pay for it.
   const { default: sharp } = await import('sharp');
-  const format = await sharp(bytes)
+  const unreadable = () => usageError(describeUnreadable(file, check.kind));
+  const { width = 0, height = 0 } = await sharp(bytes)
     .metadata()
-    .then((meta) => meta.format as string | undefined)
-    .catch(() => undefined);
-  const type = (format && MIME[format]) || 'application/octet-stream';
-  const refused = checkImageFile({ type, size });
-  if (refused) throw usageError(`${file}: ${refused}`);
-  const { width = 0, height = 0 } = await sharp(bytes).metadata();
-  if (Math.max(width, height) <= LIMITS.maxUploadSidePx || type === 'image/gif')
-    return `data:${type};base64,${bytes.toString('base64')}`;
+    .catch(() => ({ width: 0, height: 0 }));
+  if (!width || !height) throw unreadable();
+  if (Math.max(width, height) <= LIMITS.maxUploadSidePx && size <= LIMITS.maxUploadBytes)
+    return `data:${check.type};base64,${bytes.toString('base64')}`;
+  // PNG and GIF keep transparency (costume characters often have it); photos go as JPEG.
+  const png = check.kind === 'png' || check.kind === 'gif';
   const smaller = await sharp(bytes)
     .rotate()
     .resize(LIMITS.maxUploadSidePx, LIMITS.maxUploadSidePx, { fit: 'inside' })
-    .toFormat(type === 'image/png' ? 'png' : 'jpeg')
-    .toBuffer();
-  const smallerType = type === 'image/png' ? 'image/png' : 'image/jpeg';
-  return `data:${smallerType};base64,${smaller.toString('base64')}`;
+    .toFormat(png ? 'png' : 'jpeg', png ? {} : { quality: 90 })
+    .toBuffer()
+    .catch(() => {
+      throw unreadable();
+    });
+  const tooBig = checkSentImage(file, smaller.length);
+  if (tooBig) throw usageError(tooBig);
+  return `data:${png ? 'image/png' : 'image/jpeg'};base64,${smaller.toString('base64')}`;
+}
+
+/** The first bytes of a file, which say what it is. */
+async function readHead(file: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Splits a comma list (--pets a,b,c), dropping blanks. */

@@ -76,7 +76,10 @@ describe('createNodeContainer', () => {
       'session',
     ]);
     services.selectInputs.selectPreset('pet', 'dog1');
-    expect(services.generateCostume.getSnapshot().presets.pet).toBe('dog1');
+    expect(services.generateCostume.getSnapshot().inputs.pet).toEqual({
+      source: 'preset',
+      id: 'dog1',
+    });
     expect(
       container.get(Object.getOwnPropertySymbols({})[0] ?? Symbol.for('x'), { optional: true }),
     ).toBeUndefined();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PRESET_PETS } from '../../domain/model/presets';
 import { armFault, PNG_BYTES } from '../../tests/server/helpers';
 import { cliTestPlatform, runInMemory } from '../testing/cli-test-platform';
+import { noisyPhoto } from '../testing/photos';
 
 const shared = cliTestPlatform({ faults: true, publicDir: path.resolve('ui/public') });
 const user = () => shared.newUser();
@@ -97,14 +98,26 @@ describe('pawloween generate', () => {
     );
   });
 
-  it('refuses a file that is not an image with the app message', async () => {
+  it('refuses a file that is not an image with the app message, naming the file and what it is', async () => {
     const { cli } = await user();
-    const notes = path.join(shared.home, 'notes.txt');
+    const notes = path.join(shared.home, 'notes.jpg');
     writeFileSync(notes, 'not a picture');
     const result = await cli('generate', '--pet', notes, '--costume', 'vampire');
     expect(result.code).toBe(2);
-    expect(result.err).toContain('Please choose an image file (JPEG, PNG, WebP or GIF).');
+    expect(result.err).toContain(
+      `"${notes}" is a text file, not a picture. Save it as JPEG or PNG and try again.`,
+    );
   });
+
+  it('takes a 15 MB phone photo for the pet next to a preset costume', async () => {
+    const { cli } = await user();
+    const photo = path.join(shared.home, 'rex.jpg');
+    writeFileSync(photo, await noisyPhoto());
+    const result = await cli('generate', '--pet', photo, '--costume', 'witch', '--out', outDir());
+    expect(result.err).not.toMatch(/larger than/);
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/pawloween-image-\d+\.png/);
+  }, 60_000);
 
   it('exits 4 with the Insufficient Credits title, a terminal action and the request id when out of credits', async () => {
     const { cli, token } = await user();

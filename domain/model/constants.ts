@@ -26,7 +26,10 @@ export const LIMITS = {
   /** How long a deleted creation can be brought back (Undo) before it is deleted for good. */
   undoDeleteMs: 5000,
   creditDecimals: 2,
+  /** The most one input may weigh as sent to the platform, after downsizing. */
   maxUploadBytes: 10 * 1024 * 1024,
+  /** The most a chosen photo may weigh before the app or the CLI downsizes it (phone photos). */
+  maxChosenBytes: 25 * 1024 * 1024,
   maxUploadSidePx: 1536,
   avatarSidePx: 256,
   displayNameMaxLength: 50,

@@ -31,7 +31,16 @@ export interface GenerationResults {
   readonly cost?: number;
 }
 
+/**
+ * How the Create view offers its inputs (SPEC.md's toggle). It decides which widgets lead and which
+ * validation message Generate gives; either side may hold either source in both modes.
+ */
 export type InputMode = 'upload' | 'presets';
+
+/** What one side (the pet or the costume) holds: a preset by id, or an uploaded, downsized image. */
+export type InputSource =
+  | { readonly source: 'preset'; readonly id: string }
+  | { readonly source: 'upload'; readonly dataUrl: string };
 
 /** An input image: a data URL of an upload or a preset image URL. */
 export type ImageInput = string;

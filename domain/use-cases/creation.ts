@@ -4,24 +4,23 @@ import {
   type GenerationResults,
   type GenerationState,
   type InputMode,
+  type InputSource,
 } from '../model/generation';
 import type { PresetKind } from '../model/presets';
 import type { ErrorDialog } from './error-presentation';
 import { Store } from './store';
 
-/** One image per input slot: the pet photo and the costume character. */
-export interface InputPair {
-  readonly pet?: string;
-  readonly costume?: string;
+/** What each side holds, whatever its source; a missing side is undefined. */
+export interface InputSides {
+  readonly pet?: InputSource;
+  readonly costume?: InputSource;
 }
 
 /** The Create view's state, shared by the generate, retry, select and create-another use cases. */
 export interface CreationSnapshot {
   readonly mode: InputMode;
-  /** Uploaded images as data URLs. */
-  readonly uploads: InputPair;
-  /** Selected preset ids. */
-  readonly presets: InputPair;
+  /** The pet and the costume, each a preset or an upload, in either mode. */
+  readonly inputs: InputSides;
   readonly generation: GenerationState;
   readonly results?: GenerationResults;
   readonly imageError?: DisplayedError;
@@ -30,7 +29,7 @@ export interface CreationSnapshot {
   readonly dialog?: ErrorDialog;
   /** Why Generate refused to start, word for word from SPEC.md section 5. */
   readonly validationMessage?: string;
-  /** Both inputs of the current mode exist and nothing is generating. */
+  /** A pet and a costume exist, whatever their source, and nothing is generating. */
   readonly canGenerate: boolean;
   /** Results exist and at least one of imageReady, videoReady, imageError, videoError is set. */
   readonly showResults: boolean;
@@ -42,16 +41,16 @@ type Editable = Omit<CreationSnapshot, 'canGenerate' | 'showResults' | 'canRetry
 
 export const INITIAL_CREATION: CreationSnapshot = {
   mode: 'upload',
-  uploads: {},
-  presets: {},
+  inputs: {},
   generation: IDLE_GENERATION,
   canGenerate: false,
   showResults: false,
   canRetryBoth: false,
 };
 
-export function inputsOf(state: Pick<CreationSnapshot, 'mode' | 'uploads' | 'presets'>): InputPair {
-  return state.mode === 'upload' ? state.uploads : state.presets;
+/** Generate can start only when both sides hold something (SPEC.md section 5), from any source. */
+export function hasBothInputs(inputs: InputSides): boolean {
+  return inputs.pet !== undefined && inputs.costume !== undefined;
 }
 
 /** Holds the Create view's state and keeps its derived flags true. */
@@ -63,11 +62,10 @@ export class Creation extends Store<CreationSnapshot> {
   change(patch: Partial<Editable> | ((state: CreationSnapshot) => Partial<Editable>)): void {
     this.update((state) => {
       const next = { ...state, ...(typeof patch === 'function' ? patch(state) : patch) };
-      const inputs = inputsOf(next);
       const { imageReady, videoReady, imageError, videoError, isGenerating } = next.generation;
       return {
         ...next,
-        canGenerate: Boolean(inputs.pet && inputs.costume) && !isGenerating,
+        canGenerate: hasBothInputs(next.inputs) && !isGenerating,
         showResults:
           next.results !== undefined && (imageReady || videoReady || imageError || videoError),
         canRetryBoth: imageError && videoError && !isGenerating,

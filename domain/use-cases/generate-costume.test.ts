@@ -25,13 +25,55 @@ describe('GenerateCostume', () => {
     );
   });
 
-  it('enables Generate only when both inputs of the mode exist', () => {
+  it('enables Generate when both sides hold an input, in either mode', () => {
     const f = creationFixture();
     expect(f.generate.getSnapshot().canGenerate).toBe(false);
     f.ready();
     expect(f.generate.getSnapshot().canGenerate).toBe(true);
     f.select.setMode('presets');
+    expect(f.generate.getSnapshot().canGenerate).toBe(true);
+    f.select.clear('costume');
     expect(f.generate.getSnapshot().canGenerate).toBe(false);
+  });
+
+  it("refuses with the current mode's message when one side is missing, whatever the other holds", async () => {
+    const f = creationFixture();
+    f.select.setUpload('pet', 'data:image/png;base64,PET');
+    f.select.setMode('presets');
+    await f.generate.execute();
+    expect(f.generate.getSnapshot().validationMessage).toBe(
+      'Please select both a pet and a costume from the presets.',
+    );
+    f.select.setMode('upload');
+    f.select.selectPreset('costume', 'witch');
+    f.select.clear('pet');
+    await f.generate.execute();
+    expect(f.generate.getSnapshot().validationMessage).toBe(
+      "Please upload both your pet's photo and a costume character image.",
+    );
+    expect(f.runner.runs).toHaveLength(0);
+  });
+
+  it('sends each side what it holds: an uploaded pet with a preset costume, and a preset pet with an uploaded costume', async () => {
+    const f = creationFixture();
+    f.select.setUpload('pet', 'data:image/jpeg;base64,REX');
+    f.select.selectPreset('costume', 'witch');
+    await f.generate.execute();
+    f.createAnother.execute();
+    f.select.setMode('presets');
+    f.select.selectPreset('pet', 'cat1');
+    f.select.setUpload('costume', 'data:image/png;base64,CAPE');
+    await f.generate.execute();
+    expect(f.runner.runs.map((run) => run.input)).toEqual([
+      {
+        upload_your_pets_photo: 'data:image/jpeg;base64,REX',
+        upload_costume_character: '/presets/costumes/witch.png',
+      },
+      {
+        upload_your_pets_photo: '/presets/pets/cat1.png',
+        upload_costume_character: 'data:image/png;base64,CAPE',
+      },
+    ]);
   });
 
   it('runs the costume workflow with the uploads as its two inputs', async () => {
@@ -279,8 +321,7 @@ describe('CreateAnother', () => {
     const s = f.createAnother.getSnapshot();
     expect(s).toMatchObject({
       mode: 'presets',
-      presets: {},
-      uploads: {},
+      inputs: {},
       results: undefined,
       imageError: undefined,
       videoError: undefined,

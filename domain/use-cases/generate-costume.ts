@@ -1,10 +1,10 @@
 import { VideoGenerationError, ImageGenerationError, isUnauthorized } from '../errors';
 import { presetImagePath, type PresetKind } from '../model/presets';
-import type { GenerationResults } from '../model/generation';
+import type { GenerationResults, InputSource } from '../model/generation';
 import type { ClockPort } from '../ports/clock.port';
 import type { RunnerPort } from '../ports/runner.port';
 import { runCostumeWorkflow, streamCostumeWorkflow } from './costume-run';
-import { inputsOf, type Creation, type CreationSnapshot } from './creation';
+import { type Creation, type CreationSnapshot } from './creation';
 import { presentErrorCard, presentErrorDialog } from './error-presentation';
 import type { Gallery } from './gallery';
 import type { ProgressTimeline } from './progress-timeline';
@@ -26,8 +26,8 @@ export interface GenerateOutcome {
 }
 
 /**
- * Generate Halloween Costume (SPEC.md section 4 "Generation"): validate the inputs of the current
- * mode, run the costume workflow, and save what came back to the gallery.
+ * Generate Halloween Costume (SPEC.md section 4 "Generation"): validate that both sides hold
+ * an input (the message is the current mode's), run the costume workflow, and save what came back to the gallery.
  */
 export class GenerateCostume {
   readonly getSnapshot: Creation['getSnapshot'];
@@ -103,15 +103,18 @@ export class GenerateCostume {
     this.creation.change({ dialog: undefined });
   }
 
-  /** The images the workflow takes, or undefined when one is missing. */
+  /**
+   * The images the workflow takes, or undefined when a side is empty: each side sends what it
+   * holds, a preset as its image URL and an upload as its downsized data URL, in either mode.
+   */
   workflowInputs(state: CreationSnapshot): { pet: string; costume: string } | undefined {
-    const { pet, costume } = inputsOf(state);
+    const { pet, costume } = state.inputs;
     if (!pet || !costume) return undefined;
-    if (state.mode === 'upload') return { pet, costume };
-    return {
-      pet: this.presetUrl({ kind: 'pet', id: pet }),
-      costume: this.presetUrl({ kind: 'costume', id: costume }),
-    };
+    return { pet: this.imageOf('pet', pet), costume: this.imageOf('costume', costume) };
+  }
+
+  private imageOf(kind: PresetKind, input: InputSource): string {
+    return input.source === 'upload' ? input.dataUrl : this.presetUrl({ kind, id: input.id });
   }
 
   /** The image arrived before the video: its card shows, the overlay gives way to the video card's spinner. */

@@ -7,7 +7,7 @@ import { STORAGE_KEYS } from '../../domain/model/constants';
 import { LOCAL_STORAGE_FULL } from '../../domain/use-cases/storage-sync';
 import { generateButton } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
-import { pngFile, textFile } from './support/images';
+import { onDisk, pngFile, textFile } from './support/images';
 import { signInThroughLocalPage, waitForApp } from './support/sign-in';
 
 const e2e = useE2E();
@@ -140,24 +140,30 @@ describe('bad input is answered clearly and loses nothing', () => {
     await page.getByLabel('Costume Character', { exact: true }).setInputFiles(costume);
     await page.getByRole('img', { name: 'Your costume character' }).waitFor();
 
-    // A real PNG padded past 10 MB (decoders ignore bytes after the end of the image).
+    // A real PNG padded past 25 MB, what a phone photo may weigh before the app downsizes it
+    // (decoders ignore bytes after the end of the image).
     const small = await pngFile('huge-cat.png', '#d9822b');
     const huge = {
       ...small,
-      buffer: Buffer.concat([small.buffer, Buffer.alloc(10 * 1024 * 1024)]),
+      buffer: Buffer.concat([small.buffer, Buffer.alloc(25 * 1024 * 1024)]),
     };
     const petInput = page.getByLabel('Pet Photo', { exact: true });
-    await petInput.setInputFiles(huge);
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'That image is larger than 10 MB. Please choose a smaller one.' })
-      .waitFor();
+    // Chromium reads a chosen file when the app does: it stays on disk until the answer shows.
+    await onDisk(huge, async (file) => {
+      await petInput.setInputFiles(file);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: '"huge-cat.png" is larger than 25 MB. Please choose a smaller one.' })
+        .waitFor();
+    });
     expect(await page.getByRole('img', { name: 'Your pet photo' }).count()).toBe(0);
 
     await petInput.setInputFiles(textFile('notes.txt'));
     await page
       .getByRole('alert')
-      .filter({ hasText: 'Please choose an image file (JPEG, PNG, WebP or GIF).' })
+      .filter({
+        hasText: '"notes.txt" is a text file, not a picture. Save it as JPEG or PNG and try again.',
+      })
       .waitFor();
     expect(await page.getByRole('img', { name: 'Your pet photo' }).count()).toBe(0);
 

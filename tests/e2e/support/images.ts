@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 
 export interface FilePayload {
@@ -22,4 +25,20 @@ export async function pngFile(name: string, color: string, size = 320): Promise<
 
 export function textFile(name: string): FilePayload {
   return { name, mimeType: 'text/plain', buffer: Buffer.from('not a picture\n') };
+}
+
+/**
+ * Runs `use` with the file written to a temporary folder, removed afterwards: a large file is
+ * handed to chromium by its path, instead of tens of MB through the DevTools protocol. Chromium
+ * reads the file only when the page does, so `use` must wait for the page to have read it.
+ */
+export async function onDisk<T>(file: FilePayload, use: (path: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pawloween-e2e-file-'));
+  const target = path.join(dir, file.name);
+  writeFileSync(target, file.buffer);
+  try {
+    return await use(target);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

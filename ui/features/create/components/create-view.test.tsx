@@ -52,6 +52,15 @@ vi.mock('../hooks/downsize-image', () => ({
   downsizeImage: vi.fn(async (file: File) => `data:${file.type};base64,${btoa(file.name)}`),
 }));
 
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG_MAGIC = [0xff, 0xd8, 0xff, 0xe0];
+
+/** A file whose first bytes say what it is, as a real picture's do. */
+function picture(name: string, type: 'image/png' | 'image/jpeg', extra = 0): File {
+  const magic = type === 'image/png' ? PNG_MAGIC : JPEG_MAGIC;
+  return new File([new Uint8Array(magic), new Uint8Array(16 + extra)], name, { type });
+}
+
 // Each case renders both preset rows (36 cards); jsdom on a shared machine needs the room.
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -187,13 +196,10 @@ describe('CreateView: inputs', () => {
 
   it('previews both uploads, sends them downsized, and Remove clears one again', async () => {
     const { run } = renderCreate();
-    await userEvent.upload(
-      screen.getByLabelText('Pet Photo'),
-      new File(['cat'], 'cat.png', { type: 'image/png' }),
-    );
+    await userEvent.upload(screen.getByLabelText('Pet Photo'), picture('cat.png', 'image/png'));
     await userEvent.upload(
       screen.getByLabelText('Costume Character'),
-      new File(['witch'], 'witch.jpg', { type: 'image/jpeg' }),
+      picture('witch.jpg', 'image/jpeg'),
     );
     expect(await screen.findByRole('img', { name: 'Your pet photo' })).toHaveAttribute(
       'src',
@@ -206,10 +212,7 @@ describe('CreateView: inputs', () => {
     expect(screen.queryByRole('img', { name: 'Your pet photo' })).not.toBeInTheDocument();
     expect(generateButton()).toHaveAttribute('aria-disabled', 'true');
 
-    await userEvent.upload(
-      screen.getByLabelText('Pet Photo'),
-      new File(['cat'], 'cat.png', { type: 'image/png' }),
-    );
+    await userEvent.upload(screen.getByLabelText('Pet Photo'), picture('cat.png', 'image/png'));
     await userEvent.click(generateButton());
     expect(run).toHaveBeenCalledWith(expect.any(String), {
       upload_your_pets_photo: `data:image/png;base64,${btoa('cat.png')}`,
@@ -217,12 +220,16 @@ describe('CreateView: inputs', () => {
     });
   });
 
-  it('refuses an image over 10 MB, with a clear message', async () => {
+  it('takes a phone photo up to 25 MB and refuses one over it, naming the file', async () => {
     renderCreate();
-    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' });
+    const limit = 25 * 1024 * 1024;
+    const big = picture('IMG_2041.jpg', 'image/jpeg', limit - 20);
     await userEvent.upload(screen.getByLabelText('Pet Photo'), big);
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'That image is larger than 10 MB. Please choose a smaller one.',
+    expect(await screen.findByRole('img', { name: 'Your pet photo' })).toBeInTheDocument();
+    const huge = picture('IMG_2042.jpg', 'image/jpeg', limit - 19);
+    await userEvent.upload(screen.getByLabelText('Costume Character'), huge);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '"IMG_2042.jpg" is larger than 25 MB. Please choose a smaller one.',
     );
   });
 });

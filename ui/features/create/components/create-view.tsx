@@ -5,15 +5,16 @@ import { useServices } from '../../../app/services-context';
 import { useStore } from '../../../app/use-store';
 import type { ShareEnvironment } from '../../viewer/share-media';
 import { presentCreditNotice, type CreditNotice } from '../../../../domain/use-cases/account';
+import type { PresetKind } from '../../../../domain/model/presets';
 import { useCreateFlow } from '../hooks/use-create-flow';
 import { usePresetCards } from '../hooks/use-preset-cards';
 import { CreateHeading } from './create-heading';
 import { ErrorDialog } from './error-dialog';
 import { ModeToggle } from './mode-toggle';
-import { PresetCarousel } from './preset-carousel';
+import { PresetInputs } from './preset-inputs';
 import { ProgressOverlay } from './progress-overlay';
 import { ResultView } from './result-view';
-import { UploadInputs } from './upload-inputs';
+import { UploadInputs, type SideProps } from './upload-inputs';
 
 /** The Create view (SPEC.md section 2): inputs, Generate, progress overlay, results, error dialog. */
 export function CreateView(props: {
@@ -28,6 +29,13 @@ export function CreateView(props: {
   const { account } = useServices();
   const { balance, generationCost } = useStore(account);
   const notice = presentCreditNotice(balance, generationCost);
+  const side = (kind: PresetKind): SideProps => ({
+    input: view[kind],
+    presets: kind === 'pet' ? presets.pets : presets.costumes,
+    disabled: generating,
+    onUpload: (dataUrl) => actions.setUpload(kind, dataUrl),
+    onPreset: (id) => actions.selectPreset(kind, id),
+  });
 
   return (
     <div className="pw-create">
@@ -50,30 +58,9 @@ export function CreateView(props: {
           <CreateHeading />
           <ModeToggle mode={view.mode} onChange={actions.setMode} disabled={generating} />
           {view.mode === 'upload' ? (
-            <UploadInputs
-              petImage={view.petImage}
-              costumeImage={view.costumeImage}
-              disabled={generating}
-              onPetImage={actions.setPetImage}
-              onCostumeImage={actions.setCostumeImage}
-            />
+            <UploadInputs pet={side('pet')} costume={side('costume')} />
           ) : (
-            <div className="pw-preset-rows">
-              <PresetCarousel
-                title="Choose Your Pet"
-                presets={presets.pets}
-                selectedId={view.selectedPetId}
-                onSelect={actions.selectPet}
-                disabled={generating}
-              />
-              <PresetCarousel
-                title="Choose Costume"
-                presets={presets.costumes}
-                selectedId={view.selectedCostumeId}
-                onSelect={actions.selectCostume}
-                disabled={generating}
-              />
-            </div>
+            <PresetInputs pet={side('pet')} costume={side('costume')} />
           )}
           <div className="pw-generate">
             {notice && !generating && (

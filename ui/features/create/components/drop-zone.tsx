@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { isDroppableImage } from '../../../../domain/use-cases/select-inputs';
 import { CloseIcon, UploadIcon } from '../../../components/icons';
 
@@ -8,10 +8,20 @@ import { CloseIcon, UploadIcon } from '../../../components/icons';
  * section 5) and reports the rest through onReject.
  */
 export function DropZone(props: {
+  /** The zone's heading and its file input's name. */
   label: string;
   hint: string;
   preview: string | undefined;
   previewAlt: string;
+  /** A line over the preview, e.g. the preset's name. */
+  caption?: string;
+  clearLabel?: string;
+  /** What the empty zone says; by default 'Tap to choose or drop an image'. */
+  cta?: string;
+  /** No heading of its own: the zone sits in a section that has one (Use Presets). */
+  hideLabel?: boolean;
+  /** A low strip instead of a picture-sized zone (the upload offered beside a carousel). */
+  strip?: boolean;
   error?: string;
   busy?: boolean;
   disabled?: boolean;
@@ -21,6 +31,7 @@ export function DropZone(props: {
 }) {
   const inputId = useId();
   const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
   const onDrop = (event: React.DragEvent) => {
@@ -33,11 +44,19 @@ export function DropZone(props: {
     else props.onReject(file);
   };
 
+  const classes = [
+    'pw-dropzone',
+    props.strip && !props.preview ? 'pw-dropzone--strip' : '',
+    dragging ? 'is-dragging' : '',
+    props.preview ? 'has-preview' : '',
+    props.error ? 'has-error' : '',
+  ];
+
   return (
     <div className="pw-dropzone-wrap">
-      <h2 className="pw-dropzone__label">{props.label}</h2>
+      {!props.hideLabel && <h2 className="pw-dropzone__label">{props.label}</h2>}
       <div
-        className={`pw-dropzone${dragging ? ' is-dragging' : ''}${props.preview ? ' has-preview' : ''}${props.error ? ' has-error' : ''}`}
+        className={classes.filter(Boolean).join(' ')}
         data-testid="drop-zone"
         onDragOver={(event) => {
           event.preventDefault();
@@ -49,11 +68,16 @@ export function DropZone(props: {
         {props.preview ? (
           <>
             <img className="pw-dropzone__preview" src={props.preview} alt={props.previewAlt} />
+            {props.caption && <span className="pw-dropzone__caption">{props.caption}</span>}
             <button
               type="button"
               className="pw-icon-btn pw-dropzone__clear"
-              aria-label={`Remove ${props.label.toLowerCase()}`}
-              onClick={props.onClear}
+              aria-label={props.clearLabel ?? `Remove ${props.label.toLowerCase()}`}
+              onClick={() => {
+                props.onClear();
+                // The button leaves with the preview: keep focus in the zone, on its file input.
+                input.current?.focus();
+              }}
               disabled={props.disabled}
             >
               <CloseIcon />
@@ -66,13 +90,16 @@ export function DropZone(props: {
             ) : (
               <UploadIcon className="pw-dropzone__icon" />
             )}
-            <span className="pw-dropzone__cta">
-              {props.busy ? 'Preparing image…' : 'Tap to choose or drop an image'}
+            <span className="pw-dropzone__text">
+              <span className="pw-dropzone__cta">
+                {props.busy ? 'Preparing image…' : (props.cta ?? 'Tap to choose or drop an image')}
+              </span>
+              <span className="pw-dropzone__hint">{props.hint}</span>
             </span>
-            <span className="pw-dropzone__hint">{props.hint}</span>
           </label>
         )}
         <input
+          ref={input}
           id={inputId}
           className="pw-visually-hidden"
           type="file"

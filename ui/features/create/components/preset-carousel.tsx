@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
 import { useCarousel } from '../../../components/use-carousel';
 
@@ -15,6 +15,10 @@ export function PresetCarousel(props: {
   selectedId: string | undefined;
   onSelect: (id: string) => void;
   disabled?: boolean;
+  /** The title's heading, focusable by script (focus lands there when an upload gives way). */
+  headingRef?: Ref<HTMLHeadingElement>;
+  /** Shown under the row, inside its region (the upload offered in the preset's place). */
+  children?: ReactNode;
 }) {
   const titleId = useId();
   const carousel = useCarousel(props.presets.length);
@@ -23,7 +27,9 @@ export function PresetCarousel(props: {
   return (
     <section className="pw-presets" aria-labelledby={titleId}>
       <div className="pw-presets__head">
-        <h2 id={titleId}>{props.title}</h2>
+        <h2 id={titleId} ref={props.headingRef} tabIndex={-1}>
+          {props.title}
+        </h2>
         <div className="pw-presets__arrows">
           <button
             type="button"
@@ -87,6 +93,7 @@ export function PresetCarousel(props: {
           })}
         </ul>
       </div>
+      {props.children}
     </section>
   );
 }

@@ -1,42 +1,84 @@
+import { useState } from 'react';
+import type { InputSource } from '../../../../domain/model/generation';
+import type { PresetKind } from '../../../../domain/model/presets';
+import { SparkleIcon } from '../../../components/icons';
 import { useImageInput } from '../hooks/use-image-input';
 import { DropZone } from './drop-zone';
+import { SIDES } from './input-sides';
+import type { PresetCard } from './preset-carousel';
+import { PresetPicker } from './preset-picker';
+
+export interface SideProps {
+  input: InputSource | undefined;
+  presets: readonly PresetCard[];
+  disabled: boolean;
+  onUpload: (dataUrl: string | undefined) => void;
+  onPreset: (id: string) => void;
+}
 
 /** Upload mode: the pet photo and the costume character zones side by side. */
-export function UploadInputs(props: {
-  petImage: string | undefined;
-  costumeImage: string | undefined;
-  disabled: boolean;
-  onPetImage: (dataUrl: string | undefined) => void;
-  onCostumeImage: (dataUrl: string | undefined) => void;
-}) {
-  const pet = useImageInput(props.onPetImage);
-  const costume = useImageInput(props.onCostumeImage);
+export function UploadInputs(props: { pet: SideProps; costume: SideProps }) {
   return (
     <div className="pw-uploads">
+      <UploadSide kind="pet" {...props.pet} />
+      <UploadSide kind="costume" {...props.costume} />
+    </div>
+  );
+}
+
+/**
+ * One side in Upload Photos: a drop/tap zone, and a button opening this side's presets. A preset
+ * chosen there shows in the zone (its name over it, the zone's Remove clears it); a file dropped or
+ * picked takes its place again.
+ */
+function UploadSide(props: SideProps & { kind: PresetKind }) {
+  const text = SIDES[props.kind];
+  const file = useImageInput(props.onUpload);
+  const [picking, setPicking] = useState(false);
+  const preset =
+    props.input?.source === 'preset'
+      ? props.presets.find((card) => card.id === (props.input as { id: string }).id)
+      : undefined;
+  const upload = props.input?.source === 'upload' ? props.input.dataUrl : undefined;
+
+  return (
+    <div className="pw-side">
       <DropZone
-        label="Pet Photo"
-        hint="A clear photo of your pet · JPEG, PNG, WebP or GIF, max 10 MB"
-        preview={props.petImage}
-        previewAlt="Your pet photo"
-        error={pet.error}
-        busy={pet.busy}
+        label={text.zoneLabel}
+        hint={text.zoneHint}
+        preview={upload ?? preset?.image}
+        previewAlt={preset ? `Preset ${text.presetNoun}: ${preset.name}` : text.previewAlt}
+        caption={preset?.name}
+        clearLabel={preset ? `Remove preset ${text.presetNoun}` : text.removeUpload}
+        error={file.error}
+        busy={file.busy}
         disabled={props.disabled}
-        onFile={pet.accept}
-        onReject={pet.reject}
-        onClear={pet.clear}
+        onFile={file.accept}
+        onReject={file.reject}
+        onClear={file.clear}
       />
-      <DropZone
-        label="Costume Character"
-        hint="The character to dress up as · JPEG, PNG, WebP or GIF, max 10 MB"
-        preview={props.costumeImage}
-        previewAlt="Your costume character"
-        error={costume.error}
-        busy={costume.busy}
+      <button
+        type="button"
+        className="pw-btn pw-btn--secondary pw-side__preset-btn"
+        aria-haspopup="dialog"
         disabled={props.disabled}
-        onFile={costume.accept}
-        onReject={costume.reject}
-        onClear={costume.clear}
-      />
+        onClick={() => setPicking(true)}
+      >
+        <SparkleIcon /> {text.choosePreset}
+      </button>
+      {picking && (
+        <PresetPicker
+          title={text.choosePreset}
+          presets={props.presets}
+          selectedId={preset?.id}
+          onChoose={(id) => {
+            setPicking(false);
+            file.dismissError();
+            props.onPreset(id);
+          }}
+          onClose={() => setPicking(false)}
+        />
+      )}
     </div>
   );
 }

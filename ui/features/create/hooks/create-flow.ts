@@ -4,7 +4,9 @@ import type {
   GenerationResults,
   GenerationState,
   InputMode,
+  InputSource,
 } from '../../../../domain/model/generation';
+import type { PresetKind } from '../../../../domain/model/presets';
 
 export interface ProgressView {
   readonly status: string;
@@ -15,10 +17,9 @@ export interface ProgressView {
 /** The create view's state as the components draw it; every field is computed by the domain. */
 export interface CreateFlowView {
   readonly mode: InputMode;
-  readonly petImage: string | undefined;
-  readonly costumeImage: string | undefined;
-  readonly selectedPetId: string | undefined;
-  readonly selectedCostumeId: string | undefined;
+  /** What each side holds: a preset or an upload, in either mode. */
+  readonly pet: InputSource | undefined;
+  readonly costume: InputSource | undefined;
   readonly canGenerate: boolean;
   readonly validationError: string | undefined;
   readonly state: GenerationState;
@@ -33,10 +34,10 @@ export interface CreateFlowView {
 
 export interface CreateFlowActions {
   setMode(mode: InputMode): void;
-  setPetImage(dataUrl: string | undefined): void;
-  setCostumeImage(dataUrl: string | undefined): void;
-  selectPet(id: string): void;
-  selectCostume(id: string): void;
+  /** An uploaded, downsized image for one side; undefined empties the side. */
+  setUpload(kind: PresetKind, dataUrl: string | undefined): void;
+  /** A preset for one side (the selected one again deselects it). */
+  selectPreset(kind: PresetKind, id: string): void;
   generate(): void;
   retryImage(): void;
   retryVideo(): void;

@@ -2,17 +2,21 @@ import { LIMITS } from '../../../../domain/model/constants';
 
 /**
  * Reads an image file as a data URL no larger than LIMITS.maxUploadSidePx on its long side
- * (DESIGN.md "Inputs"), so uploads stay small. Smaller images are sent as they are.
+ * (DESIGN.md "Inputs"), so uploads stay small. Smaller images are sent as they are, unless they
+ * weigh more than the 10 MB that may be sent; those are encoded again at their own size.
+ * `type` is the file's real media type, read from its first bytes (a file's own type can lie).
  */
 export async function downsizeImage(
   file: Blob,
+  type: string = file.type,
   maxSide: number = LIMITS.maxUploadSidePx,
 ): Promise<string> {
   const bitmap = await loadImage(file);
   try {
     const longest = Math.max(bitmap.width, bitmap.height);
-    if (longest <= maxSide) return await readAsDataUrl(file);
-    const scale = maxSide / longest;
+    if (longest <= maxSide && file.size <= LIMITS.maxUploadBytes)
+      return await readAsDataUrl(new Blob([file], { type }));
+    const scale = Math.min(1, maxSide / longest);
     const canvas = document.createElement('canvas');
     canvas.width = Math.round(bitmap.width * scale);
     canvas.height = Math.round(bitmap.height * scale);
@@ -21,7 +25,7 @@ export async function downsizeImage(
     context.imageSmoothingQuality = 'high';
     context.drawImage(bitmap.source, 0, 0, canvas.width, canvas.height);
     // PNG keeps transparency (costume characters often have it); photos go as JPEG.
-    return file.type === 'image/png' || file.type === 'image/gif'
+    return type === 'image/png' || type === 'image/gif'
       ? canvas.toDataURL('image/png')
       : canvas.toDataURL('image/jpeg', 0.9);
   } finally {

@@ -18,10 +18,8 @@ export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActi
 
   const view: CreateFlowView = {
     mode: creation.mode,
-    petImage: creation.uploads.pet,
-    costumeImage: creation.uploads.costume,
-    selectedPetId: creation.presets.pet,
-    selectedCostumeId: creation.presets.costume,
+    pet: creation.inputs.pet,
+    costume: creation.inputs.costume,
     canGenerate: creation.canGenerate,
     validationError: creation.validationMessage,
     state: creation.generation,
@@ -50,10 +48,8 @@ export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActi
         : void accountUseCase.subscribeUrl().then((url) => window.open(url, '_blank', 'noopener'));
     return {
       setMode: (mode) => selectInputs.setMode(mode),
-      setPetImage: (dataUrl) => selectInputs.setUpload('pet', dataUrl),
-      setCostumeImage: (dataUrl) => selectInputs.setUpload('costume', dataUrl),
-      selectPet: (id) => selectInputs.selectPreset('pet', id),
-      selectCostume: (id) => selectInputs.selectPreset('costume', id),
+      setUpload: (kind, dataUrl) => selectInputs.setUpload(kind, dataUrl),
+      selectPreset: (kind, id) => selectInputs.selectPreset(kind, id),
       generate: () => void generateCostume.execute(),
       retryImage: () => void retryGeneration.retryImage(),
       retryVideo: () => void retryGeneration.retryVideo(),
