@@ -1,11 +1,16 @@
 import { errorMessage, isUnauthorized } from '../errors';
 import type { LocalStoragePort, RemoteStoragePort } from '../ports/storage.port';
 import type { AuthState } from './session';
-import { LocalCopy, type PendingEdits, type Validate } from './storage-sync-local';
+import {
+  LocalCopy,
+  type ItemsShape,
+  type PendingEdits,
+  type Validate,
+} from './storage-sync-local';
 import { keepMineIfChanged, type Merge } from './storage-sync-merge';
 import { Store } from './store';
 
-export type { Validate } from './storage-sync-local';
+export type { ItemsShape, Validate } from './storage-sync-local';
 export type { Merge } from './storage-sync-merge';
 
 /** SPEC.md section 4 "Storage sync". */
@@ -52,13 +57,13 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
   constructor(
     readonly key: string,
     private readonly initialValue: T,
-    validate: Validate<T>,
+    shape: Validate<T> | ItemsShape<T>,
     local: LocalStoragePort,
     private readonly remote: RemoteStoragePort,
     private readonly access: StorageAccess,
   ) {
     super({ value: initialValue, status: 'local' });
-    this.copy = new LocalCopy(key, initialValue, validate, local, () => this.showRefusal());
+    this.copy = new LocalCopy(key, initialValue, shape, local, () => this.showRefusal());
     this.update({ value: this.copy.read() });
     this.pending = this.copy.readPending();
     this.lastAccess = this.accessKey();
@@ -115,11 +120,12 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
         this.update({ value: this.initialValue, status: 'synced' });
         return;
       }
-      const value = this.copy.accept(remote) ?? this.initialValue;
+      const readable = this.copy.accept(remote) !== undefined;
+      const value = this.fromRemote(remote);
       this.copy.write(value);
       this.update({ value, status: 'synced' });
-      // A corrupted remote value is repaired there too.
-      if (value !== remote) await this.sync((store) => store.set(this.key, value));
+      // A corrupted remote value, once set aside on this device, is repaired there too.
+      if (!readable) await this.sync((store) => store.set(this.key, value));
     } catch (error) {
       if (started !== this.version) return;
       this.fail(error);
@@ -158,7 +164,8 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
       if (pending === undefined || pending.owner !== this.owner() || this.unauthorized) return;
       const pushed = this.version;
       const mine = this.getSnapshot().value;
-      const theirs = (value: unknown) => this.copy.accept(value) ?? this.initialValue;
+      const theirs = (value: unknown) =>
+        value === undefined ? this.initialValue : this.fromRemote(value);
       const stored = theirs(
         await this.remoteUpdate((current) => this.merge(pending.base, mine, theirs(current))),
       );
@@ -171,6 +178,21 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
       this.setPending({ owner: pending.owner, base: stored });
       this.adopt(this.merge(mine, this.getSnapshot().value, stored));
     });
+  }
+
+  /**
+   * The platform's value when it is one of ours. Anything else is replaced by the initial value
+   * (SPEC.md), but only once this device has set it aside: a value it failed to read is never
+   * written over unkept.
+   */
+  private fromRemote(remote: unknown): T {
+    const value = this.copy.accept(remote);
+    if (value !== undefined) return value;
+    if (!this.copy.setAside(JSON.stringify(remote), 'platform'))
+      throw new Error(
+        `The stored '${this.key}' could not be read or set aside on this device; it is left as it is.`,
+      );
+    return this.initialValue;
   }
 
   private async remoteUpdate(edit: (current: unknown) => unknown): Promise<unknown> {
