@@ -5,10 +5,10 @@ import { Dialog } from '../components/dialog';
 import { CreateView } from '../features/create/components/create-view';
 import { GalleryView } from '../features/gallery/gallery-view';
 import { AppShell } from '../features/shell/components/app-shell';
-import type { AppView } from '../features/shell/components/shell-props';
 import { creditsDisplay } from '../features/shell/format-credits';
 import { useBalance, useSubscription } from '../features/shell/hooks/use-account-data';
 import { useAccountActions, type AccountActions } from './account-actions';
+import { useHistoryView } from './app-history';
 import { AccountFeatures } from './auth-account-features';
 import { createQueryClient } from './query-client';
 import { useServices } from './services-context';
@@ -30,7 +30,7 @@ export default function SignedInApp() {
 function SignedInShell() {
   const services = useServices();
   const { profile } = useStore(services.profile);
-  const [view, setView] = useState<AppView>('create');
+  const [view, setView] = useHistoryView();
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const balance = useBalance();
   const subscription = useSubscription();
