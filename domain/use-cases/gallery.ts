@@ -1,4 +1,5 @@
 import { APP_DEFAULTS } from '../model/app-config';
+import { LIMITS } from '../model/constants';
 import type { Cancel, ClockPort } from '../ports/clock.port';
 import {
   GALLERY_ITEM_VERSION,
@@ -43,6 +44,8 @@ export interface GallerySnapshot {
 export class Gallery extends Store<GallerySnapshot> {
   /** The deletion waiting out its undo time, and how to stop its timer. */
   private undoable: { id: string; cancel: Cancel } | undefined;
+  /** When load() last ran (clock time), for refreshOnReturn's throttle. */
+  private loadedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly storage: StorageSync<StoredGallery>,
@@ -57,7 +60,24 @@ export class Gallery extends Store<GallerySnapshot> {
 
   /** Re-reads the gallery from storage. */
   load(): Promise<void> {
+    this.loadedAt = this.clock?.now() ?? 0;
     return this.storage.load();
+  }
+
+  /**
+   * The person came back to this tab: re-reads the gallery from the platform (other devices'
+   * edits), unless it was read in the last LIMITS.focusRefetchMs or a write is on its way.
+   */
+  refreshOnReturn(): Promise<void> {
+    const now = this.clock?.now();
+    if (now === undefined || now - this.loadedAt < LIMITS.focusRefetchMs) return Promise.resolve();
+    if (this.storage.getSnapshot().status === 'syncing') return Promise.resolve();
+    return this.load();
+  }
+
+  /** Takes the gallery another tab of this app stored on the device (no platform read). */
+  takeDeviceCopy(): void {
+    this.storage.takeDeviceCopy();
   }
 
   /** Puts a new creation at the front. */

@@ -110,6 +110,11 @@ export class LocalCopy<T> {
     return [{ from: 'device', value: raw }];
   }
 
+  /** The stored text as it is, to tell whether someone else wrote it meanwhile. */
+  raw(): string | undefined {
+    return this.local.getItem(this.key);
+  }
+
   write(value: T): void {
     this.note(this.key, this.local.setItem(this.key, JSON.stringify(value)) !== false);
   }

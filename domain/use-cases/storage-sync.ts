@@ -100,7 +100,7 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
     }
   }
 
-  private async read(): Promise<void> {
+  private async read(again = false): Promise<void> {
     const started = ++this.version;
     this.unauthorized = false;
     const value = this.copy.valueRefused ? this.getSnapshot().value : this.copy.read();
@@ -112,9 +112,13 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
       this.setPending(undefined);
     if (this.pending !== undefined) return this.push();
     this.update({ status: 'syncing' });
+    const device = this.copy.raw();
     try {
       const remote = await this.remote.get(this.key);
       if (started !== this.version) return;
+      // Another tab stored a value while this read was on its way: the platform's answer may
+      // predate that tab's edit, and writing it here would undo it on the device. Read once more.
+      if (this.copy.raw() !== device && !again) return await this.read(true);
       if (remote === undefined) {
         this.copy.remove();
         this.update({ value: this.initialValue, status: 'synced' });
@@ -130,6 +134,18 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
       if (started !== this.version) return;
       this.fail(error);
     }
+  }
+
+  /**
+   * Takes the device's copy again after another tab of this app stored it (no platform read),
+   * unless this tab's own edits are still on their way: their merged result comes back with them.
+   */
+  takeDeviceCopy(): void {
+    if (this.pending !== undefined || this.copy.valueRefused || this.unauthorized) return;
+    const value = this.copy.read();
+    // A read still on its way would bring back an older copy.
+    this.version += 1;
+    if (JSON.stringify(value) !== JSON.stringify(this.getSnapshot().value)) this.update({ value });
   }
 
   /** Stores a value (or derives it from the current one): local first, then remote. */
@@ -208,8 +224,10 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
   }
 
   private adopt(value: T): void {
-    if (JSON.stringify(value) === JSON.stringify(this.getSnapshot().value)) return;
+    // Written even when unchanged here: another tab may have stored an older copy meanwhile, and
+    // this write is what tells it (a storage event) the platform's merged value.
     this.copy.write(value);
+    if (JSON.stringify(value) === JSON.stringify(this.getSnapshot().value)) return;
     this.update({ value });
   }
 

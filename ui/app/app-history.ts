@@ -22,7 +22,11 @@ export function currentEntry(): AppEntry | undefined {
   if (typeof state !== 'object' || state === null) return undefined;
   const entry = (state as Record<string, unknown>)[KEY] as Partial<AppEntry> | undefined;
   if (entry?.view !== 'create' && entry?.view !== 'gallery') return undefined;
-  return { view: entry.view, layers: Array.isArray(entry.layers) ? entry.layers : [], guard: entry.guard };
+  return {
+    view: entry.view,
+    layers: Array.isArray(entry.layers) ? entry.layers : [],
+    guard: entry.guard,
+  };
 }
 
 function write(method: 'pushState' | 'replaceState', entry: AppEntry): void {

@@ -13,6 +13,7 @@ import { AccountFeatures } from './auth-account-features';
 import { createQueryClient } from './query-client';
 import { useServices } from './services-context';
 import { StorageNotice } from './storage-notice';
+import { useTabsAgree } from './use-tabs-agree';
 import { useStore } from './use-store';
 
 /** The signed-in app, loaded lazily: query cache, shell and the Create / Gallery view switch. */
@@ -31,6 +32,7 @@ function SignedInShell() {
   const services = useServices();
   const { profile } = useStore(services.profile);
   const [view, setView] = useHistoryView();
+  useTabsAgree(services.gallery);
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const balance = useBalance();
   const subscription = useSubscription();
