@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { planButtonLabel } from '../../domain/use-cases/account';
 import { Dialog } from '../components/dialog';
 import { CreateView } from '../features/create/components/create-view';
@@ -33,6 +33,16 @@ function SignedInShell() {
   const { profile } = useStore(services.profile);
   const [view, setView] = useHistoryView();
   useTabsAgree(services.gallery);
+  // A new view takes keyboard focus to its heading: the button that switched may be gone with the
+  // old view (Open My Gallery, Create a Costume), and focus must not fall to the page's body.
+  const shown = useRef(view);
+  useEffect(() => {
+    if (shown.current === view) return;
+    shown.current = view;
+    const heading =
+      view === 'gallery' ? '#pw-gallery-title' : '#pw-results-title, #pw-create-title';
+    document.querySelector<HTMLElement>(heading)?.focus();
+  }, [view]);
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const balance = useBalance();
   const subscription = useSubscription();
