@@ -120,8 +120,12 @@ describe('pawloween gallery', () => {
     expect(put.statusCode).toBe(200);
     expect((await cli('gallery', 'favorite', '20')).code).toBe(0);
     expect((await cli('gallery', 'delete', '10', '--yes')).code).toBe(0);
-    const listed = JSON.parse((await cli('gallery', 'list', '--json')).out) as Item[];
+    const list = await cli('gallery', 'list', '--json');
+    const listed = JSON.parse(list.out) as Item[];
     expect(listed.map((entry) => entry.id)).toEqual(['20']);
+    expect(list.err).toContain(
+      '2 stored items from another version of the app are kept but not listed.',
+    );
     expect((await storage('GET')).json().sessionData['pet-gallery']).toEqual([
       { ...item('20'), isFavorite: true },
       fromLaterVersion,
