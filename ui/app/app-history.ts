@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { isInFrame } from '../../adapters/browser/browser.container';
 import type { AppView } from '../features/shell/components/shell-props';
 
 /**
@@ -15,6 +16,12 @@ export interface AppEntry {
 }
 
 const KEY = 'pawloween';
+
+/**
+ * Inside a frame (the embedded preview) the app's entries would join the host page's history and
+ * its guard would trap the host's Back: there the views are switched by state alone.
+ */
+const framed = (): boolean => isInFrame(window);
 
 /** The app's entry in the current history state, or undefined when the entry is not the app's. */
 export function currentEntry(): AppEntry | undefined {
@@ -42,8 +49,11 @@ function write(method: 'pushState' | 'replaceState', entry: AppEntry): void {
  * leaving the signed-in app: landing on it, the app steps forward onto Create again.
  */
 export function useHistoryView(): [AppView, (view: AppView) => void] {
-  const [view, setView] = useState<AppView>(() => currentEntry()?.view ?? 'create');
+  const [view, setView] = useState<AppView>(() =>
+    framed() ? 'create' : (currentEntry()?.view ?? 'create'),
+  );
   useEffect(() => {
+    if (framed()) return;
     const entry = currentEntry();
     if (!entry) write('replaceState', { view: 'create', layers: [], guard: true });
     if (!entry || entry.guard) write('pushState', { view: 'create', layers: [] });
@@ -58,6 +68,7 @@ export function useHistoryView(): [AppView, (view: AppView) => void] {
     return () => window.removeEventListener('popstate', onPop);
   }, []);
   const go = useCallback((next: AppView) => {
+    if (framed()) return setView(next);
     if (currentEntry()?.view !== next || (currentEntry()?.layers.length ?? 0) > 0)
       write('pushState', { view: next, layers: [] });
     setView(next);
@@ -80,7 +91,7 @@ export function useBackCloses(open: boolean, close: () => void): void {
     onClose.current = close;
   });
   useEffect(() => {
-    if (!open) return;
+    if (!open || framed()) return;
     const pending = releasing.get(key);
     if (pending !== undefined) {
       clearTimeout(pending);
