@@ -1,6 +1,6 @@
 import { APP_DEFAULTS } from './model/app-config';
 import { STORAGE_KEYS } from './model/constants';
-import { INITIAL_GALLERY, isGalleryItems, type GalleryItems } from './model/gallery-item';
+import { GALLERY_SHAPE, INITIAL_GALLERY, type StoredGallery } from './model/gallery-item';
 import { presetImagePath } from './model/presets';
 import { EMPTY_PROFILE, isUserProfile, type UserProfile } from './model/profile';
 import { AuthPort } from './ports/auth.port';
@@ -92,10 +92,10 @@ export const FACTORIES: readonly Factory[] = [
     TOKENS.galleryStorage,
     [LocalStoragePort, RemoteStoragePort, TOKENS.session],
     (local: LocalStoragePort, remote: RemoteStoragePort, session: Session) =>
-      new StorageSync<GalleryItems>(
+      new StorageSync<StoredGallery>(
         STORAGE_KEYS.gallery,
         INITIAL_GALLERY,
-        isGalleryItems,
+        GALLERY_SHAPE,
         local,
         remote,
         session,
@@ -117,7 +117,7 @@ export const FACTORIES: readonly Factory[] = [
   factory(
     TOKENS.gallery,
     [TOKENS.galleryStorage, ServicesConfig, ClockPort],
-    (storage: StorageSync<GalleryItems>, config: ServicesConfig, clock: ClockPort) =>
+    (storage: StorageSync<StoredGallery>, config: ServicesConfig, clock: ClockPort) =>
       new Gallery(storage, config.appName ?? APP_DEFAULTS.name, clock),
   ),
   factory(

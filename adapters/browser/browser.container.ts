@@ -87,7 +87,7 @@ export { isRequestedSignIn, rememberSignInState } from './sign-in-state';
 export { isInFrame, openPopup, watchWindow, type PopupSize } from './popups';
 export { listenForMessages, originOf } from './message-origin';
 export { recordPurchase, type AnalyticsHost } from './analytics';
-export { watchTokenInOtherTabs } from './cross-tab';
+export { watchKeyInOtherTabs, watchTokenInOtherTabs } from './cross-tab';
 export { AuthSuccessMessage, SubscriptionMessage } from '../platform/api';
 
 /** The platform's Publish page, asked to start a new project (SPEC.md section 7 "Publish"). */

@@ -24,3 +24,19 @@ export function watchTokenInOtherTabs(
   target.addEventListener('storage', listener);
   return () => target.removeEventListener('storage', listener);
 }
+
+/**
+ * Hears other tabs of this origin store a new value under `key` (or clear the storage): tabs share
+ * the device's copy, so the listener can take it from there without asking the platform.
+ */
+export function watchKeyInOtherTabs(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+  key: string,
+  onChange: () => void,
+): () => void {
+  const listener = (event: StorageEvent) => {
+    if (event.key === null || (event.key === key && event.newValue !== event.oldValue)) onChange();
+  };
+  target.addEventListener('storage', listener);
+  return () => target.removeEventListener('storage', listener);
+}

@@ -15,8 +15,13 @@ export function galleryListCommand(ctx: CliContext): Command {
         await loadGallery(connection);
         const { gallery } = connection.services;
         gallery.setFilter(options.favorites ? 'favorites' : 'all');
-        const { visible, counts } = gallery.getSnapshot();
-        const { stdout } = ctx.io;
+        const { visible, counts, unreadable } = gallery.getSnapshot();
+        const { stdout, stderr } = ctx.io;
+        // Kept untouched for the app version that wrote them; said on stderr, so --json stays clean.
+        if (unreadable > 0)
+          stderr.write(
+            `${unreadable} stored item${unreadable === 1 ? '' : 's'} from another version of the app ${unreadable === 1 ? 'is' : 'are'} kept but not listed.\n`,
+          );
         if (options.json) {
           writeJson(stdout, visible.map(itemJson));
           return;

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { userHeaders } from '../../tests/server/helpers';
 import { cliTestPlatform, runInMemory } from '../testing/cli-test-platform';
 
 const shared = cliTestPlatform({ publicDir: path.resolve('ui/public') });
@@ -94,5 +95,41 @@ describe('pawloween gallery', () => {
     expect(result.code).toBe(0);
     expect(result.out).toContain('No creations yet');
     expect(result.out).toContain('Generate your first Halloween pet costume to see it here!');
+  });
+
+  it('never drops nor changes the stored items it cannot read', async () => {
+    const { token, cli } = await shared.newUser();
+    const storage = (method: 'GET' | 'PUT', sessionData?: unknown) =>
+      shared.platform.app.inject({
+        method,
+        url: '/v1/storage?appVersion=1',
+        headers: userHeaders(token),
+        ...(sessionData ? { payload: { sessionData } } : {}),
+      });
+    const item = (id: string) => ({
+      id,
+      timestamp: Number(id),
+      imageUrl: `/files/x/${id}.png`,
+      videoUrl: '',
+      isFavorite: false,
+    });
+    const fromLaterVersion = { v: 2, id: '15', media: [{ url: '/files/x/15.png' }] };
+    const put = await storage('PUT', {
+      'pet-gallery': [item('20'), fromLaterVersion, item('10'), 'bad write'],
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await cli('gallery', 'favorite', '20')).code).toBe(0);
+    expect((await cli('gallery', 'delete', '10', '--yes')).code).toBe(0);
+    const list = await cli('gallery', 'list', '--json');
+    const listed = JSON.parse(list.out) as Item[];
+    expect(listed.map((entry) => entry.id)).toEqual(['20']);
+    expect(list.err).toContain(
+      '2 stored items from another version of the app are kept but not listed.',
+    );
+    expect((await storage('GET')).json().sessionData['pet-gallery']).toEqual([
+      { ...item('20'), isFavorite: true },
+      fromLaterVersion,
+      'bad write',
+    ]);
   });
 });

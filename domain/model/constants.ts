@@ -25,6 +25,11 @@ export const LIMITS = {
   downloadDebounceMs: 300,
   /** How long a deleted creation can be brought back (Undo) before it is deleted for good. */
   undoDeleteMs: 5000,
+  /**
+   * Coming back to a tab re-reads the gallery from the platform at most this often: other
+   * devices' edits show on focus without a platform read per focus.
+   */
+  focusRefetchMs: 10_000,
   creditDecimals: 2,
   /** The most one input may weigh as sent to the platform, after downsizing. */
   maxUploadBytes: 10 * 1024 * 1024,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { GalleryItem, GalleryItems } from '../model/gallery-item';
+import { readableItems, type GalleryItem, type StoredGallery } from '../model/gallery-item';
 import { mergeGalleryEdits } from './gallery-merge';
 
 const item = (id: number, isFavorite = false, videoUrl = ''): GalleryItem => ({
@@ -10,7 +10,7 @@ const item = (id: number, isFavorite = false, videoUrl = ''): GalleryItem => ({
   videoUrl,
   isFavorite,
 });
-const ids = (items: GalleryItems) => items.map((entry) => entry.id);
+const ids = (items: StoredGallery) => readableItems(items).map((entry) => entry.id);
 
 describe('mergeGalleryEdits', () => {
   it('keeps creations added on both sides, newest first', () => {

@@ -1,4 +1,10 @@
-import type { GalleryItem, GalleryItems } from '../model/gallery-item';
+import {
+  isGalleryItem,
+  readableItems,
+  sortReadableNewestFirst,
+  type GalleryItem,
+  type StoredGallery,
+} from '../model/gallery-item';
 
 const EDITABLE = ['isFavorite', 'videoUrl', 'imageUrl', 'timestamp'] as const;
 
@@ -6,30 +12,35 @@ const EDITABLE = ['isFavorite', 'videoUrl', 'imageUrl', 'timestamp'] as const;
  * Three-way merge of the gallery for writers on two tabs or devices: the edits that turned `base`
  * into `mine` (added, deleted, changed fields) are applied onto `theirs`, a newer copy someone else
  * wrote meanwhile. Everyone's edits survive; when both changed the same field of the same item,
- * mine wins. Newest first.
+ * mine wins. Newest first. Items this version cannot read are never edited here, so theirs stand
+ * as they are, in their places (a later version may have changed or removed them).
  */
 export function mergeGalleryEdits(
-  base: GalleryItems,
-  mine: GalleryItems,
-  theirs: GalleryItems,
-): GalleryItems {
-  const before = new Map(base.map((item) => [item.id, item]));
-  const kept = new Set(mine.map((item) => item.id));
-  const result = new Map(theirs.map((item) => [item.id, item]));
+  base: StoredGallery,
+  mine: StoredGallery,
+  theirs: StoredGallery,
+): StoredGallery {
+  const before = new Map(readableItems(base).map((item) => [item.id, item]));
+  const kept = new Set(readableItems(mine).map((item) => item.id));
+  const changed = new Map(readableItems(mine).map((item) => [item.id, item]));
+  const present = new Set(readableItems(theirs).map((item) => item.id));
 
-  for (const item of base) if (!kept.has(item.id)) result.delete(item.id);
-  for (const item of mine) {
-    const previous = before.get(item.id);
-    if (previous === undefined) {
-      if (!result.has(item.id)) result.set(item.id, item);
+  const result: unknown[] = [];
+  for (const entry of theirs) {
+    if (!isGalleryItem(entry)) {
+      result.push(entry);
       continue;
     }
-    const current = result.get(item.id);
-    // Deleted elsewhere: a heart does not bring a creation back.
-    if (current === undefined) continue;
-    result.set(item.id, withChanges(current, previous, item));
+    // Deleted on my side.
+    if (before.has(entry.id) && !kept.has(entry.id)) continue;
+    const previous = before.get(entry.id);
+    const next = changed.get(entry.id);
+    result.push(previous && next ? withChanges(entry, previous, next) : entry);
   }
-  return [...result.values()].sort((a, b) => b.timestamp - a.timestamp);
+  for (const item of readableItems(mine))
+    // Added on my side; one deleted elsewhere does not come back for a heart.
+    if (!before.has(item.id) && !present.has(item.id)) result.push(item);
+  return sortReadableNewestFirst(result);
 }
 
 function withChanges(current: GalleryItem, previous: GalleryItem, next: GalleryItem): GalleryItem {

@@ -1,7 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryLocalStorage } from '../../adapters/memory/memory-local-storage';
 import { MemoryRemoteStorage } from '../../adapters/memory/memory-remote-storage';
-import { isGalleryItems, type GalleryItem, type GalleryItems } from '../model/gallery-item';
+import {
+  GALLERY_SHAPE,
+  type GalleryItem,
+  type GalleryItems,
+  type StoredGallery,
+} from '../model/gallery-item';
 import { Gallery, downloadFileName } from './gallery';
 import { StorageSync } from './storage-sync';
 import { Store } from './store';
@@ -26,10 +31,10 @@ describe('Gallery', () => {
       'pet-gallery': JSON.stringify([item(1), item(3, true), item(2)]),
     });
     const access = new Store({ canUseStorage: false });
-    const storage = new StorageSync<GalleryItems>(
+    const storage = new StorageSync<StoredGallery>(
       'pet-gallery',
       [],
-      isGalleryItems,
+      GALLERY_SHAPE,
       local,
       new MemoryRemoteStorage(),
       access,

@@ -1,6 +1,15 @@
 import { APP_DEFAULTS } from '../model/app-config';
+import { LIMITS } from '../model/constants';
 import type { Cancel, ClockPort } from '../ports/clock.port';
-import type { GalleryItem, GalleryItems } from '../model/gallery-item';
+import {
+  GALLERY_ITEM_VERSION,
+  isGalleryItem,
+  readableItems,
+  sortReadableNewestFirst,
+  type GalleryItem,
+  type GalleryItems,
+  type StoredGallery,
+} from '../model/gallery-item';
 import { mergeGalleryEdits } from './gallery-merge';
 import type { StorageSync, StorageSyncState, SyncStatus } from './storage-sync';
 import { Store } from './store';
@@ -17,6 +26,8 @@ export interface GallerySnapshot {
   /** The items the filter lets through, newest first. */
   readonly visible: GalleryItems;
   readonly counts: { readonly all: number; readonly favorites: number };
+  /** Stored items this version cannot read: kept as they are, never shown. */
+  readonly unreadable: number;
   /** The item waiting for the Delete Creation confirmation. */
   readonly pendingDeleteId?: string;
   /** A deletion that can still be undone (the item is hidden until it is made for good). */
@@ -26,13 +37,18 @@ export interface GallerySnapshot {
   readonly storageWarning?: string;
 }
 
-/** The personal gallery (SPEC.md section 4 "Gallery"), kept under 'pet-gallery'. */
+/**
+ * The personal gallery (SPEC.md section 4 "Gallery"), kept under 'pet-gallery'. Every edit touches
+ * only the items this version can read; the others keep their places and their exact content.
+ */
 export class Gallery extends Store<GallerySnapshot> {
   /** The deletion waiting out its undo time, and how to stop its timer. */
   private undoable: { id: string; cancel: Cancel } | undefined;
+  /** When load() last ran (clock time), for refreshOnReturn's throttle. */
+  private loadedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
-    private readonly storage: StorageSync<GalleryItems>,
+    private readonly storage: StorageSync<StoredGallery>,
     private readonly appName: string = APP_DEFAULTS.name,
     private readonly clock?: ClockPort,
   ) {
@@ -44,24 +60,47 @@ export class Gallery extends Store<GallerySnapshot> {
 
   /** Re-reads the gallery from storage. */
   load(): Promise<void> {
+    this.loadedAt = this.clock?.now() ?? 0;
     return this.storage.load();
+  }
+
+  /**
+   * The person came back to this tab: re-reads the gallery from the platform (other devices'
+   * edits), unless it was read in the last LIMITS.focusRefetchMs or a write is on its way.
+   */
+  refreshOnReturn(): Promise<void> {
+    const now = this.clock?.now();
+    if (now === undefined || now - this.loadedAt < LIMITS.focusRefetchMs) return Promise.resolve();
+    if (this.storage.getSnapshot().status === 'syncing') return Promise.resolve();
+    return this.load();
+  }
+
+  /** Takes the gallery another tab of this app stored on the device (no platform read). */
+  takeDeviceCopy(): void {
+    this.storage.takeDeviceCopy();
   }
 
   /** Puts a new creation at the front. */
   add(item: GalleryItem): Promise<void> {
-    return this.storage.set((items) => sortNewestFirst([item, ...items]));
+    return this.storage.set((stored) =>
+      sortReadableNewestFirst([{ ...item, v: GALLERY_ITEM_VERSION }, ...stored]),
+    );
   }
 
   /** Gives the video to the item made from this image (Retry Video). */
   setVideoUrl(imageUrl: string, videoUrl: string): Promise<void> {
-    return this.storage.set((items) =>
-      items.map((item) => (item.imageUrl === imageUrl ? { ...item, videoUrl } : item)),
+    return this.storage.set((stored) =>
+      stored.map((item) =>
+        isGalleryItem(item) && item.imageUrl === imageUrl ? { ...item, videoUrl } : item,
+      ),
     );
   }
 
   toggleFavorite(id: string): Promise<void> {
-    return this.storage.set((items) =>
-      items.map((item) => (item.id === id ? { ...item, isFavorite: !item.isFavorite } : item)),
+    return this.storage.set((stored) =>
+      stored.map((item) =>
+        isGalleryItem(item) && item.id === id ? { ...item, isFavorite: !item.isFavorite } : item,
+      ),
     );
   }
 
@@ -134,7 +173,9 @@ export class Gallery extends Store<GallerySnapshot> {
   }
 
   delete(id: string): Promise<void> {
-    return this.storage.set((items) => items.filter((item) => item.id !== id));
+    return this.storage.set((stored) =>
+      stored.filter((item) => !(isGalleryItem(item) && item.id === id)),
+    );
   }
 
   /** 'pawloween-image-<id>.png' or 'pawloween-video-<id>.mp4'. */
@@ -147,7 +188,7 @@ export class Gallery extends Store<GallerySnapshot> {
     this.update(derive(this.items(), filter, pendingDeleteId, this.sync(), this.undoable?.id));
   }
 
-  private items(): GalleryItems {
+  private items(): StoredGallery {
     return this.storage.getSnapshot().value;
   }
 
@@ -171,19 +212,21 @@ function sortNewestFirst(items: readonly GalleryItem[]): GalleryItems {
 }
 
 function derive(
-  stored: GalleryItems,
+  stored: StoredGallery,
   filter: GalleryFilter,
   pendingDeleteId: string | undefined,
   sync: SyncState,
   undoableDeleteId?: string,
 ): GallerySnapshot {
-  const items = sortNewestFirst(stored).filter((item) => item.id !== undoableDeleteId);
+  const readable = readableItems(stored);
+  const items = sortNewestFirst(readable).filter((item) => item.id !== undoableDeleteId);
   const favorites = items.filter((item) => item.isFavorite);
   return {
     items,
     filter,
     visible: filter === 'favorites' ? favorites : items,
     counts: { all: items.length, favorites: favorites.length },
+    unreadable: stored.length - readable.length,
     pendingDeleteId,
     undoableDeleteId,
     syncStatus: sync.status,

@@ -137,6 +137,7 @@ describe('GenerateCostume', () => {
     expect(s.showResults).toBe(true);
     expect(f.gallery.getSnapshot().items).toEqual([
       {
+        v: 1,
         id: String(f.clock.now()),
         timestamp: f.clock.now(),
         imageUrl: 'https://x/i.png',

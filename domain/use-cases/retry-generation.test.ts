@@ -97,6 +97,7 @@ describe('RetryGeneration.retryImage', () => {
     expect(await f.retry.retryImage()).toEqual({ ok: true });
     expect(f.gallery.getSnapshot().items).toEqual([
       {
+        v: 1,
         id: String(f.clock.now()),
         timestamp: f.clock.now(),
         imageUrl: 'img-new',

@@ -4,6 +4,18 @@ import type { LocalStoragePort } from '../ports/storage.port';
 export type Validate<T> = (value: unknown) => value is T;
 
 /**
+ * A value made of items that judge themselves (the gallery): `accepts` checks only the whole, and
+ * an object-string artifact inside one item is that item's business, not a reason to replace all.
+ */
+export interface ItemsShape<T> {
+  readonly accepts: Validate<T>;
+  readonly itemsJudgeThemselves: true;
+}
+
+/** Where a value that could not be read came from before it was set aside. */
+export type SetAsideFrom = 'device' | 'platform';
+
+/**
  * Edits this device made for `owner` that the platform may not have yet: the local value is `base`
  * plus those edits. Kept beside the value under '<key>:pending' so that a reload during a write
  * pushes them instead of letting the older remote copy win.
@@ -24,16 +36,22 @@ const OBJECT_STRING = /\[object [A-Za-z]+\]/;
 export class LocalCopy<T> {
   private readonly refused = new Set<string>();
   private readonly pendingKey: string;
+  private readonly setAsideKey: string;
+  private readonly validate: Validate<T>;
+  private readonly wholeValueArtifacts: boolean;
 
   constructor(
     private readonly key: string,
     private readonly initialValue: T,
-    private readonly validate: Validate<T>,
+    shape: Validate<T> | ItemsShape<T>,
     private readonly local: LocalStoragePort,
     /** Told whenever the device starts or stops refusing writes. */
     private readonly onRefusal: () => void,
   ) {
     this.pendingKey = `${key}:pending`;
+    this.setAsideKey = `${key}:set-aside`;
+    this.validate = typeof shape === 'function' ? shape : shape.accepts;
+    this.wholeValueArtifacts = typeof shape === 'function';
   }
 
   /** True while the device refuses to keep anything of this key. */
@@ -48,10 +66,14 @@ export class LocalCopy<T> {
 
   /** The value when it is one of ours, else undefined. */
   accept(value: unknown): T | undefined {
-    return this.validate(value) && !OBJECT_STRING.test(JSON.stringify(value)) ? value : undefined;
+    if (!this.validate(value)) return undefined;
+    return this.wholeValueArtifacts && OBJECT_STRING.test(JSON.stringify(value)) ? undefined : value;
   }
 
-  /** The stored value; a corrupted one is replaced by the initial value, here and in the store. */
+  /**
+   * The stored value. A corrupted one is replaced by the initial value, here and in the store,
+   * once it is set aside; while the device refuses to set it aside, it is left where it is.
+   */
   read(): T {
     const raw = this.local.getItem(this.key);
     if (raw === undefined) return this.initialValue;
@@ -61,8 +83,36 @@ export class LocalCopy<T> {
     } catch {
       value = undefined;
     }
-    if (value === undefined) this.write(this.initialValue);
+    if (value === undefined && this.setAside(raw, 'device')) this.write(this.initialValue);
     return value ?? this.initialValue;
+  }
+
+  /**
+   * Keeps a value that could not be read (its JSON text) under '<key>:set-aside' before anything
+   * replaces it, so that a person or a later version can still recover it. False when the device
+   * refused to keep it.
+   */
+  setAside(raw: string, from: SetAsideFrom): boolean {
+    const kept = this.setAsideValues();
+    if (!kept.some((entry) => entry.value === raw)) kept.push({ from, value: raw });
+    return this.local.setItem(this.setAsideKey, JSON.stringify(kept)) !== false;
+  }
+
+  private setAsideValues(): { from: SetAsideFrom; value: string }[] {
+    const raw = this.local.getItem(this.setAsideKey);
+    if (raw === undefined) return [];
+    try {
+      const kept: unknown = JSON.parse(raw);
+      if (Array.isArray(kept)) return kept as { from: SetAsideFrom; value: string }[];
+    } catch {
+      // Not ours to judge further: kept as one more value below.
+    }
+    return [{ from: 'device', value: raw }];
+  }
+
+  /** The stored text as it is, to tell whether someone else wrote it meanwhile. */
+  raw(): string | undefined {
+    return this.local.getItem(this.key);
   }
 
   write(value: T): void {

@@ -1,11 +1,16 @@
 import { errorMessage, isUnauthorized } from '../errors';
 import type { LocalStoragePort, RemoteStoragePort } from '../ports/storage.port';
 import type { AuthState } from './session';
-import { LocalCopy, type PendingEdits, type Validate } from './storage-sync-local';
+import {
+  LocalCopy,
+  type ItemsShape,
+  type PendingEdits,
+  type Validate,
+} from './storage-sync-local';
 import { keepMineIfChanged, type Merge } from './storage-sync-merge';
 import { Store } from './store';
 
-export type { Validate } from './storage-sync-local';
+export type { ItemsShape, Validate } from './storage-sync-local';
 export type { Merge } from './storage-sync-merge';
 
 /** SPEC.md section 4 "Storage sync". */
@@ -52,13 +57,13 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
   constructor(
     readonly key: string,
     private readonly initialValue: T,
-    validate: Validate<T>,
+    shape: Validate<T> | ItemsShape<T>,
     local: LocalStoragePort,
     private readonly remote: RemoteStoragePort,
     private readonly access: StorageAccess,
   ) {
     super({ value: initialValue, status: 'local' });
-    this.copy = new LocalCopy(key, initialValue, validate, local, () => this.showRefusal());
+    this.copy = new LocalCopy(key, initialValue, shape, local, () => this.showRefusal());
     this.update({ value: this.copy.read() });
     this.pending = this.copy.readPending();
     this.lastAccess = this.accessKey();
@@ -95,7 +100,7 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
     }
   }
 
-  private async read(): Promise<void> {
+  private async read(again = false): Promise<void> {
     const started = ++this.version;
     this.unauthorized = false;
     const value = this.copy.valueRefused ? this.getSnapshot().value : this.copy.read();
@@ -107,23 +112,40 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
       this.setPending(undefined);
     if (this.pending !== undefined) return this.push();
     this.update({ status: 'syncing' });
+    const device = this.copy.raw();
     try {
       const remote = await this.remote.get(this.key);
       if (started !== this.version) return;
+      // Another tab stored a value while this read was on its way: the platform's answer may
+      // predate that tab's edit, and writing it here would undo it on the device. Read once more.
+      if (this.copy.raw() !== device && !again) return await this.read(true);
       if (remote === undefined) {
         this.copy.remove();
         this.update({ value: this.initialValue, status: 'synced' });
         return;
       }
-      const value = this.copy.accept(remote) ?? this.initialValue;
+      const readable = this.copy.accept(remote) !== undefined;
+      const value = this.fromRemote(remote);
       this.copy.write(value);
       this.update({ value, status: 'synced' });
-      // A corrupted remote value is repaired there too.
-      if (value !== remote) await this.sync((store) => store.set(this.key, value));
+      // A corrupted remote value, once set aside on this device, is repaired there too.
+      if (!readable) await this.sync((store) => store.set(this.key, value));
     } catch (error) {
       if (started !== this.version) return;
       this.fail(error);
     }
+  }
+
+  /**
+   * Takes the device's copy again after another tab of this app stored it (no platform read),
+   * unless this tab's own edits are still on their way: their merged result comes back with them.
+   */
+  takeDeviceCopy(): void {
+    if (this.pending !== undefined || this.copy.valueRefused || this.unauthorized) return;
+    const value = this.copy.read();
+    // A read still on its way would bring back an older copy.
+    this.version += 1;
+    if (JSON.stringify(value) !== JSON.stringify(this.getSnapshot().value)) this.update({ value });
   }
 
   /** Stores a value (or derives it from the current one): local first, then remote. */
@@ -158,7 +180,8 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
       if (pending === undefined || pending.owner !== this.owner() || this.unauthorized) return;
       const pushed = this.version;
       const mine = this.getSnapshot().value;
-      const theirs = (value: unknown) => this.copy.accept(value) ?? this.initialValue;
+      const theirs = (value: unknown) =>
+        value === undefined ? this.initialValue : this.fromRemote(value);
       const stored = theirs(
         await this.remoteUpdate((current) => this.merge(pending.base, mine, theirs(current))),
       );
@@ -171,6 +194,21 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
       this.setPending({ owner: pending.owner, base: stored });
       this.adopt(this.merge(mine, this.getSnapshot().value, stored));
     });
+  }
+
+  /**
+   * The platform's value when it is one of ours. Anything else is replaced by the initial value
+   * (SPEC.md), but only once this device has set it aside: a value it failed to read is never
+   * written over unkept.
+   */
+  private fromRemote(remote: unknown): T {
+    const value = this.copy.accept(remote);
+    if (value !== undefined) return value;
+    if (!this.copy.setAside(JSON.stringify(remote), 'platform'))
+      throw new Error(
+        `The stored '${this.key}' could not be read or set aside on this device; it is left as it is.`,
+      );
+    return this.initialValue;
   }
 
   private async remoteUpdate(edit: (current: unknown) => unknown): Promise<unknown> {
@@ -186,8 +224,10 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
   }
 
   private adopt(value: T): void {
-    if (JSON.stringify(value) === JSON.stringify(this.getSnapshot().value)) return;
+    // Written even when unchanged here: another tab may have stored an older copy meanwhile, and
+    // this write is what tells it (a storage event) the platform's merged value.
     this.copy.write(value);
+    if (JSON.stringify(value) === JSON.stringify(this.getSnapshot().value)) return;
     this.update({ value });
   }
 

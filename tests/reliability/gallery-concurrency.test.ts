@@ -8,9 +8,10 @@ import { PlatformRemoteStorage } from '../../adapters/platform-ports';
 import { STORAGE_KEYS } from '../../domain/model/constants';
 import {
   INITIAL_GALLERY,
-  isGalleryItems,
+  GALLERY_SHAPE,
   type GalleryItem,
   type GalleryItems,
+  type StoredGallery,
 } from '../../domain/model/gallery-item';
 import type { RemoteStoragePort } from '../../domain/ports/storage.port';
 import { Gallery } from '../../domain/use-cases/gallery';
@@ -34,10 +35,10 @@ afterAll(() => t.close());
 function device(name: string, remote: RemoteStoragePort, accessToken: string) {
   const user = userFromToken(accessToken);
   const access = new Store({ canUseStorage: true, user });
-  const storage = new StorageSync<GalleryItems>(
+  const storage = new StorageSync<StoredGallery>(
     STORAGE_KEYS.gallery,
     INITIAL_GALLERY,
-    isGalleryItems,
+    GALLERY_SHAPE,
     new MemoryLocalStorage(),
     remote,
     access,

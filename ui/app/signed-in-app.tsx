@@ -1,18 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { planButtonLabel } from '../../domain/use-cases/account';
 import { Dialog } from '../components/dialog';
 import { CreateView } from '../features/create/components/create-view';
 import { GalleryView } from '../features/gallery/gallery-view';
 import { AppShell } from '../features/shell/components/app-shell';
-import type { AppView } from '../features/shell/components/shell-props';
 import { creditsDisplay } from '../features/shell/format-credits';
 import { useBalance, useSubscription } from '../features/shell/hooks/use-account-data';
 import { useAccountActions, type AccountActions } from './account-actions';
+import { useHistoryView } from './app-history';
 import { AccountFeatures } from './auth-account-features';
 import { createQueryClient } from './query-client';
 import { useServices } from './services-context';
 import { StorageNotice } from './storage-notice';
+import { useTabsAgree } from './use-tabs-agree';
 import { useStore } from './use-store';
 
 /** The signed-in app, loaded lazily: query cache, shell and the Create / Gallery view switch. */
@@ -30,7 +31,18 @@ export default function SignedInApp() {
 function SignedInShell() {
   const services = useServices();
   const { profile } = useStore(services.profile);
-  const [view, setView] = useState<AppView>('create');
+  const [view, setView] = useHistoryView();
+  useTabsAgree(services.gallery);
+  // A new view takes keyboard focus to its heading: the button that switched may be gone with the
+  // old view (Open My Gallery, Create a Costume), and focus must not fall to the page's body.
+  const shown = useRef(view);
+  useEffect(() => {
+    if (shown.current === view) return;
+    shown.current = view;
+    const heading =
+      view === 'gallery' ? '#pw-gallery-title' : '#pw-results-title, #pw-create-title';
+    document.querySelector<HTMLElement>(heading)?.focus();
+  }, [view]);
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const balance = useBalance();
   const subscription = useSubscription();

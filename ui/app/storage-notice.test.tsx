@@ -64,7 +64,7 @@ describe('a full browser storage in the signed-in app', () => {
     await screen.findByRole('heading', { name: 'My Pet Gallery' });
     expect(warnings()).toHaveLength(1);
     expect(warnings()[0]!.closest('.pw-sync')).not.toBeNull();
-    expect(services.gallery.getSnapshot().items).toEqual([{ ...creation, isFavorite: true }]);
+    expect(services.gallery.getSnapshot().items).toEqual([{ ...creation, v: 1, isFavorite: true }]);
   });
 
   it('is announced when only the profile is refused, on every view', async () => {

@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useBackCloses } from '../app/app-history';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog: focus moves in on open and back to where it was on close, Tab cycles inside,
- * Escape calls onClose. The backdrop click closes too unless `dismissible` is false.
+ * Escape calls onClose. The backdrop click closes too unless `dismissible` is false, and so does
+ * the browser's Back (the dialog has its own history entry).
  */
 export function Dialog(props: {
   title: ReactNode;
@@ -20,6 +22,7 @@ export function Dialog(props: {
   const { onClose, dismissible = true } = props;
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  useBackCloses(dismissible && onClose !== undefined, () => onClose?.());
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;

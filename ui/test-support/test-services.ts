@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
 import {
   INITIAL_GALLERY,
-  isGalleryItems,
-  type GalleryItems,
+  GALLERY_SHAPE,
+  type StoredGallery,
 } from '../../domain/model/gallery-item';
 import type { AuthPort } from '../../domain/ports/auth.port';
 import type { BillingPort } from '../../domain/ports/billing.port';
@@ -111,10 +111,10 @@ export function createTestServices(
   const run = vi.fn<RunnerPort['run']>(options.run ?? (async () => workflowOutput()));
   const runner: RunnerPort = { run, stream: () => (async function* () {})() };
   const session = new Session(fakeAuth, local, timerClock, { projectToken: 'project' });
-  const galleryStorage = new StorageSync<GalleryItems>(
+  const galleryStorage = new StorageSync<StoredGallery>(
     STORAGE_KEYS.gallery,
     INITIAL_GALLERY,
-    isGalleryItems,
+    GALLERY_SHAPE,
     local,
     memoryRemote(),
     session,

@@ -9,7 +9,7 @@ export function CreateHeading() {
   const config = useAppConfig();
   return (
     <>
-      <h1 id="pw-create-title" className="pw-display pw-create__title">
+      <h1 id="pw-create-title" className="pw-display pw-create__title" tabIndex={-1}>
         Create a Costume
       </h1>
       <p className="pw-create__subtitle">

@@ -1,5 +1,5 @@
 import '../create.css';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { WandIcon } from '../../../components/icons';
 import { useServices } from '../../../app/services-context';
 import { useStore } from '../../../app/use-store';
@@ -36,6 +36,14 @@ export function CreateView(props: {
     onUpload: (dataUrl) => actions.setUpload(kind, dataUrl),
     onPreset: (id) => actions.selectPreset(kind, id),
   });
+  // Create Another brings the form back in place of the results (and of the button that had
+  // focus): focus goes to its heading.
+  const hadResults = useRef(view.showResults);
+  useEffect(() => {
+    if (hadResults.current && !view.showResults)
+      document.getElementById('pw-create-title')?.focus();
+    hadResults.current = view.showResults;
+  }, [view.showResults]);
 
   return (
     <div className="pw-create">

@@ -15,8 +15,17 @@ export function ProgressOverlay(props: {
   useScrollLock(true);
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  // The Generate button it covers turns disabled; focus moves here so it is not lost.
-  useEffect(() => panel.current?.focus(), []);
+  // The Generate button it covers turns disabled; focus moves here so it is not lost, and on close
+  // goes back there, or, when the results replaced the form, to the view's heading.
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    panel.current?.focus();
+    return () => {
+      if (document.activeElement !== document.body && document.activeElement !== null) return;
+      const usable = previous?.isConnected && !previous.matches(':disabled');
+      (usable ? previous : viewHeading())?.focus({ preventScroll: true });
+    };
+  }, []);
   const percent = Math.max(0, Math.min(100, Math.round(props.percent)));
   return (
     <div
@@ -52,4 +61,8 @@ export function ProgressOverlay(props: {
       </div>
     </div>
   );
+}
+
+function viewHeading(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('#pw-results-title, #pw-create-title');
 }

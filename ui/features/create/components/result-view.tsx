@@ -35,13 +35,17 @@ export function ResultView(props: {
     (item) => results.imageUrl && item.imageUrl === results.imageUrl,
   );
   // The results replace the form the person scrolled down through: bring their heading into view,
-  // clear of the sticky header (scroll-margin-top in create.css).
+  // clear of the sticky header (scroll-margin-top in create.css), and keyboard focus with it (the
+  // Generate button that had it is gone), unless a dialog on top holds focus.
   useEffect(() => {
-    heading.current?.scrollIntoView?.({ block: 'start' });
+    const target = heading.current;
+    if (!document.activeElement?.closest('[aria-modal="true"]'))
+      target?.focus({ preventScroll: true });
+    target?.scrollIntoView?.({ block: 'start' });
   }, []);
   return (
     <section className="pw-results" aria-labelledby="pw-results-title">
-      <h2 id="pw-results-title" className="pw-display pw-create__title" ref={heading}>
+      <h2 id="pw-results-title" className="pw-display pw-create__title" ref={heading} tabIndex={-1}>
         Your Halloween Costume
       </h2>
       <div className="pw-results__grid">

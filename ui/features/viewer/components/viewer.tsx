@@ -15,6 +15,7 @@ import { useScrollLock } from '../../../components/use-scroll-lock';
 import type { DownloadEnvironment } from '../download-media';
 import { shareCreation, type ShareEnvironment } from '../share-media';
 import { useDebouncedDownload } from '../hooks/use-debounced-download';
+import { useBackCloses } from '../../../app/app-history';
 
 /** Keys that keep their own meaning on these elements (Space presses a button, types in a field). */
 const OWN_SPACE = 'button, a[href], input, textarea, select, [contenteditable="true"]';
@@ -23,6 +24,7 @@ const OWN_SPACE = 'button, a[href], input, textarea, select, [contenteditable="t
  * The full-screen viewer (SPEC.md section 2): the video with controls and the image as poster, or
  * the image alone; Back to Gallery, downloads, favorite. Escape closes; Space plays or pauses
  * (unless a button has focus, where Space presses it); focus stays inside and returns on close.
+ * Back closes it too.
  */
 export function Viewer(props: {
   item: GalleryItem;
@@ -44,6 +46,8 @@ export function Viewer(props: {
   const download = useDebouncedDownload(props.downloadEnvironment);
   useFocusTrap(panel, props.returnFocus);
   useScrollLock();
+  // The browser's (or Android's) Back closes the viewer first.
+  useBackCloses(true, onClose);
   const created = new Date(item.timestamp).toLocaleString();
 
   const { position, onStep } = props;
