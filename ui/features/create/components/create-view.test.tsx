@@ -163,10 +163,14 @@ describe('CreateView: inputs', () => {
     expect(generateButton()).not.toHaveAttribute('aria-disabled');
     expect(generateButton()).not.toHaveAttribute('aria-describedby');
     await userEvent.click(generateButton());
-    expect(run).toHaveBeenCalledWith(expect.stringMatching(/^workflow\//), {
-      upload_your_pets_photo: '/presets/pets/dog1.png',
-      upload_costume_character: '/presets/costumes/vampire.png',
-    });
+    expect(run).toHaveBeenCalledWith(
+      expect.stringMatching(/^workflow\//),
+      {
+        upload_your_pets_photo: '/presets/pets/dog1.png',
+        upload_costume_character: '/presets/costumes/vampire.png',
+      },
+      expect.objectContaining({ idempotencyKey: expect.any(String) }),
+    );
   });
 
   it('refuses a dropped file that is not an image, with a clear message', async () => {
@@ -211,10 +215,14 @@ describe('CreateView: inputs', () => {
       new File(['cat'], 'cat.png', { type: 'image/png' }),
     );
     await userEvent.click(generateButton());
-    expect(run).toHaveBeenCalledWith(expect.any(String), {
-      upload_your_pets_photo: `data:image/png;base64,${btoa('cat.png')}`,
-      upload_costume_character: `data:image/jpeg;base64,${btoa('witch.jpg')}`,
-    });
+    expect(run).toHaveBeenCalledWith(
+      expect.any(String),
+      {
+        upload_your_pets_photo: `data:image/png;base64,${btoa('cat.png')}`,
+        upload_costume_character: `data:image/jpeg;base64,${btoa('witch.jpg')}`,
+      },
+      expect.objectContaining({ idempotencyKey: expect.any(String) }),
+    );
   });
 
   it('refuses an image over 10 MB, with a clear message', async () => {
@@ -289,6 +297,10 @@ describe('CreateView: results', () => {
     expect(image).toHaveAttribute('src', '/files/out.png');
     const videoCard = screen.getByRole('article', { name: 'Generated Video' });
     expect(videoCard.querySelector('video')).toHaveAttribute('src', '/files/out.mp4');
+    // A tick only once each medium has really loaded.
+    expect(screen.queryAllByRole('img', { name: 'Ready' })).toHaveLength(0);
+    fireEvent.load(image);
+    fireEvent.loadedData(videoCard.querySelector('video')!);
     expect(screen.getAllByRole('img', { name: 'Ready' })).toHaveLength(2);
     expect(services.gallery.getSnapshot().items).toHaveLength(1);
 

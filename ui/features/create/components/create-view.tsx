@@ -1,5 +1,5 @@
 import '../create.css';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { WandIcon } from '../../../components/icons';
 import { useServices } from '../../../app/services-context';
 import { useStore } from '../../../app/use-store';
@@ -28,6 +28,10 @@ export function CreateView(props: {
   const { account } = useServices();
   const { balance, generationCost } = useStore(account);
   const notice = presentCreditNotice(balance, generationCost);
+  // A run a reload cut off is sent again with its key (issue 31).
+  useEffect(() => actions.resume(), [actions]);
+  // Once the image shows, the video stage goes on in the video card instead of the overlay.
+  const overlay = view.progress && !(view.showResults && view.state.imageReady);
 
   return (
     <div className="pw-create">
@@ -44,6 +48,8 @@ export function CreateView(props: {
           onCreateAnother={actions.createAnother}
           onShowGallery={props.onShowGallery}
           shareEnvironment={props.shareEnvironment}
+          progress={view.progress}
+          notice={view.notice}
         />
       ) : (
         <section aria-labelledby="pw-create-title">
@@ -76,6 +82,11 @@ export function CreateView(props: {
             </div>
           )}
           <div className="pw-generate">
+            {view.notice && !generating && (
+              <p className="pw-generate__notice" role="status">
+                {view.notice}
+              </p>
+            )}
             {notice && !generating && (
               <CreditNoticeLine notice={notice} onAddCredits={actions.addCredits} />
             )}
@@ -108,9 +119,10 @@ export function CreateView(props: {
           </div>
         </section>
       )}
-      {view.progress && (
+      {overlay && view.progress && (
         <ProgressOverlay
           title="Generating Magic..."
+          notice={view.notice}
           status={view.progress.status}
           percent={view.progress.percent}
           stageLabel={view.progress.stageLabel}

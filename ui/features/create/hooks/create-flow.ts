@@ -7,6 +7,7 @@ import type {
 } from '../../../../domain/model/generation';
 
 export interface ProgressView {
+  readonly stage: 'image' | 'video';
   readonly status: string;
   readonly percent: number;
   readonly stageLabel: string;
@@ -29,6 +30,8 @@ export interface CreateFlowView {
   readonly canRetryBoth: boolean;
   readonly progress: ProgressView | undefined;
   readonly dialog: ErrorDialog | undefined;
+  /** A run the network or a reload interrupted: waiting to send it again, or what happened. */
+  readonly notice: string | undefined;
 }
 
 export interface CreateFlowActions {
@@ -38,6 +41,8 @@ export interface CreateFlowActions {
   selectPet(id: string): void;
   selectCostume(id: string): void;
   generate(): void;
+  /** Picks up the run a reload cut off, if one was pending. */
+  resume(): void;
   retryImage(): void;
   retryVideo(): void;
   retryBoth(): void;

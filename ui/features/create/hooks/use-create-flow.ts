@@ -32,6 +32,7 @@ export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActi
     canRetryBoth: creation.canRetryBoth,
     progress: timeline.active
       ? {
+          stage: timeline.stage,
           status: timeline.message,
           percent: timeline.percent,
           stageLabel:
@@ -41,6 +42,7 @@ export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActi
         }
       : undefined,
     dialog: creation.dialog,
+    notice: creation.notice,
   };
 
   const actions = useMemo<CreateFlowActions>(() => {
@@ -55,6 +57,7 @@ export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActi
       selectPet: (id) => selectInputs.selectPreset('pet', id),
       selectCostume: (id) => selectInputs.selectPreset('costume', id),
       generate: () => void generateCostume.execute(),
+      resume: () => void generateCostume.resume(),
       retryImage: () => void retryGeneration.retryImage(),
       retryVideo: () => void retryGeneration.retryVideo(),
       retryBoth: () => void retryGeneration.retryBoth(),
