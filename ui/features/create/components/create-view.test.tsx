@@ -321,7 +321,7 @@ describe('CreateView: results', () => {
     expect(onShowGallery).toHaveBeenCalledOnce();
   });
 
-  it('shares the finished video under its gallery download name', async () => {
+  it('shares the finished picture and video under their gallery download names', async () => {
     const share = vi.fn(async (_data: ShareData) => undefined);
     const env: ShareEnvironment = {
       fetch: async () => new Response('mp4', { headers: { 'content-type': 'video/mp4' } }),
@@ -337,7 +337,10 @@ describe('CreateView: results', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
     await vi.waitFor(() => expect(share).toHaveBeenCalledOnce());
     const [item] = services.gallery.getSnapshot().items;
-    expect(share.mock.calls[0]![0].files![0]!.name).toBe(`pawloween-video-${item!.id}.mp4`);
+    expect(share.mock.calls[0]![0].files!.map((file) => file.name)).toEqual([
+      `pawloween-image-${item!.id}.png`,
+      `pawloween-video-${item!.id}.mp4`,
+    ]);
   });
 
   it('an image without a video shows the video error card; Retry Video recovers it', async () => {

@@ -6,8 +6,9 @@ import type {
 } from '../../../../domain/model/generation';
 import { useServices } from '../../../app/services-context';
 import { useStore } from '../../../app/use-store';
-import { CheckIcon, RetryIcon, ShareIcon, SparkleIcon } from '../../../components/icons';
-import { shareCreation, type ShareEnvironment } from '../../viewer/share-media';
+import { CheckIcon, RetryIcon, SparkleIcon } from '../../../components/icons';
+import { ShareButton } from '../../viewer/components/share-button';
+import type { ShareEnvironment } from '../../viewer/share-media';
 import type { ProgressView } from '../hooks/create-flow';
 import { MEDIA_LOAD_ATTEMPTS, useMediaLoad } from '../hooks/use-media-load';
 import { ErrorCard } from './error-card';
@@ -159,19 +160,11 @@ export function ResultView(props: {
           </button>
         )}
         {saved && !busy && (
-          <button
-            type="button"
-            className="pw-btn pw-btn--secondary"
-            onClick={() =>
-              void shareCreation(
-                saved,
-                (kind) => gallery.downloadFileName(saved, kind),
-                props.shareEnvironment,
-              )
-            }
-          >
-            <ShareIcon /> Share
-          </button>
+          <ShareButton
+            item={saved}
+            fileName={(kind) => gallery.downloadFileName(saved, kind)}
+            shareEnvironment={props.shareEnvironment}
+          />
         )}
         <button
           type="button"
