@@ -3,11 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { GalleryItem } from '../../../../domain/model/gallery-item';
 import type { MediaKind } from '../../../../domain/use-cases/gallery';
 import { FavoriteButton } from '../../../components/favorite-button';
-import {
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  DownloadIcon,
-} from '../../../components/icons';
+import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon } from '../../../components/icons';
 import { useSwipe } from '../../../components/use-swipe';
 import { useFocusTrap } from '../../../components/use-focus-trap';
 import { useScrollLock } from '../../../components/use-scroll-lock';
