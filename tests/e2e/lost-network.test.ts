@@ -49,7 +49,14 @@ describe('a run on a phone whose network or page goes away mid-run (390 px)', ()
     await generateButton(page).click();
     await pause(1_500);
     await page.context().setOffline(true);
+    // Offline while the answer arrives, so the picture and the video first fail to load.
+    await page
+      .getByRole('heading', { name: 'Your Halloween Costume' })
+      .waitFor({ timeout: 60_000 })
+      .catch(() => undefined);
     await pause(3_000);
+    // No tick stands over media that did not load.
+    expect(await page.getByRole('img', { name: 'Ready' }).count()).toBe(0);
     await page.context().setOffline(false);
     await expectBothLoaded(page);
     expect(await page.getByRole('alert').count()).toBe(0);
