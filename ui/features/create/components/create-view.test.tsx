@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { platformError } from '../../../../domain/errors';
+import { VIDEO_STAGE_MESSAGES } from '../../../../domain/use-cases/progress-timeline';
 import { ServicesProvider } from '../../../app/services-context';
 import { createTestServices, workflowOutput } from '../../../test-support/test-services';
 import type { ShareEnvironment } from '../../viewer/share-media';
@@ -285,6 +286,56 @@ describe('CreateView: generating', () => {
     expect(percent()).toBe(100);
 
     await act(async () => deferred.finish(workflowOutput()));
+  });
+});
+
+describe('CreateView: the video stage after the image (streamed)', () => {
+  it('shows the video stage in the video card: its 7 messages every 2 s and a bar over 25 s', async () => {
+    vi.useFakeTimers();
+    let sendVideo: () => void = () => {};
+    const piece = (entry: object) => JSON.stringify({ output: [entry] });
+    renderCreate({
+      stream: async function* () {
+        yield piece({ image_output: { image: '/files/out.png', outputType: 'image' } });
+        await new Promise<void>((resolve) => (sendVideo = resolve));
+        yield piece({ video_output: { video: '/files/out.mp4', outputType: 'video' } });
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Use Presets' }));
+    fireEvent.click(screen.getByLabelText('Select This: Golden Retriever'));
+    fireEvent.click(screen.getByLabelText('Select This: Vampire'));
+    fireEvent.click(generateButton());
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    // The image is in: the overlay has given way, the video card carries the video stage.
+    expect(screen.queryByRole('dialog', { name: 'Generating Magic...' })).toBeNull();
+    const card = screen.getByRole('article', { name: 'Generated Video' });
+    expect(within(card).getByText('Animating your costume video')).toBeInTheDocument();
+    const bar = within(card).getByRole('progressbar', { name: 'Video progress' });
+    const percent = () => Number(bar.getAttribute('aria-valuenow'));
+    const status = () => within(card).getByRole('status').textContent;
+    const seen = [status()];
+    expect(seen[0]).toBe(VIDEO_STAGE_MESSAGES[0]);
+    for (let step = 1; step < 7; step++) {
+      act(() => vi.advanceTimersByTime(2_000));
+      seen.push(status());
+    }
+    expect(seen).toEqual([...VIDEO_STAGE_MESSAGES]);
+    // 12 s of the nominal 25 s: about half.
+    expect(percent()).toBeGreaterThanOrEqual(47);
+    expect(percent()).toBeLessThanOrEqual(50);
+    act(() => vi.advanceTimersByTime(13_000));
+    expect(percent()).toBe(100);
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(percent()).toBe(100);
+
+    await act(async () => {
+      sendVideo();
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(within(card).queryByRole('progressbar')).toBeNull();
+    expect(card.querySelector('video')).toHaveAttribute('src', '/files/out.mp4');
   });
 });
 
