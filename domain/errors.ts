@@ -83,6 +83,20 @@ export function isUnauthorized(error: unknown): boolean {
   );
 }
 
+/**
+ * The request lost its connection or its answer never came (the client's NetworkError and
+ * TimeoutError): nothing says the platform refused it, so it may be sent again with its key.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  const e = error as { name?: unknown; code?: unknown } | undefined;
+  return (
+    e?.code === 'NETWORK_ERROR' ||
+    e?.code === 'TIMEOUT_ERROR' ||
+    e?.name === 'NetworkError' ||
+    e?.name === 'TimeoutError'
+  );
+}
+
 /** The error's name, or undefined for values that are not errors. */
 export function errorName(error: unknown): string | undefined {
   const name = (error as { name?: unknown } | undefined)?.name;

@@ -12,7 +12,7 @@ import { Account } from './use-cases/account';
 import { CreateAnother } from './use-cases/create-another';
 import { Creation } from './use-cases/creation';
 import { Gallery } from './use-cases/gallery';
-import { GenerateCostume, type PresetUrl } from './use-cases/generate-costume';
+import { GenerateCostume, type PresetUrl, type RunRecovery } from './use-cases/generate-costume';
 import { Profile } from './use-cases/profile';
 import { ProgressTimeline } from './use-cases/progress-timeline';
 import { RetryGeneration } from './use-cases/retry-generation';
@@ -32,6 +32,8 @@ export interface ServicesConfig {
    * turns it on when its runner's stream carries workflow outputs (the platform client's does).
    */
   readonly streamOutputs?: boolean;
+  /** How a run survives a lost network or a reload; the browser gives all three (issue 31). */
+  readonly recovery?: RunRecovery;
 }
 export const ServicesConfig = Symbol('ServicesConfig');
 
@@ -164,6 +166,7 @@ export const FACTORIES: readonly Factory[] = [
         config.presetUrl ?? presetImagePath,
         config.streamOutputs ?? false,
         account,
+        config.recovery,
       ),
   ),
   factory(

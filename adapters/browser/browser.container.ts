@@ -13,7 +13,9 @@ import {
   PlatformRunner,
 } from '../platform-ports';
 import { PAGE_PATHS } from '../platform/api';
+import { WindowConnectivity } from './connectivity';
 import { LocalStorage, type WebStorage } from './local-storage';
+import { SessionPendingRunStore } from './pending-run-store';
 import { WindowClock } from './window-clock';
 
 /** Ports a caller may supply instead of the platform-backed defaults (tests, the preview). */
@@ -64,9 +66,22 @@ export function createBrowserContainer(options: BrowserContainerOptions = {}): B
     presetUrl: options.presetUrl ?? absolutePresetUrl,
     // The platform streams the costume image as soon as it is written: the card shows meanwhile.
     streamOutputs: options.streamOutputs ?? true,
+    // A run lost with the network or cut off by a reload is sent again with its key (issue 31).
+    recovery: options.recovery ?? {
+      connectivity: new WindowConnectivity(),
+      newKey: randomKey,
+      pending: new SessionPendingRunStore(),
+    },
   };
   const { container, services } = createServicesContainer(ports, config);
   return { container, services, client };
+}
+
+/** A run's Idempotency-Key; randomUUID is missing outside secure contexts (a LAN address). */
+function randomKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function absolutePresetUrl(preset: Parameters<typeof presetImagePath>[0]): string {

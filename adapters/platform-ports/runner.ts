@@ -23,6 +23,7 @@ export class PlatformRunner implements RunnerPort {
       input,
       response_format: options.responseFormat as Format | undefined,
       signal: options.signal,
+      idempotencyKey: options.idempotencyKey,
     });
     return { output, usage };
   }
@@ -37,6 +38,7 @@ export class PlatformRunner implements RunnerPort {
       input,
       response_format: options.responseFormat as Format | undefined,
       signal: options.signal,
+      idempotencyKey: options.idempotencyKey,
       mode: options.mode,
     });
   }

@@ -10,6 +10,11 @@ export interface RunOptions {
   readonly responseFormat?: unknown;
   /** Cancels the run when aborted. */
   readonly signal?: AbortSignal;
+  /**
+   * The run's Idempotency-Key: the same key sent again is the same run, answered again and
+   * charged once (a run nobody waited for is not charged, and runs afresh).
+   */
+  readonly idempotencyKey?: string;
 }
 
 /** How streamed content is handed out (SPEC.md section 7): as received, per letter or per word. */

@@ -1,7 +1,7 @@
 import { NO_OUTPUT_MESSAGE } from '../errors';
 import type { GenerationResults } from '../model/generation';
 import { COSTUME_WORKFLOW_ID, WORKFLOW_INPUT, WORKFLOW_OUTPUT } from '../model/workflow';
-import type { RunnerPort } from '../ports/runner.port';
+import type { RunnerPort, RunOptions } from '../ports/runner.port';
 
 const inputOf = (pet: string, costume: string) => ({
   [WORKFLOW_INPUT.pet]: pet,
@@ -13,8 +13,9 @@ export async function runCostumeWorkflow(
   runner: RunnerPort,
   pet: string,
   costume: string,
+  options: RunOptions = {},
 ): Promise<GenerationResults> {
-  const { output, usage } = await runner.run(COSTUME_WORKFLOW_ID, inputOf(pet, costume));
+  const { output, usage } = await runner.run(COSTUME_WORKFLOW_ID, inputOf(pet, costume), options);
   if (!Array.isArray(output)) throw new Error(NO_OUTPUT_MESSAGE);
   return {
     imageUrl: findMedia(output, 'image'),
@@ -34,13 +35,14 @@ export async function streamCostumeWorkflow(
   pet: string,
   costume: string,
   onImage: (imageUrl: string) => void,
+  options: RunOptions = {},
 ): Promise<GenerationResults> {
   let imageUrl = '';
   let videoUrl = '';
   let cost: number | undefined;
   let sawOutput = false;
   let pending = '';
-  for await (const piece of runner.stream(COSTUME_WORKFLOW_ID, inputOf(pet, costume))) {
+  for await (const piece of runner.stream(COSTUME_WORKFLOW_ID, inputOf(pet, costume), options)) {
     pending += piece;
     // A piece that does not complete the JSON waits for the next; one that is whole on its own
     // after stray text starts afresh.

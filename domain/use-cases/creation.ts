@@ -27,6 +27,11 @@ export interface CreationSnapshot {
   readonly videoError?: DisplayedError;
   /** The workflow error dialog, when one is open. */
   readonly dialog?: ErrorDialog;
+  /**
+   * What happens to a run the network or a reload interrupted (issue 31): waiting to send it
+   * again, or why it could not be picked up. Cleared when a run settles.
+   */
+  readonly notice?: string;
   /** Why Generate refused to start, word for word from SPEC.md section 5. */
   readonly validationMessage?: string;
   /** A pet and a costume exist, whatever their source, and nothing is generating. */

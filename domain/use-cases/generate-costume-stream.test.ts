@@ -44,8 +44,8 @@ describe('GenerateCostume, streamed', () => {
       videoError: false,
     });
     expect(early.showResults).toBe(true);
-    // The overlay gives way so the image can be seen; the video card's spinner stands for the rest.
-    expect(f.progress.getSnapshot().active).toBe(false);
+    // The overlay gives way so the image can be seen; the video stage goes on in the video card.
+    expect(f.progress.getSnapshot()).toMatchObject({ active: true, stage: 'video', percent: 0 });
     expect(f.gallery.getSnapshot().items).toHaveLength(0);
 
     run.release();

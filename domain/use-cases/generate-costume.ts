@@ -1,7 +1,14 @@
-import { VideoGenerationError, ImageGenerationError, isUnauthorized } from '../errors';
+import {
+  VideoGenerationError,
+  ImageGenerationError,
+  isConnectionLost,
+  isUnauthorized,
+} from '../errors';
 import { presetImagePath, type PresetKind } from '../model/presets';
 import type { GenerationResults, InputSource } from '../model/generation';
 import type { ClockPort } from '../ports/clock.port';
+import type { ConnectivityPort } from '../ports/connectivity.port';
+import type { PendingRunPort } from '../ports/pending-run.port';
 import type { RunnerPort } from '../ports/runner.port';
 import { runCostumeWorkflow, streamCostumeWorkflow } from './costume-run';
 import { type Creation, type CreationSnapshot } from './creation';
@@ -26,10 +33,45 @@ export interface GenerateOutcome {
 }
 
 /**
+ * How a run survives a lost network or a reload (issue 31). Each run gets its own
+ * Idempotency-Key; sent again with it, the platform answers the same run and charges it once (a
+ * run whose caller went away is not charged and runs afresh). Without these, as in the CLI and
+ * most tests, a lost run ends in its error cards.
+ */
+export interface RunRecovery {
+  /** Tells when the device is back online; a run lost with the network is then sent again. */
+  readonly connectivity?: ConnectivityPort;
+  /** A fresh Idempotency-Key. */
+  readonly newKey?: () => string;
+  /** Keeps the pending run on the device, so a reload sends it again. */
+  readonly pending?: PendingRunPort;
+}
+
+export const RECOVERY_LIMITS = {
+  /** Sends of a lost run after the first, while online: after 1, 2, 4 and 8 s. */
+  resends: 4,
+  firstResendDelayMs: 1_000,
+  /** How long a lost run waits for the network before its error cards show. */
+  offlineWaitMs: 5 * 60_000,
+  /** A pending run older than this is not picked up after a reload. */
+  pendingMaxAgeMs: 60 * 60_000,
+} as const;
+
+export const RECOVERY_NOTICES = {
+  offline:
+    'You are offline. Your costume will finish when the connection returns, and it is charged only once.',
+  resending: 'Reconnecting to finish your costume…',
+  resumed: 'Picking up the costume you started before the page reloaded…',
+  inputsLost:
+    'The costume you started before the page reloaded could not be picked up: its photos were too large to keep on this device. Nothing was charged for it; add them again and press Generate.',
+} as const;
+
+/**
  * Generate Halloween Costume (SPEC.md section 4 "Generation"): validate that both sides hold
  * an input (the message is the current mode's), run the costume workflow, and save what came back to the gallery.
  */
 export class GenerateCostume {
+  private resumed = false;
   readonly getSnapshot: Creation['getSnapshot'];
   readonly subscribe: Creation['subscribe'];
 
@@ -47,6 +89,7 @@ export class GenerateCostume {
     private readonly streamOutputs = false,
     /** Told what a finished costume cost, so the next Generate can show the price. */
     private readonly prices?: { noteGenerationCost(cost: number): void },
+    private readonly recovery: RunRecovery = {},
   ) {
     this.getSnapshot = creation.getSnapshot;
     this.subscribe = creation.subscribe;
@@ -60,12 +103,59 @@ export class GenerateCostume {
       this.creation.change({ validationMessage: VALIDATION_MESSAGES[state.mode] });
       return { ok: false };
     }
+    const key = this.recovery.newKey?.() ?? `run-${this.clock.now()}-${randomPart()}`;
+    this.recovery.pending?.save({
+      key,
+      mode: state.mode,
+      inputs: inputsOf(state),
+      startedAt: this.clock.now(),
+    });
+    return this.run(inputs, key);
+  }
+
+  /**
+   * After a reload: the run that was sent before it is sent again with its key, from the inputs
+   * the device kept (the platform answers it, charged once), or the page says why it cannot be.
+   * Does nothing when no run was pending, or once per page.
+   */
+  async resume(): Promise<GenerateOutcome | undefined> {
+    const { pending } = this.recovery;
+    if (!pending || this.resumed) return undefined;
+    this.resumed = true;
+    const saved = pending.load();
+    if (!saved || this.creation.getSnapshot().generation.isGenerating) return undefined;
+    if (
+      this.clock.now() - saved.startedAt > RECOVERY_LIMITS.pendingMaxAgeMs ||
+      !('mode' in saved)
+    ) {
+      pending.clear();
+      if (!('mode' in saved)) this.creation.change({ notice: RECOVERY_NOTICES.inputsLost });
+      return undefined;
+    }
+    this.creation.change({
+      mode: saved.mode,
+      ...(saved.mode === 'upload' ? { uploads: saved.inputs } : { presets: saved.inputs }),
+    });
+    const inputs = this.workflowInputs(this.creation.getSnapshot());
+    if (!inputs) {
+      pending.clear();
+      return undefined;
+    }
+    return this.run(inputs, saved.key, RECOVERY_NOTICES.resumed);
+  }
+
+  private async run(
+    inputs: { pet: string; costume: string },
+    key: string,
+    notice?: string,
+  ): Promise<GenerateOutcome> {
     this.creation.change({
       validationMessage: undefined,
       results: undefined,
       imageError: undefined,
       videoError: undefined,
       dialog: undefined,
+      notice,
       generation: {
         isGenerating: true,
         imageReady: false,
@@ -76,26 +166,77 @@ export class GenerateCostume {
     });
     this.progress.start('image');
     let earlyImage = '';
+    const options = { idempotencyKey: key };
     try {
-      const results = this.streamOutputs
-        ? await streamCostumeWorkflow(this.runner, inputs.pet, inputs.costume, (imageUrl) => {
-            earlyImage = imageUrl;
-            this.showImage(imageUrl);
-          })
-        : await runCostumeWorkflow(this.runner, inputs.pet, inputs.costume);
+      const results = await this.withResends(() =>
+        this.streamOutputs
+          ? streamCostumeWorkflow(
+              this.runner,
+              inputs.pet,
+              inputs.costume,
+              (imageUrl) => {
+                earlyImage = imageUrl;
+                this.showImage(imageUrl);
+              },
+              options,
+            )
+          : runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options),
+      );
+      this.creation.change({ notice: undefined });
       await this.settle(results);
       const ok = Boolean(results.imageUrl && results.videoUrl);
       if (ok && results.cost !== undefined) this.prices?.noteGenerationCost(results.cost);
       return { ok };
     } catch (error) {
+      this.creation.change({ notice: undefined });
       // The image already shown is a creation; only the video failed (Retry Video fills it in).
       if (earlyImage) await this.settle({ imageUrl: earlyImage, videoUrl: '' }, error);
       else this.fail(error);
       return { ok: false };
     } finally {
+      this.recovery.pending?.clear();
       this.progress.finish();
       this.creation.changeGeneration({ isGenerating: false });
     }
+  }
+
+  /**
+   * Sends a run again, with the same key, when its connection was lost: once the device is back
+   * online, after 1, 2, 4 and 8 s. Anything the platform answered (a refusal, a failure) ends it.
+   */
+  private async withResends<T>(attempt: () => Promise<T>): Promise<T> {
+    const { connectivity } = this.recovery;
+    for (let resend = 0; ; resend++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!connectivity || !isConnectionLost(error) || resend >= RECOVERY_LIMITS.resends)
+          throw error;
+        if (!connectivity.isOnline()) {
+          this.creation.change({ notice: RECOVERY_NOTICES.offline });
+          if (!(await this.untilOnline(connectivity))) throw error;
+        }
+        this.creation.change({ notice: RECOVERY_NOTICES.resending });
+        await new Promise<void>((resolve) =>
+          this.clock.after(RECOVERY_LIMITS.firstResendDelayMs * 2 ** resend, resolve),
+        );
+      }
+    }
+  }
+
+  /** True once the device is online again; false when it stayed offline too long. */
+  private untilOnline(connectivity: ConnectivityPort): Promise<boolean> {
+    return new Promise((resolve) => {
+      let stopWaiting = () => {};
+      const cancelTimeout = this.clock.after(RECOVERY_LIMITS.offlineWaitMs, () => {
+        stopWaiting();
+        resolve(false);
+      });
+      stopWaiting = connectivity.whenOnline(() => {
+        cancelTimeout();
+        resolve(true);
+      });
+    });
   }
 
   /** Closes the workflow error dialog. */
@@ -117,7 +258,10 @@ export class GenerateCostume {
     return input.source === 'upload' ? input.dataUrl : this.presetUrl({ kind, id: input.id });
   }
 
-  /** The image arrived before the video: its card shows, the overlay gives way to the video card's spinner. */
+  /**
+   * The image arrived before the video: its card shows, and the overlay gives way to the video
+   * stage (SPEC.md: 7 messages over a nominal 25 s), drawn in the video card.
+   */
   private showImage(imageUrl: string): void {
     this.creation.change({
       results: { imageUrl, videoUrl: '' },
@@ -129,7 +273,7 @@ export class GenerateCostume {
         videoError: false,
       },
     });
-    this.progress.finish();
+    this.progress.start('video');
   }
 
   private async settle(results: GenerationResults, videoFailure?: unknown): Promise<void> {
@@ -180,4 +324,9 @@ export class GenerateCostume {
       dialog: isUnauthorized(error) ? undefined : presentErrorDialog(error),
     });
   }
+}
+
+/** A key's random part where no key maker was given (the platform client makes its own too). */
+function randomPart(): string {
+  return Math.random().toString(36).slice(2, 12);
 }

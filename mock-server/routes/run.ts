@@ -12,7 +12,7 @@ import type { AppContext } from '../app-context';
 import { errorBody } from '../http/error-handler';
 import { parse } from '../http/parse';
 import { PlatformError } from '../http/platform-error';
-import type { StoredAnswer } from '../store/idempotency-store';
+import type { StillWanted, StoredAnswer } from '../store/idempotency-store';
 import { streamModeOf, streamPieces } from '../runs/text-model';
 
 /** Two phone photos as base64 data URLs exceed fastify's 1 MiB default; 10 MB each plus base64 overhead fits. */
@@ -97,11 +97,16 @@ export async function runRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
     const origin = ctx.originOf(request);
     const wantsStream =
       body.stream === true || String(request.headers.accept).includes('text/event-stream');
+    // The caller's connection closing before the answer was written: the run is abandoned.
+    const gone = new AbortController();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
     let partial: ((image: RunResponse) => void) | undefined;
     const firstPartial = new Promise<RunResponse>((resolve) => (partial = resolve));
 
-    const produce = (): Promise<StoredAnswer> =>
-      ctx.runs.execute(principal, body, origin, wantsStream ? partial : undefined).then(
+    const produce = (wanted: StillWanted): Promise<StoredAnswer> =>
+      ctx.runs.execute(principal, body, origin, wantsStream ? partial : undefined, wanted).then(
         (answer) => ({ status: 200, body: answer }),
         (error: unknown) => {
           if (!(error instanceof PlatformError) || error.headers) throw error;
@@ -119,8 +124,8 @@ export async function runRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
         : `user:${principal.user.id}`;
     const pending =
       typeof key === 'string' && key.length > 0 && key.length <= 200
-        ? ctx.idempotency.once(scope, key, fingerprintOf(request.body), produce)
-        : produce();
+        ? ctx.idempotency.once(scope, key, fingerprintOf(request.body), produce, gone.signal)
+        : produce(() => !gone.signal.aborted);
     if (!wantsStream) {
       const answer = await pending;
       return reply.code(answer.status).send(answer.body);

@@ -19,6 +19,7 @@ import {
   workflowUnavailable,
 } from '../http/platform-error';
 import type { AccountsStore } from '../store/accounts-store';
+import { ABANDONED_STATUS, type StillWanted } from '../store/idempotency-store';
 import { WorkflowInputError, WorkflowQueueFullError } from '../workflow/index';
 import type { CostumeRenderer } from './costume-renderer';
 import { resolveImage, type ImageSources } from './image-input';
@@ -56,6 +57,18 @@ const workflowBusy = () =>
     { 'retry-after': '2' },
   );
 
+/**
+ * Every caller went away before the answer was delivered (issue 33: cancelling must not cost
+ * money): the run is stopped, its credits go back, and the Idempotency-Key is free to run again.
+ */
+const abandonedRun = () =>
+  new PlatformError(
+    ABANDONED_STATUS,
+    'RUN_ABANDONED',
+    'The caller went away before the answer was delivered: nothing was charged. Send the run again with the same Idempotency-Key to get it.',
+    { charged: false },
+  );
+
 /** A part of the answer known before the whole: the costume image while the video encodes. */
 export type OnPartialAnswer = (partial: RunResponse) => void;
 
@@ -68,9 +81,11 @@ export class RunService {
     request: RunRequest,
     origin: string,
     onPartial?: OnPartialAnswer,
+    /** Whether anybody still waits for the answer; a run nobody waits for is not charged. */
+    wanted: StillWanted = () => true,
   ): Promise<RunResponse> {
     if (request.model === COSTUME_WORKFLOW_ID)
-      return this.costume(principal, request, origin, onPartial);
+      return this.costume(principal, request, origin, onPartial, wanted);
     if (request.model === TEXT_MODEL_ID) return this.text(principal, request, origin);
     throw notFound(`Unknown model or workflow: ${request.model.slice(0, 100)}`);
   }
@@ -80,6 +95,7 @@ export class RunService {
     request: RunRequest,
     origin: string,
     onPartial: OnPartialAnswer | undefined,
+    wanted: StillWanted,
   ): Promise<RunResponse> {
     const parsed = CostumeWorkflowInput.safeParse(request.input);
     if (!parsed.success) {
@@ -128,6 +144,10 @@ export class RunService {
         onImage,
       });
     } catch (error) {
+      if (!wanted()) {
+        accounts.refund(userId, principal.project.id, cost);
+        throw abandonedRun();
+      }
       if (imageSent) return this.videoFailed(principal, request.model, userId, id, error);
       accounts.refund(userId, principal.project.id, cost, id);
       if (error instanceof PlatformError) throw error;
@@ -136,6 +156,10 @@ export class RunService {
         throw validationError(error.message, { field: error.field });
       this.deps.onRenderError(error);
       throw workflowFailed();
+    }
+    if (!wanted()) {
+      accounts.refund(userId, principal.project.id, cost);
+      throw abandonedRun();
     }
     const videoFailed = fault?.next === 'video-fail';
     if (videoFailed) accounts.refund(userId, principal.project.id, pricing.videoCents);

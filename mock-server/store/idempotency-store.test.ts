@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from './database';
-import { IDEMPOTENCY_LIMITS, IdempotencyStore, type StoredAnswer } from './idempotency-store';
+import {
+  ABANDONED_STATUS,
+  IDEMPOTENCY_LIMITS,
+  IdempotencyStore,
+  type StillWanted,
+  type StoredAnswer,
+} from './idempotency-store';
 
 /** A store on its own in-memory database, with a clock the test moves. */
 function store() {
@@ -70,7 +76,7 @@ describe('IdempotencyStore: a retried run is answered again, never run again', (
     expect(produce).toHaveBeenCalledTimes(2);
   });
 
-  it.each([400, 402, 422, 499])(
+  it.each([400, 402, 409, 422])(
     'remembers a %i: the same request gets the same refusal',
     async (status) => {
       const { store: idempotency } = store();
@@ -80,6 +86,34 @@ describe('IdempotencyStore: a retried run is answered again, never run again', (
       expect(produce).toHaveBeenCalledTimes(1);
     },
   );
+
+  it('tells the run nobody waits once every caller went away, and forgets the abandoned run', async () => {
+    const { store: idempotency } = store();
+    let finish = (_: StoredAnswer) => {};
+    let wanted: StillWanted = () => true;
+    const produce = vi.fn(
+      (stillWanted: StillWanted) =>
+        new Promise<StoredAnswer>((resolve) => {
+          wanted = stillWanted;
+          finish = resolve;
+        }),
+    );
+    const [a, b] = [new AbortController(), new AbortController()];
+    const first = idempotency.once('user:1', 'k', 'req', produce, a.signal);
+    const second = idempotency.once('user:1', 'k', 'req', produce, b.signal);
+    a.abort();
+    expect(wanted()).toBe(true);
+    b.abort();
+    expect(wanted()).toBe(false);
+    finish({ status: ABANDONED_STATUS, body: { error: { code: 'RUN_ABANDONED' } } });
+    expect((await first).status).toBe(ABANDONED_STATUS);
+    expect((await second).status).toBe(ABANDONED_STATUS);
+    // Not kept: the key's next request runs afresh.
+    const next = idempotency.once('user:1', 'k', 'req', produce);
+    finish(ok());
+    expect(await next).toEqual(ok());
+    expect(produce).toHaveBeenCalledTimes(2);
+  });
 
   it('forgets a request that threw, so its retry runs', async () => {
     const { store: idempotency } = store();

@@ -6,6 +6,15 @@ export interface StoredAnswer {
   body: unknown;
 }
 
+/**
+ * The status of a run whose every caller went away before its answer was delivered: it was
+ * stopped uncharged, so it is never kept for its key, and the key's next request runs afresh.
+ */
+export const ABANDONED_STATUS = 499;
+
+/** Whether anybody still waits for a run's answer; asked by the run before it charges. */
+export type StillWanted = () => boolean;
+
 /** How long an answer is kept for its key, and the largest answer kept (a run answer holds URLs). */
 export const IDEMPOTENCY_LIMITS = { ttlMs: 24 * 60 * 60 * 1000, answerBytes: 256 * 1024 } as const;
 
@@ -24,7 +33,12 @@ const keyReused = () =>
 export class IdempotencyStore {
   private readonly inFlight = new Map<
     string,
-    { fingerprint: string; answer: Promise<StoredAnswer> }
+    {
+      fingerprint: string;
+      answer: Promise<StoredAnswer>;
+      /** The connections waiting for it (undefined: a caller that cannot go away). */
+      callers: Set<AbortSignal | undefined>;
+    }
   >();
 
   private readonly sql: ReturnType<typeof statementCache>;
@@ -36,12 +50,19 @@ export class IdempotencyStore {
     this.sql = statementCache(db);
   }
 
-  /** Runs `produce` once per (scope, key); concurrent and later callers get the same answer. */
+  /**
+   * Runs `produce` once per (scope, key); concurrent and later callers get the same answer. A
+   * caller whose connection closes (`caller` aborts) stops waiting; `produce` is told through
+   * `wanted` whether anybody still waits, and a run nobody waits for any more ends uncharged
+   * (ABANDONED_STATUS), is not kept, and the key's next request runs it afresh. A caller that
+   * joins a run before it ends keeps it wanted and gets its answer.
+   */
   async once(
     scope: string,
     key: string,
     fingerprint: string,
-    produce: () => Promise<StoredAnswer>,
+    produce: (wanted: StillWanted) => Promise<StoredAnswer>,
+    caller?: AbortSignal,
   ): Promise<StoredAnswer> {
     const saved = this.find(scope, key);
     if (saved) {
@@ -52,17 +73,25 @@ export class IdempotencyStore {
     const running = this.inFlight.get(id);
     if (running) {
       if (running.fingerprint !== fingerprint) throw keyReused();
-      return running.answer;
+      running.callers.add(caller);
+      const answer = await running.answer;
+      // Abandoned by the callers before this one joined, just as it ended: run it for this one.
+      if (answer.status === ABANDONED_STATUS && !caller?.aborted)
+        return this.once(scope, key, fingerprint, produce, caller);
+      return answer;
     }
-    const answer = produce()
+    const callers = new Set<AbortSignal | undefined>([caller]);
+    const wanted = () => [...callers].some((signal) => !signal?.aborted);
+    const answer = produce(wanted)
       .then((answer) => {
-        // Failures the caller may retry (rate limits, outages, crashes) are not remembered.
-        if (answer.status < 500 && answer.status !== 429)
+        // Failures the caller may retry (rate limits, outages, crashes) and runs nobody waited
+        // for are not remembered.
+        if (answer.status < 500 && answer.status !== 429 && answer.status !== ABANDONED_STATUS)
           this.save(scope, key, fingerprint, answer);
         return answer;
       })
       .finally(() => this.inFlight.delete(id));
-    this.inFlight.set(id, { fingerprint, answer });
+    this.inFlight.set(id, { fingerprint, answer, callers });
     return answer;
   }
 

@@ -123,11 +123,18 @@ describe('full-screen viewer', () => {
     expect(clip.suggestedFilename().match(/\d+/)![0]).toBe(
       image.suggestedFilename().match(/\d+/)![0],
     );
-    // Desktop chromium on Linux has no share sheet for files: Share saves the video instead.
+    // Desktop chromium on Linux has no share sheet for files: Share offers its own choice, and
+    // downloads nothing until one is made.
     expect(await page.evaluate(() => typeof navigator.canShare)).toBe('undefined');
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await viewer.getByRole('button', { name: 'Share' }).click();
+    const choice = viewer.getByRole('group', { name: 'Share options' });
+    await choice.waitFor();
+    expect(downloads).toBe(0);
     const [shared] = await Promise.all([
       page.waitForEvent('download'),
-      viewer.getByRole('button', { name: 'Share' }).click(),
+      choice.getByRole('button', { name: 'Download Video' }).click(),
     ]);
     expect(shared.suggestedFilename()).toBe(clip.suggestedFilename());
     expect((await image.failure()) ?? undefined).toBeUndefined();

@@ -4,8 +4,9 @@ import { useSwipe } from './use-swipe';
 
 /**
  * Paging for a row of items that shows `visible` at a time: arrows move by LIMITS.carouselStep
- * items, a horizontal swipe of at least LIMITS.swipeThresholdPx does the same (SPEC.md section 9).
- * Where fewer than that are visible (a phone shows 2), a move is one page, so no item is skipped.
+ * (3) items at every width, a horizontal swipe of at least LIMITS.swipeThresholdPx does the same
+ * (SPEC.md section 9). The stylesheet shows at least that many on any screen (a phone shows 3), so
+ * no item is skipped.
  * The number of visible items comes from the CSS custom property --visible on the viewport element.
  */
 export function useCarousel(count: number) {
@@ -27,7 +28,7 @@ export function useCarousel(count: number) {
 
   const maxStart = Math.max(0, count - visible);
   const clamped = Math.min(start, maxStart);
-  const step = Math.min(LIMITS.carouselStep, visible);
+  const step = LIMITS.carouselStep;
 
   const next = useCallback(
     () => setStart((s) => Math.min(Math.min(s, maxStart) + step, maxStart)),

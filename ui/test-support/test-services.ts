@@ -99,7 +99,13 @@ export function workflowOutput(
  * the browser composition root provides, minus the network.
  */
 export function createTestServices(
-  options: { signedIn?: boolean; run?: RunnerPort['run']; remainingCredits?: number } = {},
+  options: {
+    signedIn?: boolean;
+    run?: RunnerPort['run'];
+    /** Streams the run (the image before the video), as the browser's platform runner does. */
+    stream?: RunnerPort['stream'];
+    remainingCredits?: number;
+  } = {},
 ) {
   const local = memoryLocalStorage();
   if (options.signedIn ?? true) {
@@ -109,7 +115,10 @@ export function createTestServices(
     );
   }
   const run = vi.fn<RunnerPort['run']>(options.run ?? (async () => workflowOutput()));
-  const runner: RunnerPort = { run, stream: () => (async function* () {})() };
+  const runner: RunnerPort = {
+    run,
+    stream: options.stream ?? (() => (async function* () {})()),
+  };
   const session = new Session(fakeAuth, local, timerClock, { projectToken: 'project' });
   const galleryStorage = new StorageSync<StoredGallery>(
     STORAGE_KEYS.gallery,
@@ -143,7 +152,7 @@ export function createTestServices(
     timerClock,
     progress,
     undefined,
-    false,
+    Boolean(options.stream),
     account,
   );
   const profileStorage = new StorageSync<UserProfile>(

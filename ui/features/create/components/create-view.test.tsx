@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { platformError } from '../../../../domain/errors';
+import { VIDEO_STAGE_MESSAGES } from '../../../../domain/use-cases/progress-timeline';
 import { ServicesProvider } from '../../../app/services-context';
 import { createTestServices, workflowOutput } from '../../../test-support/test-services';
 import type { ShareEnvironment } from '../../viewer/share-media';
@@ -172,10 +173,14 @@ describe('CreateView: inputs', () => {
     expect(generateButton()).not.toHaveAttribute('aria-disabled');
     expect(generateButton()).not.toHaveAttribute('aria-describedby');
     await userEvent.click(generateButton());
-    expect(run).toHaveBeenCalledWith(expect.stringMatching(/^workflow\//), {
-      upload_your_pets_photo: '/presets/pets/dog1.png',
-      upload_costume_character: '/presets/costumes/vampire.png',
-    });
+    expect(run).toHaveBeenCalledWith(
+      expect.stringMatching(/^workflow\//),
+      {
+        upload_your_pets_photo: '/presets/pets/dog1.png',
+        upload_costume_character: '/presets/costumes/vampire.png',
+      },
+      expect.objectContaining({ idempotencyKey: expect.any(String) }),
+    );
   });
 
   it('refuses a dropped file that is not an image, with a clear message', async () => {
@@ -214,10 +219,14 @@ describe('CreateView: inputs', () => {
 
     await userEvent.upload(screen.getByLabelText('Pet Photo'), picture('cat.png', 'image/png'));
     await userEvent.click(generateButton());
-    expect(run).toHaveBeenCalledWith(expect.any(String), {
-      upload_your_pets_photo: `data:image/png;base64,${btoa('cat.png')}`,
-      upload_costume_character: `data:image/jpeg;base64,${btoa('witch.jpg')}`,
-    });
+    expect(run).toHaveBeenCalledWith(
+      expect.any(String),
+      {
+        upload_your_pets_photo: `data:image/png;base64,${btoa('cat.png')}`,
+        upload_costume_character: `data:image/jpeg;base64,${btoa('witch.jpg')}`,
+      },
+      expect.objectContaining({ idempotencyKey: expect.any(String) }),
+    );
   });
 
   it('takes a phone photo up to 25 MB and refuses one over it, naming the file', async () => {
@@ -287,6 +296,56 @@ describe('CreateView: generating', () => {
   });
 });
 
+describe('CreateView: the video stage after the image (streamed)', () => {
+  it('shows the video stage in the video card: its 7 messages every 2 s and a bar over 25 s', async () => {
+    vi.useFakeTimers();
+    let sendVideo: () => void = () => {};
+    const piece = (entry: object) => JSON.stringify({ output: [entry] });
+    renderCreate({
+      stream: async function* () {
+        yield piece({ image_output: { image: '/files/out.png', outputType: 'image' } });
+        await new Promise<void>((resolve) => (sendVideo = resolve));
+        yield piece({ video_output: { video: '/files/out.mp4', outputType: 'video' } });
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Use Presets' }));
+    fireEvent.click(screen.getByLabelText('Select This: Golden Retriever'));
+    fireEvent.click(screen.getByLabelText('Select This: Vampire'));
+    fireEvent.click(generateButton());
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    // The image is in: the overlay has given way, the video card carries the video stage.
+    expect(screen.queryByRole('dialog', { name: 'Generating Magic...' })).toBeNull();
+    const card = screen.getByRole('article', { name: 'Generated Video' });
+    expect(within(card).getByText('Animating your costume video')).toBeInTheDocument();
+    const bar = within(card).getByRole('progressbar', { name: 'Video progress' });
+    const percent = () => Number(bar.getAttribute('aria-valuenow'));
+    const status = () => within(card).getByRole('status').textContent;
+    const seen = [status()];
+    expect(seen[0]).toBe(VIDEO_STAGE_MESSAGES[0]);
+    for (let step = 1; step < 7; step++) {
+      act(() => vi.advanceTimersByTime(2_000));
+      seen.push(status());
+    }
+    expect(seen).toEqual([...VIDEO_STAGE_MESSAGES]);
+    // 12 s of the nominal 25 s: about half.
+    expect(percent()).toBeGreaterThanOrEqual(47);
+    expect(percent()).toBeLessThanOrEqual(50);
+    act(() => vi.advanceTimersByTime(13_000));
+    expect(percent()).toBe(100);
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(percent()).toBe(100);
+
+    await act(async () => {
+      sendVideo();
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(within(card).queryByRole('progressbar')).toBeNull();
+    expect(card.querySelector('video')).toHaveAttribute('src', '/files/out.mp4');
+  });
+});
+
 describe('CreateView: results', () => {
   it('shows both results with success ticks, then Create Another Costume clears everything', async () => {
     const { services } = renderCreate();
@@ -296,6 +355,10 @@ describe('CreateView: results', () => {
     expect(image).toHaveAttribute('src', '/files/out.png');
     const videoCard = screen.getByRole('article', { name: 'Generated Video' });
     expect(videoCard.querySelector('video')).toHaveAttribute('src', '/files/out.mp4');
+    // A tick only once each medium has really loaded.
+    expect(screen.queryAllByRole('img', { name: 'Ready' })).toHaveLength(0);
+    fireEvent.load(image);
+    fireEvent.loadedData(videoCard.querySelector('video')!);
     expect(screen.getAllByRole('img', { name: 'Ready' })).toHaveLength(2);
     expect(services.gallery.getSnapshot().items).toHaveLength(1);
 
@@ -316,7 +379,7 @@ describe('CreateView: results', () => {
     expect(onShowGallery).toHaveBeenCalledOnce();
   });
 
-  it('shares the finished video under its gallery download name', async () => {
+  it('shares the finished picture and video under their gallery download names', async () => {
     const share = vi.fn(async (_data: ShareData) => undefined);
     const env: ShareEnvironment = {
       fetch: async () => new Response('mp4', { headers: { 'content-type': 'video/mp4' } }),
@@ -332,7 +395,10 @@ describe('CreateView: results', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
     await vi.waitFor(() => expect(share).toHaveBeenCalledOnce());
     const [item] = services.gallery.getSnapshot().items;
-    expect(share.mock.calls[0]![0].files![0]!.name).toBe(`pawloween-video-${item!.id}.mp4`);
+    expect(share.mock.calls[0]![0].files!.map((file) => file.name)).toEqual([
+      `pawloween-image-${item!.id}.png`,
+      `pawloween-video-${item!.id}.mp4`,
+    ]);
   });
 
   it('an image without a video shows the video error card; Retry Video recovers it', async () => {

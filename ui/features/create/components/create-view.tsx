@@ -44,6 +44,10 @@ export function CreateView(props: {
       document.getElementById('pw-create-title')?.focus();
     hadResults.current = view.showResults;
   }, [view.showResults]);
+  // A run a reload cut off is sent again with its key (issue 31).
+  useEffect(() => actions.resume(), [actions]);
+  // Once the image shows, the video stage goes on in the video card instead of the overlay.
+  const overlay = view.progress && !(view.showResults && view.state.imageReady);
 
   return (
     <div className="pw-create">
@@ -60,6 +64,8 @@ export function CreateView(props: {
           onCreateAnother={actions.createAnother}
           onShowGallery={props.onShowGallery}
           shareEnvironment={props.shareEnvironment}
+          progress={view.progress}
+          notice={view.notice}
         />
       ) : (
         <section aria-labelledby="pw-create-title">
@@ -71,6 +77,11 @@ export function CreateView(props: {
             <PresetInputs pet={side('pet')} costume={side('costume')} />
           )}
           <div className="pw-generate">
+            {view.notice && !generating && (
+              <p className="pw-generate__notice" role="status">
+                {view.notice}
+              </p>
+            )}
             {notice && !generating && (
               <CreditNoticeLine notice={notice} onAddCredits={actions.addCredits} />
             )}
@@ -103,9 +114,10 @@ export function CreateView(props: {
           </div>
         </section>
       )}
-      {view.progress && (
+      {overlay && view.progress && (
         <ProgressOverlay
           title="Generating Magic..."
+          notice={view.notice}
           status={view.progress.status}
           percent={view.progress.percent}
           stageLabel={view.progress.stageLabel}

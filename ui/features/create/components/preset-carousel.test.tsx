@@ -45,15 +45,16 @@ describe('PresetCarousel', () => {
     expect(screen.getByText('Showing 5 to 7 of 10')).toBeInTheDocument();
   });
 
-  it('where only two show (a phone), each arrow moves two, so paging forward skips nothing', async () => {
-    renderCarousel(undefined, vi.fn(), 2);
+  it('where three show (a phone), each arrow moves three, so paging forward skips nothing', async () => {
+    renderCarousel(undefined, vi.fn(), 3);
     const next = screen.getByRole('button', { name: 'Next choose your pet options' });
     const starts = [firstShown()];
     while (!next.hasAttribute('disabled')) {
       await userEvent.click(next);
       starts.push(firstShown());
     }
-    expect(starts).toEqual([0, 2, 4, 6, 8]);
+    // 10 presets, 3 in view: 0-2, 3-5, 6-8, then the last three (7-9).
+    expect(starts).toEqual([0, 3, 6, 7]);
   });
 
   it('pages on a swipe of 50 px or more and ignores shorter ones', () => {

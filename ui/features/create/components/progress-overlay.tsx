@@ -11,6 +11,8 @@ export function ProgressOverlay(props: {
   status: string;
   percent: number;
   stageLabel?: string;
+  /** A run the network interrupted: what is happening to it (offline, reconnecting). */
+  notice?: string;
 }) {
   useScrollLock(true);
   const titleId = useId();
@@ -45,6 +47,11 @@ export function ProgressOverlay(props: {
         <p className="pw-progress__status" role="status" aria-live="polite">
           {props.status}
         </p>
+        {props.notice && (
+          <p className="pw-progress__notice" role="alert">
+            {props.notice}
+          </p>
+        )}
         <div
           className="pw-progress__bar"
           role="progressbar"

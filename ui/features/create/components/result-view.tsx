@@ -6,9 +6,22 @@ import type {
 } from '../../../../domain/model/generation';
 import { useServices } from '../../../app/services-context';
 import { useStore } from '../../../app/use-store';
-import { CheckIcon, RetryIcon, ShareIcon, SparkleIcon } from '../../../components/icons';
-import { shareCreation, type ShareEnvironment } from '../../viewer/share-media';
+import { CheckIcon, RetryIcon, SparkleIcon } from '../../../components/icons';
+import { ShareButton } from '../../viewer/components/share-button';
+import type { ShareEnvironment } from '../../viewer/share-media';
+import type { ProgressView } from '../hooks/create-flow';
+import { MEDIA_LOAD_ATTEMPTS, useMediaLoad } from '../hooks/use-media-load';
 import { ErrorCard } from './error-card';
+
+/** The card of a result that was made but did not load on this device, with Retry to load it. */
+function loadFailure(kind: 'image' | 'video', url: string): DisplayedError {
+  return {
+    message: `The ${kind} could not be loaded`,
+    code: 'MEDIA_LOAD_FAILED',
+    technical: `Loading ${url} failed ${MEDIA_LOAD_ATTEMPTS} times. It is saved in My Gallery.`,
+    suggestion: 'Check your internet connection and try again',
+  };
+}
 
 /** The generated image card and video card (SPEC.md section 2 "Result view"). */
 export function ResultView(props: {
@@ -25,8 +38,14 @@ export function ResultView(props: {
   /** Opens My Gallery, where the creation was saved. */
   onShowGallery?: () => void;
   shareEnvironment?: ShareEnvironment;
+  /** The progress timeline while the video is still being made after the image showed. */
+  progress?: ProgressView;
+  /** A run the network interrupted: what is happening to it. */
+  notice?: string;
 }) {
   const { state, results } = props;
+  const image = useMediaLoad(results.imageUrl);
+  const video = useMediaLoad(results.videoUrl);
   const busy = state.isGenerating;
   const heading = useRef<HTMLHeadingElement>(null);
   const { gallery } = useServices();
@@ -49,7 +68,11 @@ export function ResultView(props: {
         Your Halloween Costume
       </h2>
       <div className="pw-results__grid">
-        <ResultCard title="Generated Image" ready={state.imageReady} failed={state.imageError}>
+        <ResultCard
+          title="Generated Image"
+          ready={state.imageReady && image.status === 'loaded'}
+          failed={state.imageError || image.status === 'failed'}
+        >
           {state.imageError && props.imageError ? (
             <ErrorCard
               error={props.imageError}
@@ -57,17 +80,30 @@ export function ResultView(props: {
               onRetry={props.onRetryImage}
               disabled={busy}
             />
+          ) : state.imageReady && results.imageUrl && image.status === 'failed' ? (
+            <ErrorCard
+              error={loadFailure('image', results.imageUrl)}
+              retryLabel="Retry"
+              onRetry={image.retry}
+            />
           ) : state.imageReady && results.imageUrl ? (
             <img
+              key={image.attempt}
               className="pw-result__media"
               src={results.imageUrl}
               alt="Your pet in its Halloween costume"
+              onLoad={image.onLoad}
+              onError={image.onError}
             />
           ) : (
             <Pending label="Conjuring your costume portrait…" />
           )}
         </ResultCard>
-        <ResultCard title="Generated Video" ready={state.videoReady} failed={state.videoError}>
+        <ResultCard
+          title="Generated Video"
+          ready={state.videoReady && video.status === 'loaded'}
+          failed={state.videoError || video.status === 'failed'}
+        >
           {state.videoError && props.videoError ? (
             <ErrorCard
               error={props.videoError}
@@ -75,8 +111,17 @@ export function ResultView(props: {
               onRetry={props.onRetryVideo}
               disabled={busy}
             />
+          ) : state.videoReady && results.videoUrl && video.status === 'failed' ? (
+            <ErrorCard
+              error={loadFailure('video', results.videoUrl)}
+              retryLabel="Retry"
+              onRetry={video.retry}
+            />
           ) : state.videoReady && results.videoUrl ? (
             <video
+              key={video.attempt}
+              onLoadedData={video.onLoad}
+              onError={video.onError}
               className="pw-result__media"
               src={results.videoUrl}
               poster={results.imageUrl || undefined}
@@ -87,8 +132,10 @@ export function ResultView(props: {
               playsInline
               aria-label="Animated video of your pet in its Halloween costume"
             />
+          ) : props.progress?.stage === 'video' ? (
+            <VideoStage progress={props.progress} notice={props.notice} />
           ) : (
-            <Pending label="Bringing your costume to life…" />
+            <Pending label={props.notice ?? 'Bringing your costume to life…'} />
           )}
         </ResultCard>
       </div>
@@ -117,19 +164,11 @@ export function ResultView(props: {
           </button>
         )}
         {saved && !busy && (
-          <button
-            type="button"
-            className="pw-btn pw-btn--secondary"
-            onClick={() =>
-              void shareCreation(
-                saved,
-                (kind) => gallery.downloadFileName(saved, kind),
-                props.shareEnvironment,
-              )
-            }
-          >
-            <ShareIcon /> Share
-          </button>
+          <ShareButton
+            item={saved}
+            fileName={(kind) => gallery.downloadFileName(saved, kind)}
+            shareEnvironment={props.shareEnvironment}
+          />
         )}
         <button
           type="button"
@@ -165,6 +204,30 @@ function ResultCard(props: {
       </header>
       <div className="pw-result__body">{props.children}</div>
     </article>
+  );
+}
+
+/** The video stage of the progress (SPEC.md: 7 messages, a bar over a nominal 25 s), in its card. */
+function VideoStage(props: { progress: ProgressView; notice?: string }) {
+  const percent = Math.max(0, Math.min(100, Math.round(props.progress.percent)));
+  return (
+    <div className="pw-result__pending pw-result__stage">
+      <span className="pw-spinner" aria-hidden="true" />
+      <p className="pw-progress__stage">{props.progress.stageLabel}</p>
+      <p className="pw-progress__status" role="status" aria-live="polite">
+        {props.notice ?? props.progress.status}
+      </p>
+      <div
+        className="pw-progress__bar"
+        role="progressbar"
+        aria-label="Video progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <span style={{ width: `${percent}%` }} />
+      </div>
+    </div>
   );
 }
 

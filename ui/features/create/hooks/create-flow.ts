@@ -9,6 +9,7 @@ import type {
 import type { PresetKind } from '../../../../domain/model/presets';
 
 export interface ProgressView {
+  readonly stage: 'image' | 'video';
   readonly status: string;
   readonly percent: number;
   readonly stageLabel: string;
@@ -30,6 +31,8 @@ export interface CreateFlowView {
   readonly canRetryBoth: boolean;
   readonly progress: ProgressView | undefined;
   readonly dialog: ErrorDialog | undefined;
+  /** A run the network or a reload interrupted: waiting to send it again, or what happened. */
+  readonly notice: string | undefined;
 }
 
 export interface CreateFlowActions {
@@ -39,6 +42,8 @@ export interface CreateFlowActions {
   /** A preset for one side (the selected one again deselects it). */
   selectPreset(kind: PresetKind, id: string): void;
   generate(): void;
+  /** Picks up the run a reload cut off, if one was pending. */
+  resume(): void;
   retryImage(): void;
   retryVideo(): void;
   retryBoth(): void;

@@ -30,6 +30,7 @@ export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActi
     canRetryBoth: creation.canRetryBoth,
     progress: timeline.active
       ? {
+          stage: timeline.stage,
           status: timeline.message,
           percent: timeline.percent,
           stageLabel:
@@ -39,6 +40,7 @@ export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActi
         }
       : undefined,
     dialog: creation.dialog,
+    notice: creation.notice,
   };
 
   const actions = useMemo<CreateFlowActions>(() => {
@@ -51,6 +53,7 @@ export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActi
       setUpload: (kind, dataUrl) => selectInputs.setUpload(kind, dataUrl),
       selectPreset: (kind, id) => selectInputs.selectPreset(kind, id),
       generate: () => void generateCostume.execute(),
+      resume: () => void generateCostume.resume(),
       retryImage: () => void retryGeneration.retryImage(),
       retryVideo: () => void retryGeneration.retryVideo(),
       retryBoth: () => void retryGeneration.retryBoth(),

@@ -1,5 +1,5 @@
 import '../demo-banner.css';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useDemoBanner } from '../hooks/use-demo-banner';
 
 export const DEMO_TEXT = "You're on a demo app. Press 'Publish' to publish your app.";
@@ -14,6 +14,23 @@ export function DemoBanner(props: { active: boolean; publishUrl: string; onPubli
   const helpId = useId();
   const tab = useRef<HTMLButtonElement>(null);
   const bannerPublish = useRef<HTMLButtonElement>(null);
+  const banner = useRef<HTMLElement>(null);
+  const shown = visible && !dismissed;
+  // The banner floats under the header: the page keeps room for it, so it covers no title.
+  useEffect(() => {
+    const element = banner.current;
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    const reserve = () =>
+      root.style.setProperty('--pw-demo-banner-space', `${element.offsetHeight + 12}px`);
+    reserve();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(reserve) : undefined;
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--pw-demo-banner-space');
+    };
+  }, [shown]);
   if (!visible) return null;
 
   const publish = () => {
@@ -40,7 +57,7 @@ export function DemoBanner(props: { active: boolean; publishUrl: string; onPubli
     );
 
   return (
-    <aside className="pw-demo-banner" aria-label="Demo app">
+    <aside className="pw-demo-banner" aria-label="Demo app" ref={banner}>
       <div className="pw-demo-banner__row">
         <p className="pw-demo-banner__text">{DEMO_TEXT}</p>
         <div className="pw-demo-banner__actions">

@@ -3,17 +3,13 @@ import { useEffect, useRef } from 'react';
 import type { GalleryItem } from '../../../../domain/model/gallery-item';
 import type { MediaKind } from '../../../../domain/use-cases/gallery';
 import { FavoriteButton } from '../../../components/favorite-button';
-import {
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  DownloadIcon,
-  ShareIcon,
-} from '../../../components/icons';
+import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon } from '../../../components/icons';
 import { useSwipe } from '../../../components/use-swipe';
 import { useFocusTrap } from '../../../components/use-focus-trap';
 import { useScrollLock } from '../../../components/use-scroll-lock';
 import type { DownloadEnvironment } from '../download-media';
-import { shareCreation, type ShareEnvironment } from '../share-media';
+import type { ShareEnvironment } from '../share-media';
+import { ShareButton } from './share-button';
 import { useDebouncedDownload } from '../hooks/use-debounced-download';
 import { useBackCloses } from '../../../app/app-history';
 
@@ -107,13 +103,12 @@ export function Viewer(props: {
         </button>
         <div className="pw-viewer__actions">
           <FavoriteButton isFavorite={item.isFavorite} onToggle={props.onToggleFavorite} />
-          <button
-            type="button"
+          <ShareButton
+            item={item}
+            fileName={props.fileName}
+            shareEnvironment={props.shareEnvironment}
             className="pw-btn pw-btn--primary pw-btn--small"
-            onClick={() => void shareCreation(item, props.fileName, props.shareEnvironment)}
-          >
-            <ShareIcon /> Share
-          </button>
+          />
           <button
             type="button"
             className="pw-btn pw-btn--secondary pw-btn--small"

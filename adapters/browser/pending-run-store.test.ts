@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  PENDING_RUN_KEY,
+  PENDING_RUN_MAX_CHARS,
+  SessionPendingRunStore,
+} from './pending-run-store';
+
+const run = {
+  key: 'key-1',
+  mode: 'upload' as const,
+  inputs: { pet: 'data:image/jpeg;base64,PET', costume: 'data:image/png;base64,COSTUME' },
+  startedAt: 1_000,
+};
+
+beforeEach(() => sessionStorage.clear());
+
+describe('SessionPendingRunStore: the run a reload must pick up (issue 31)', () => {
+  it('keeps the key and the inputs in sessionStorage, and forgets them on clear', () => {
+    const store = new SessionPendingRunStore(sessionStorage, window);
+    expect(store.save(run)).toBe(true);
+    expect(new SessionPendingRunStore(sessionStorage, window).load()).toEqual(run);
+    store.clear();
+    expect(sessionStorage.getItem(PENDING_RUN_KEY)).toBeNull();
+  });
+
+  it('inputs too large to keep: only the key is kept, so the page can say what happened', () => {
+    const store = new SessionPendingRunStore(sessionStorage, window);
+    const huge = { ...run, inputs: { pet: 'x'.repeat(PENDING_RUN_MAX_CHARS), costume: 'y' } };
+    expect(store.save(huge)).toBe(false);
+    expect(store.load()).toEqual({ key: 'key-1', startedAt: 1_000 });
+  });
+
+  it('once the page is being left, a settling run does not clear what the reload needs', () => {
+    const store = new SessionPendingRunStore(sessionStorage, window);
+    store.save(run);
+    window.dispatchEvent(new Event('pagehide'));
+    store.clear();
+    expect(store.load()).toEqual(run);
+    window.dispatchEvent(new Event('pageshow'));
+    store.clear();
+    expect(store.load()).toBeUndefined();
+  });
+
+  it('reads a damaged entry as nothing pending', () => {
+    sessionStorage.setItem(PENDING_RUN_KEY, '{not json');
+    expect(new SessionPendingRunStore(sessionStorage, window).load()).toBeUndefined();
+    sessionStorage.setItem(PENDING_RUN_KEY, JSON.stringify({ key: 3 }));
+    expect(new SessionPendingRunStore(sessionStorage, window).load()).toBeUndefined();
+  });
+});

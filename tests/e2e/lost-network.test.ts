@@ -1,0 +1,89 @@
+// A phone in real life (issue 31): the network lost mid-run, and a reload mid-run, end in the
+// run's result, charged once (credits read on the platform's usage API), on a 390 px phone.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { generateButton, selectPreset, waitForResults } from './support/create-flow';
+import { uniqueEmail, useE2E } from './support/e2e';
+
+const e2e = useE2E();
+
+/** Cents the platform charged the signed-in user, read with the token the app holds. */
+async function usedCents(page: Page): Promise<number> {
+  const token = await page.evaluate(() => localStorage.getItem('subscribe-dev-access-token'));
+  const reply = await fetch(`${e2e.baseUrl}/v1/subscriptions/usage`, {
+    headers: { 'x-sub-dev-access-token': token! },
+  });
+  const body = (await reply.json()) as { credits: { userBalance: { usedCredits: number } } };
+  return Math.round(body.credits.userBalance.usedCredits * 100);
+}
+
+async function pickPresets(page: Page) {
+  await page.getByRole('button', { name: 'Use Presets' }).click();
+  await selectPreset(page, 'Choose Your Pet', 'Golden Retriever');
+  await selectPreset(page, 'Choose Costume', 'Vampire');
+}
+
+/** Both cards show a tick, which only stands over media that loaded. */
+async function expectBothLoaded(page: Page) {
+  await waitForResults(page);
+  const ticks = page.getByRole('img', { name: 'Ready' });
+  await expect.poll(() => ticks.count(), { timeout: 60_000 }).toBe(2);
+  const image = page.getByRole('img', { name: 'Your pet in its Halloween costume' });
+  expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(
+    0,
+  );
+  const video = page.getByRole('article', { name: 'Generated Video' }).locator('video');
+  expect(await video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThan(
+    1,
+  );
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a run on a phone whose network or page goes away mid-run (390 px)', () => {
+  it('offline 1.5 s into a run and back: the result is recovered, charged once', async () => {
+    e2e.expectConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch/);
+    const page = await e2e.open('mobile', { signedInAs: uniqueEmail('offline') });
+    await pickPresets(page);
+    const before = await usedCents(page);
+    await generateButton(page).click();
+    await pause(1_500);
+    await page.context().setOffline(true);
+    // Offline while the answer arrives, so the picture and the video first fail to load.
+    await page
+      .getByRole('heading', { name: 'Your Halloween Costume' })
+      .waitFor({ timeout: 60_000 })
+      .catch(() => undefined);
+    await pause(3_000);
+    // No tick stands over media that did not load.
+    expect(await page.getByRole('img', { name: 'Ready' }).count()).toBe(0);
+    await page.context().setOffline(false);
+    await expectBothLoaded(page);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByText(/generation failed/i).count()).toBe(0);
+    // Wait for any abandoned run's refund to land, then exactly one charge stays.
+    await expect.poll(async () => (await usedCents(page)) - before, { timeout: 30_000 }).toBe(50);
+    await pause(1_000);
+    expect((await usedCents(page)) - before).toBe(50);
+  });
+
+  it('a reload 1.5 s into a run: the run is picked up and its result joins the gallery, charged once', async () => {
+    e2e.expectConsoleError(/Failed to load resource|Failed to fetch/);
+    const page = await e2e.open('mobile', { signedInAs: uniqueEmail('reload') });
+    await pickPresets(page);
+    const before = await usedCents(page);
+    await generateButton(page).click();
+    await pause(1_500);
+    await page.reload();
+    await expectBothLoaded(page);
+    await expect.poll(async () => (await usedCents(page)) - before, { timeout: 30_000 }).toBe(50);
+    await pause(1_000);
+    expect((await usedCents(page)) - before).toBe(50);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Gallery', exact: true })
+      .click();
+    await page.getByRole('heading', { name: 'My Pet Gallery' }).waitFor();
+    await expect.poll(() => page.getByText('All (1)').count()).toBe(1);
+  });
+});
