@@ -1,15 +1,19 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { PendingRun } from '../../domain/ports/pending-run.port';
 import {
   PENDING_RUN_KEY,
   PENDING_RUN_MAX_CHARS,
   SessionPendingRunStore,
 } from './pending-run-store';
 
-const run = {
+const run: PendingRun = {
   key: 'key-1',
-  mode: 'upload' as const,
-  inputs: { pet: 'data:image/jpeg;base64,PET', costume: 'data:image/png;base64,COSTUME' },
+  mode: 'upload',
+  inputs: {
+    pet: { source: 'upload', dataUrl: 'data:image/jpeg;base64,PET' },
+    costume: { source: 'upload', dataUrl: 'data:image/png;base64,COSTUME' },
+  },
   startedAt: 1_000,
 };
 
@@ -26,7 +30,13 @@ describe('SessionPendingRunStore: the run a reload must pick up (issue 31)', () 
 
   it('inputs too large to keep: only the key is kept, so the page can say what happened', () => {
     const store = new SessionPendingRunStore(sessionStorage, window);
-    const huge = { ...run, inputs: { pet: 'x'.repeat(PENDING_RUN_MAX_CHARS), costume: 'y' } };
+    const huge = {
+      ...run,
+      inputs: {
+        pet: { source: 'upload', dataUrl: 'x'.repeat(PENDING_RUN_MAX_CHARS) },
+        costume: { source: 'preset', id: 'vampire' },
+      },
+    } satisfies PendingRun;
     expect(store.save(huge)).toBe(false);
     expect(store.load()).toEqual({ key: 'key-1', startedAt: 1_000 });
   });

@@ -1,3 +1,4 @@
+import type { InputSource } from '../../domain/model/generation';
 import type { PendingRun, PendingRunPort } from '../../domain/ports/pending-run.port';
 
 /** Where the pending run is kept: this tab's sessionStorage, which a reload keeps. */
@@ -51,18 +52,10 @@ export class SessionPendingRunStore implements PendingRunPort {
       if (typeof value.key !== 'string' || typeof value.startedAt !== 'number') return undefined;
       const inputs = value.inputs as Record<string, unknown> | undefined;
       const mode = value.mode;
-      if (
-        (mode === 'upload' || mode === 'presets') &&
-        inputs &&
-        typeof inputs.pet === 'string' &&
-        typeof inputs.costume === 'string'
-      )
-        return {
-          key: value.key,
-          startedAt: value.startedAt,
-          mode,
-          inputs: { pet: inputs.pet, costume: inputs.costume },
-        };
+      const pet = inputSource(inputs?.pet);
+      const costume = inputSource(inputs?.costume);
+      if ((mode === 'upload' || mode === 'presets') && pet && costume)
+        return { key: value.key, startedAt: value.startedAt, mode, inputs: { pet, costume } };
       return { key: value.key, startedAt: value.startedAt };
     } catch {
       return undefined;
@@ -93,4 +86,15 @@ function safeSessionStorage(): Storage | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** One side as it was kept: a preset id or an upload's data URL; anything else is unreadable. */
+function inputSource(value: unknown): InputSource | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const side = value as Record<string, unknown>;
+  if (side.source === 'preset' && typeof side.id === 'string')
+    return { source: 'preset', id: side.id };
+  if (side.source === 'upload' && typeof side.dataUrl === 'string')
+    return { source: 'upload', dataUrl: side.dataUrl };
+  return undefined;
 }

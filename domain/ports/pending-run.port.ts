@@ -1,13 +1,13 @@
 import type { InputMode } from '../model/generation';
-import type { InputPair } from '../use-cases/creation';
+import type { InputSides } from '../use-cases/creation';
 
 /** A run that was sent and has not settled: what a reload needs to pick it up (issue 31). */
 export interface PendingRun {
   /** The run's Idempotency-Key: sent again, the platform answers the same run, charged once. */
   readonly key: string;
   readonly mode: InputMode;
-  /** The inputs of the run's mode (uploads as downsized data URLs, or preset ids). */
-  readonly inputs: InputPair;
+  /** What each side held: a preset id or an upload as its downsized data URL. */
+  readonly inputs: InputSides;
   readonly startedAt: number;
 }
 

@@ -140,7 +140,10 @@ describe('GenerateCostume: a reload mid-run', () => {
     expect(store.value()).toMatchObject({
       key: 'key-1',
       mode: 'upload',
-      inputs: { pet: 'data:image/png;base64,PET', costume: 'data:image/png;base64,COSTUME' },
+      inputs: {
+        pet: { source: 'upload', dataUrl: 'data:image/png;base64,PET' },
+        costume: { source: 'upload', dataUrl: 'data:image/png;base64,COSTUME' },
+      },
     });
     finish();
     await pending;
@@ -151,7 +154,10 @@ describe('GenerateCostume: a reload mid-run', () => {
     const store = pendingStore({
       key: 'sent-before-reload',
       mode: 'presets',
-      inputs: { pet: 'dog1', costume: 'vampire' },
+      inputs: {
+        pet: { source: 'preset', id: 'dog1' },
+        costume: { source: 'preset', id: 'vampire' },
+      },
       startedAt: Date.UTC(2025, 9, 31, 11, 59),
     });
     const f = createStudio({}, { recovery: { pending: store.port } });
@@ -159,7 +165,10 @@ describe('GenerateCostume: a reload mid-run', () => {
     expect(await f.generate.resume()).toEqual({ ok: true });
     const state = f.generate.getSnapshot();
     expect(state.mode).toBe('presets');
-    expect(state.presets).toEqual({ pet: 'dog1', costume: 'vampire' });
+    expect(state.inputs).toEqual({
+      pet: { source: 'preset', id: 'dog1' },
+      costume: { source: 'preset', id: 'vampire' },
+    });
     expect(f.runner.runs[0]?.options?.idempotencyKey).toBe('sent-before-reload');
     expect(f.gallery.getSnapshot().items).toHaveLength(1);
     expect(store.value()).toBeUndefined();
@@ -172,7 +181,10 @@ describe('GenerateCostume: a reload mid-run', () => {
     const store = pendingStore({
       key: 'k',
       mode: 'presets',
-      inputs: { pet: 'dog1', costume: 'vampire' },
+      inputs: {
+        pet: { source: 'preset', id: 'dog1' },
+        costume: { source: 'preset', id: 'vampire' },
+      },
       startedAt: Date.UTC(2025, 9, 31, 11, 59),
     });
     const f = createStudio({}, { recovery: { pending: store.port } });
@@ -200,7 +212,10 @@ describe('GenerateCostume: a reload mid-run', () => {
     const store = pendingStore({
       key: 'k',
       mode: 'presets',
-      inputs: { pet: 'dog1', costume: 'vampire' },
+      inputs: {
+        pet: { source: 'preset', id: 'dog1' },
+        costume: { source: 'preset', id: 'vampire' },
+      },
       startedAt: Date.UTC(2025, 9, 31, 10, 0),
     });
     const f = createStudio({}, { recovery: { pending: store.port } });

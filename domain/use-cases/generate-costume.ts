@@ -107,7 +107,7 @@ export class GenerateCostume {
     this.recovery.pending?.save({
       key,
       mode: state.mode,
-      inputs: inputsOf(state),
+      inputs: state.inputs,
       startedAt: this.clock.now(),
     });
     return this.run(inputs, key);
@@ -132,10 +132,7 @@ export class GenerateCostume {
       if (!('mode' in saved)) this.creation.change({ notice: RECOVERY_NOTICES.inputsLost });
       return undefined;
     }
-    this.creation.change({
-      mode: saved.mode,
-      ...(saved.mode === 'upload' ? { uploads: saved.inputs } : { presets: saved.inputs }),
-    });
+    this.creation.change({ mode: saved.mode, inputs: saved.inputs });
     const inputs = this.workflowInputs(this.creation.getSnapshot());
     if (!inputs) {
       pending.clear();
