@@ -19,7 +19,7 @@ async function renderSignedIn() {
     'http://localhost:3000/subscribe?access_token=tok',
   );
   render(<AppRoot config={APP_DEFAULTS} services={test.services} sandboxPreload={false} />);
-  await screen.findByRole('button', { name: /Generate Halloween Costume/ });
+  await screen.findByRole('button', { name: /Generate Halloween Costume/ }, { timeout: 10_000 });
   return { ...test, header: screen.getByRole('banner') };
 }
 
@@ -89,7 +89,7 @@ describe('the account side of the signed-in app', () => {
       () => new Promise((resolve) => (answer = resolve)),
     );
     render(<AppRoot config={APP_DEFAULTS} services={test.services} sandboxPreload={false} />);
-    await screen.findByRole('button', { name: /Generate Halloween Costume/ });
+    await screen.findByRole('button', { name: /Generate Halloween Costume/ }, { timeout: 10_000 });
     expect(test.services.account.getSnapshot().status).toBe('loading');
     act(() => answer({ allocatedCredits: 10, usedCredits: 6, remainingCredits: 4 }));
     expect(await within(screen.getByRole('banner')).findByText('$4.00')).toBeInTheDocument();

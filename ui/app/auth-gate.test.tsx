@@ -40,7 +40,11 @@ describe('AuthGate', () => {
   it('shows the signed-in app with the header, the e-mail name and the credit balance with 2 decimals', async () => {
     renderApp(true);
     expect(
-      await screen.findByRole('button', { name: /Generate Halloween Costume/ }),
+      await screen.findByRole(
+        'button',
+        { name: /Generate Halloween Costume/ },
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
     const header = screen.getByRole('banner');
     expect(within(header).getByText('luna')).toBeInTheDocument();
@@ -67,7 +71,11 @@ describe('AuthGate', () => {
     window.history.replaceState(null, '', `/?accessToken=${token}&state=nonce-1`);
     const test = renderApp(false);
     expect(
-      await screen.findByRole('button', { name: /Generate Halloween Costume/ }),
+      await screen.findByRole(
+        'button',
+        { name: /Generate Halloween Costume/ },
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
     expect(window.location.search).toBe('');
     expect(test.local.getItem(STORAGE_KEYS.accessToken)).toBe(token);
@@ -75,7 +83,7 @@ describe('AuthGate', () => {
 
   it('switches between Create and My Gallery, and signs out after confirmation', async () => {
     renderApp(true);
-    await screen.findByRole('button', { name: /Generate Halloween Costume/ });
+    await screen.findByRole('button', { name: /Generate Halloween Costume/ }, { timeout: 10_000 });
     const header = screen.getByRole('banner');
     await userEvent.click(within(header).getByRole('button', { name: 'My Gallery' }));
     expect(screen.getByRole('heading', { name: 'My Pet Gallery' })).toBeInTheDocument();

@@ -26,6 +26,9 @@ describe('mountApp and the sign-in return', () => {
       requests.push(String(input instanceof Request ? input.url : input));
       // Seen at request time: the token must already be gone.
       expect(window.location.search).toBe('?t=5');
+      // A static host without a deployment file (README "Deploy"): the app's own origin.
+      if (requests.at(-1)!.endsWith('/pawloween.config.json'))
+        return new Response('not found', { status: 404 });
       return new Response('{}', { status: 503 });
     });
     const root = document.createElement('div');

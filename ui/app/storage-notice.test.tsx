@@ -24,7 +24,7 @@ const creation = {
 async function renderSignedIn() {
   const test = createTestServices({ signedIn: true });
   render(<AppRoot config={APP_DEFAULTS} services={test.services} sandboxPreload={false} />);
-  await screen.findByRole('button', { name: /Generate Halloween Costume/ });
+  await screen.findByRole('button', { name: /Generate Halloween Costume/ }, { timeout: 10_000 });
   return test;
 }
 

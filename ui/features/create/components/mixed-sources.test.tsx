@@ -80,10 +80,14 @@ describe('Upload Photos: a preset on either side', () => {
     await screen.findByRole('img', { name: 'Your costume character' });
     expect(generateButton()).not.toHaveAttribute('aria-disabled');
     await user.click(generateButton());
-    expect(run).toHaveBeenCalledWith(expect.stringMatching(/^workflow\//), {
-      upload_your_pets_photo: '/presets/pets/cat1.png',
-      upload_costume_character: `data:image/png;base64,${btoa('cape.png')}`,
-    });
+    expect(run).toHaveBeenCalledWith(
+      expect.stringMatching(/^workflow\//),
+      {
+        upload_your_pets_photo: '/presets/pets/cat1.png',
+        upload_costume_character: `data:image/png;base64,${btoa('cape.png')}`,
+      },
+      { idempotencyKey: expect.any(String) },
+    );
   });
 
   it('the sheet marks the chosen preset; choosing another changes it, Remove clears it and Generate asks for both uploads', async () => {
@@ -137,10 +141,14 @@ describe('Use Presets: an upload on either side', () => {
     await user.click(screen.getByLabelText('Select This: Witch'));
     expect(generateButton()).not.toHaveAttribute('aria-disabled');
     await user.click(generateButton());
-    expect(run).toHaveBeenCalledWith(expect.any(String), {
-      upload_your_pets_photo: `data:image/jpeg;base64,${btoa('rex.jpg')}`,
-      upload_costume_character: '/presets/costumes/witch.png',
-    });
+    expect(run).toHaveBeenCalledWith(
+      expect.any(String),
+      {
+        upload_your_pets_photo: `data:image/jpeg;base64,${btoa('rex.jpg')}`,
+        upload_costume_character: '/presets/costumes/witch.png',
+      },
+      { idempotencyKey: expect.any(String) },
+    );
   });
 
   it('Back to presets clears the upload, brings the carousel back and puts focus on its title', async () => {
