@@ -62,7 +62,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('platform', ctx);
   const interrupted = await settleInterruptedRuns(ctx.accounts, ctx.filesDir);
   if (interrupted > 0)
-    app.log.warn({ runs: interrupted }, 'refunded costume runs a stop cut off, removed their files');
+    app.log.warn(
+      { runs: interrupted },
+      'refunded costume runs a stop cut off, removed their files',
+    );
   capConnectionsPerAddress(app.server, connections);
   // Files no gallery names go after their retention: a pass soon after start, then hourly.
   const sweep = () =>
