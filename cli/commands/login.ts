@@ -94,8 +94,11 @@ async function signInByBrowser(ctx: CliContext, connection: Connection): Promise
   const { io } = ctx;
   const listener = await listenForToken(LOGIN_TIMEOUT_MS, io.signal);
   try {
-    // The platform sends a token to no loopback port but the one registered for this sign-in.
-    await connection.auth.registerLoopbackRedirect(listener.redirectUri);
+    // The platform sends a token to no loopback port but the one registered for this sign-in. A
+    // platform without the call (404) decides on its own where tokens may go.
+    await connection.auth.registerLoopbackRedirect(listener.redirectUri).catch((error: unknown) => {
+      if ((error as { code?: unknown }).code !== 'NOT_FOUND') throw error;
+    });
     const url = connection.services.session.signInUrl(listener.redirectUri);
     // No browser here: sign in from another device instead of waiting on a page nobody can open.
     if (!(await io.openUrl(url))) {

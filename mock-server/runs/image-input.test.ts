@@ -75,6 +75,22 @@ describe('resolveImage: data URLs', () => {
     expect(await refusal(`data:;charset=utf-8,AAAA`)).toBe(message);
   });
 
+  it('bounds the media type by length before splitting it: 256 characters at most', async () => {
+    const message = `${FIELD} must be a base64 data URL.`;
+    const payload = images.png.toString('base64');
+    const padded = (extra: number) => `data:image/png${';x'.repeat(extra / 2)};base64,${payload}`;
+    // "image/png;base64" and 240 more characters of parameters: 256 in all, still read.
+    expect((await resolveImage(FIELD, padded(240), sources)).equals(images.png)).toBe(true);
+    expect(await refusal(padded(242))).toBe(message);
+    expect(await refusal(`data:image/png${';'.repeat(2_000_000)},AAAA`)).toBe(message);
+    expect(await refusal(`data:image/png${';'.repeat(2_000_000)}`)).toBe(message);
+  });
+
+  it('refuses a payload past 10 MB of base64 and its line breaks before stripping or decoding it', async () => {
+    const lines = `${'A'.repeat(76)}\r\n`.repeat(200_000); // 15.6 MB of text
+    expect(await refusal(`data:image/png;base64,${lines}`)).toBe(`${FIELD} is larger than 10 MB.`);
+  });
+
   it('refuses a media type that is not one of the four, and a missing one', async () => {
     const message = `${FIELD} must be a JPEG, PNG, WebP or GIF image.`;
     expect(await refusal(dataUrl('image/svg+xml', '<svg/>'))).toBe(message);

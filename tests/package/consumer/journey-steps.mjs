@@ -6,7 +6,7 @@ const dataUrl = (file) => `data:image/png;base64,${readFileSync(file).toString('
 
 /** Signs in as the platform's sign-in page would and takes the token from the redirect. */
 async function signIn() {
-  const redirectUri = 'http://localhost:5173/';
+  const redirectUri = `${BASE_URL}/`;
   const answer = await fetch(`${BASE_URL}/auth/sign-in`, {
     method: 'POST',
     redirect: 'manual',
