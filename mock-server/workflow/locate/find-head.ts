@@ -10,7 +10,7 @@ export interface HeadGuess {
   readonly w: number;
   readonly h: number;
   readonly facing: 'left' | 'right' | 'front';
-  /** How well the silhouette supported the guess, 0..1. */
+  /** How far the way the head was found can be trusted, 0..1 (measured on the labelled photos). */
   readonly support: number;
 }
 
@@ -26,7 +26,7 @@ export function findHead(shape: Silhouette, picture: { width: number; height: nu
   const run = topRun(mask, bw, top, Math.min(bh, top + band), Math.max(2, short * 0.3));
   const bodyCentre = centroidX(mask, bw, bh);
   const coverage = rows.reduce((a, n) => a + n, 0) / (bw * bh);
-  const support = coverage > 0.08 && coverage < 0.97 ? 1 : 0.4;
+  const clean = coverage > 0.08 && coverage < 0.97;
   const offset = (run.centre - bodyCentre) / bw;
   const facing = Math.abs(offset) < 0.12 ? 'front' : offset < 0 ? 'left' : 'right';
   if (isCloseUp(box, picture) && run.spread > bw * 0.35) {
@@ -36,9 +36,10 @@ export function findHead(shape: Silhouette, picture: { width: number; height: nu
     const h = bh * 0.65;
     const x0 = Math.max(box.x0, box.x0 + run.headCentre - w / 2);
     const x1 = Math.min(box.x1, box.x0 + run.headCentre + w / 2);
-    return { x: x0, y: box.y0, w: x1 - x0, h, facing: 'front', support: 0.6 };
+    return { x: x0, y: box.y0, w: x1 - x0, h, facing: 'front', support: 0.7 };
   }
-  const end = bw >= bh * 1.35 ? raisedEnd(mask, bw, bh) : undefined;
+  const long = bw >= bh * 1.35;
+  const end = long ? raisedEnd(mask, bw, bh) : undefined;
   if (end) {
     // A long animal seen from the side: the head is the end that is held up; the other end is
     // the tail and the hind legs, whose silhouette reaches down.
@@ -52,14 +53,16 @@ export function findHead(shape: Silhouette, picture: { width: number; height: nu
         box,
       ),
       facing: end.side,
-      support: 1,
+      support: clean ? 0.9 : 0.4,
     };
   }
   const side = Math.min(Math.max(run.width, short * 0.4), short * 0.7);
   return {
     ...clampBox(box.x0 + run.centre - side / 2, box.y0 + top, side, side * 0.85, box),
     facing,
-    support,
+    // A long animal whose ends look alike (a lying cat, a goat, a crocodile): its highest point
+    // is as likely its back as its head, so the guess is not to be dressed on.
+    support: long ? 0.3 : clean ? 0.9 : 0.4,
   };
 }
 
