@@ -67,7 +67,9 @@ export class LocalCopy<T> {
   /** The value when it is one of ours, else undefined. */
   accept(value: unknown): T | undefined {
     if (!this.validate(value)) return undefined;
-    return this.wholeValueArtifacts && OBJECT_STRING.test(JSON.stringify(value)) ? undefined : value;
+    return this.wholeValueArtifacts && OBJECT_STRING.test(JSON.stringify(value))
+      ? undefined
+      : value;
   }
 
   /**

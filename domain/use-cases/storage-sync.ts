@@ -1,12 +1,7 @@
 import { errorMessage, isUnauthorized } from '../errors';
 import type { LocalStoragePort, RemoteStoragePort } from '../ports/storage.port';
 import type { AuthState } from './session';
-import {
-  LocalCopy,
-  type ItemsShape,
-  type PendingEdits,
-  type Validate,
-} from './storage-sync-local';
+import { LocalCopy, type ItemsShape, type PendingEdits, type Validate } from './storage-sync-local';
 import { keepMineIfChanged, type Merge } from './storage-sync-merge';
 import { Store } from './store';
 

@@ -26,7 +26,10 @@ describe('Back, Forward and reload on a phone', () => {
     const bar = page.getByRole('navigation', { name: 'Main' });
     await bar.getByRole('button', { name: 'Gallery', exact: true }).click();
     await galleryHeading(page).waitFor();
-    await page.getByRole('button', { name: /^Open creation from/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Open creation from/ })
+      .first()
+      .click();
     const viewer = page.getByRole('dialog', { name: /^Creation from/ });
     await viewer.waitFor();
 
