@@ -167,6 +167,8 @@ describe('Session', () => {
       'user-profile',
       'pet-gallery:pending',
       'user-profile:pending',
+      'pet-gallery:set-aside',
+      'user-profile:set-aside',
     ])
       local.setItem(key, '{"of":"alice"}');
     await s.signOut();
@@ -176,6 +178,8 @@ describe('Session', () => {
       'user-profile',
       'pet-gallery:pending',
       'user-profile:pending',
+      'pet-gallery:set-aside',
+      'user-profile:set-aside',
     ])
       expect(local.getItem(key)).toBeUndefined();
   });

@@ -136,6 +136,8 @@ export class Session extends Store<AuthState> {
     for (const key of USER_DATA_KEYS) {
       this.local.removeItem(key);
       this.local.removeItem(`${key}:pending`);
+      // A value that could not be read, kept aside before it was replaced: the user's data too.
+      this.local.removeItem(`${key}:set-aside`);
     }
   }
 
