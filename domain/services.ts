@@ -171,22 +171,14 @@ export const FACTORIES: readonly Factory[] = [
   ),
   factory(
     TOKENS.retryGeneration,
-    [
-      TOKENS.creation,
-      RunnerPort,
-      TOKENS.gallery,
-      ClockPort,
-      TOKENS.progress,
-      TOKENS.generateCostume,
-    ],
+    [TOKENS.creation, TOKENS.gallery, ClockPort, TOKENS.progress, TOKENS.generateCostume],
     (
       creation: Creation,
-      runner: RunnerPort,
       gallery: Gallery,
       clock: ClockPort,
       progress: ProgressTimeline,
       generate: GenerateCostume,
-    ) => new RetryGeneration(creation, runner, gallery, clock, progress, generate),
+    ) => new RetryGeneration(creation, gallery, clock, progress, generate),
   ),
 ];
 

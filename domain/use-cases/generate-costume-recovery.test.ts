@@ -119,6 +119,27 @@ describe('GenerateCostume: a run lost with the network', () => {
     expect(f.runner.runs).toHaveLength(1);
   });
 
+  it('Retry Video lost with the network is sent again with its own key, once online', async () => {
+    const net = connectivity(true);
+    const f = studio({ connectivity: net });
+    f.runner.answer(costumeOutput('i.png', ''));
+    await f.generate.execute();
+    expect(f.generate.getSnapshot().videoError).toBeDefined();
+    net.online = false;
+    f.runner.answer({ throws: lost() }, costumeOutput('i2.png', 'v2.mp4'));
+    const retry = f.retry.retryVideo();
+    await flush();
+    expect(f.generate.getSnapshot().notice).toBe(RECOVERY_NOTICES.offline);
+    net.goOnline();
+    await flush();
+    f.clock.advance(RECOVERY_LIMITS.firstResendDelayMs);
+    expect(await retry).toEqual({ ok: true });
+    const keys = f.runner.runs.map((run) => run.options?.idempotencyKey);
+    expect(keys).toEqual(['key-1', 'key-2', 'key-2']);
+    expect(f.generate.getSnapshot().results).toMatchObject({ videoUrl: 'v2.mp4' });
+    expect(f.generate.getSnapshot().notice).toBeUndefined();
+  });
+
   it('without connectivity (CLI, tests) a lost run ends in its error cards at once', async () => {
     const f = studio({});
     f.runner.answer({ throws: lost() });

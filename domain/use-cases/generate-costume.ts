@@ -103,7 +103,7 @@ export class GenerateCostume {
       this.creation.change({ validationMessage: VALIDATION_MESSAGES[state.mode] });
       return { ok: false };
     }
-    const key = this.recovery.newKey?.() ?? `run-${this.clock.now()}-${randomPart()}`;
+    const key = this.newKey();
     this.recovery.pending?.save({
       key,
       mode: state.mode,
@@ -139,6 +139,25 @@ export class GenerateCostume {
       return undefined;
     }
     return this.run(inputs, saved.key, RECOVERY_NOTICES.resumed);
+  }
+
+  /**
+   * Runs the workflow whole with a fresh key, sent again when its connection is lost: the retry
+   * buttons' runs survive the network as Generate's do.
+   */
+  async runRecovering(inputs: { pet: string; costume: string }): Promise<GenerationResults> {
+    const options = { idempotencyKey: this.newKey() };
+    try {
+      return await this.withResends(() =>
+        runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options),
+      );
+    } finally {
+      this.creation.change({ notice: undefined });
+    }
+  }
+
+  private newKey(): string {
+    return this.recovery.newKey?.() ?? `run-${this.clock.now()}-${randomPart()}`;
   }
 
   private async run(

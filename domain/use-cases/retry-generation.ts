@@ -1,7 +1,5 @@
 import { ImageGenerationError, VideoGenerationError, isUnauthorized } from '../errors';
 import type { ClockPort } from '../ports/clock.port';
-import type { RunnerPort } from '../ports/runner.port';
-import { runCostumeWorkflow } from './costume-run';
 import type { Creation } from './creation';
 import { presentErrorCard, presentErrorDialog } from './error-presentation';
 import type { Gallery } from './gallery';
@@ -19,7 +17,6 @@ export class RetryGeneration {
 
   constructor(
     private readonly creation: Creation,
-    private readonly runner: RunnerPort,
     private readonly gallery: Gallery,
     private readonly clock: ClockPort,
     private readonly progress: ProgressTimeline,
@@ -103,7 +100,7 @@ export class RetryGeneration {
     }));
     this.progress.start(kind);
     try {
-      const url = pick(await runCostumeWorkflow(this.runner, inputs.pet, inputs.costume));
+      const url = pick(await this.generate.runRecovering(inputs));
       if (!url) {
         const error =
           kind === 'video' ? new VideoGenerationError(missing) : new ImageGenerationError(missing);

@@ -170,14 +170,7 @@ export function createTestServices(
     account,
     selectInputs: new SelectInputs(creation),
     generateCostume,
-    retryGeneration: new RetryGeneration(
-      creation,
-      runner,
-      gallery,
-      timerClock,
-      progress,
-      generateCostume,
-    ),
+    retryGeneration: new RetryGeneration(creation, gallery, timerClock, progress, generateCostume),
     createAnother: new CreateAnother(creation),
     progress,
   };
