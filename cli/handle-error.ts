@@ -28,11 +28,6 @@ Exit codes:
   4  out of credits, or the plan does not allow it (run \`pawloween plan --open\`)
   130  interrupted (Ctrl-C)`;
 
-/** The exit code a failure deserves. */
-export function exitCodeOf(error: unknown): ExitCode {
-  return reportOf(error).exitCode;
-}
-
 /** How the command line asked for its answer. */
 export interface ErrorOutput extends ErrorScene {
   readonly stdout: Output;

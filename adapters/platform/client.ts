@@ -11,8 +11,7 @@ import { Transport } from './transport';
 import { authorizationPageUrl, pricingPageUrl } from './urls';
 
 export { CLIENT_VERSION, USER_AGENT } from './build-request';
-export type { Credentials, Lease, RequestOptions } from './request-options';
-export { toPlatformError } from './transport';
+export type { Credentials } from './request-options';
 
 /** The client's settings as anyone may read them: every secret masked. */
 export type PublicOptions = Omit<ResolvedOptions, 'getUserToken'> & { getUserToken?: 'function' };

@@ -1,6 +1,6 @@
 import { PAGE_PATHS } from './api/paths';
 import { CLIENT_DEFAULTS } from './defaults';
-import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './streaming';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './stream-limits';
 
 /** Where debug and warning lines go; console by default, anything with these methods in tests. */
 export interface Logger {

@@ -2,27 +2,13 @@ import { ERROR_CODES } from './api/error';
 import { STREAM_DONE, StreamEvent } from './api/run';
 import type { Lease } from './request-options';
 import { PlatformError, UnknownError } from './errors';
-import { CLIENT_DEFAULTS } from './defaults';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './stream-limits';
 import { splitter, type StreamMode } from './stream-modes';
 import { readError, StreamLimitError, TimeoutError } from './transport-errors';
 
-export const DEFAULT_STREAM_LIMITS: StreamLimits = {
-  maxLineBytes: CLIENT_DEFAULTS.streamMaxLineBytes,
-  maxStreamBytes: CLIENT_DEFAULTS.streamMaxBytes,
-  lineTimeout: CLIENT_DEFAULTS.streamLineTimeout,
-};
+export { DEFAULT_STREAM_LIMITS, type StreamLimits };
 
 export const NO_BODY_MESSAGE = 'No response body received for streaming request';
-
-/** How much of a stream the client reads before it gives up (ClientOptions.streamLimits). */
-export interface StreamLimits {
-  /** Bytes of one line (a `data:` payload and its prefix). */
-  readonly maxLineBytes: number;
-  /** Bytes of the whole stream. */
-  readonly maxStreamBytes: number;
-  /** Milliseconds without a complete line, however many bytes trickle in meanwhile. */
-  readonly lineTimeout: number;
-}
 
 const NEWLINE = 0x0a;
 

@@ -67,14 +67,6 @@ export function readableItems(stored: StoredGallery): GalleryItems {
 }
 
 /**
- * True for a stored gallery every item of which is readable: what the app wrote before items
- * carried versions. Kept for tests and tools that check a whole value.
- */
-export function isGalleryItems(value: unknown): value is GalleryItems {
-  return Array.isArray(value) && value.every(isGalleryItem);
-}
-
-/**
  * Puts the readable items in newest-first order in the places readable items hold, so that the
  * items it cannot read stay where they were.
  */

@@ -41,6 +41,3 @@ export type InputMode = 'upload' | 'presets';
 export type InputSource =
   | { readonly source: 'preset'; readonly id: string }
   | { readonly source: 'upload'; readonly dataUrl: string };
-
-/** An input image: a data URL of an upload or a preset image URL. */
-export type ImageInput = string;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
-import type { User } from './user';
 
 /** What the person chose to show of themselves (SPEC.md section 3 "User profile"). */
 export interface UserProfile {
@@ -20,10 +19,6 @@ export function defaultDisplayName(email: string | undefined): string {
 /** A stored name that is empty or 'User' is re-initialised from the e-mail. */
 export function needsDefaultName(displayName: string | undefined): boolean {
   return !displayName?.trim() || displayName.trim() === FALLBACK_DISPLAY_NAME;
-}
-
-export function defaultProfile(user: User | undefined): UserProfile {
-  return { displayName: defaultDisplayName(user?.email), avatarUrl: user?.avatarUrl ?? '' };
 }
 
 const ProfileShape = z.object({ displayName: z.string(), avatarUrl: z.string() });

@@ -6,7 +6,6 @@ import {
   type InputMode,
   type InputSource,
 } from '../model/generation';
-import type { PresetKind } from '../model/presets';
 import type { ErrorDialog } from './error-presentation';
 import { Store } from './store';
 
@@ -83,4 +82,3 @@ export class Creation extends Store<CreationSnapshot> {
   }
 }
 
-export type { PresetKind };

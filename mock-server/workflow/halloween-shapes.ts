@@ -53,18 +53,6 @@ export function batPath(lift = 0): string {
   return `M${move(start?.[0] ?? [50, 30], false)} ${left.join(' ')} L50 46 L55 40 ${right.join(' ')} Z ${head}`;
 }
 
-export function bat(
-  x: number,
-  y: number,
-  width: number,
-  fill: string,
-  lift = 0,
-  opacity = 1,
-): string {
-  const scale = width / 100;
-  return `<path transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${scale.toFixed(3)})" d="${batPath(lift)}" fill="${fill}" opacity="${opacity}"/>`;
-}
-
 export function pumpkin(cx: number, cy: number, size: number, id: string): string {
   const w = size;
   const h = size * 0.78;

@@ -21,10 +21,3 @@ export const PAGE_PATHS = {
   subscribe: '/subscribe',
   publish: '/publish',
 } as const;
-
-/** The messages the pricing and checkout pages post to the app (SPEC.md section 4 "Subscription"). */
-export const SUBSCRIPTION_MESSAGES = {
-  checkoutRedirect: 'checkout-redirect',
-  success: 'success',
-  purchaseSuccess: 'purchase-success',
-} as const;

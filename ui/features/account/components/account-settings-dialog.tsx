@@ -3,7 +3,7 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { useServices } from '../../../app/services-context';
 import { useStore } from '../../../app/use-store';
 import { Dialog } from '../../../components/dialog';
-import { Avatar } from '../../shell/components/avatar';
+import { Avatar } from '../../shell';
 import { downsizeAvatar, isImageFile } from '../hooks/downsize-avatar';
 
 const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG, WebP or GIF).';

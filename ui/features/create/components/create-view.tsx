@@ -3,7 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { WandIcon } from '../../../components/icons';
 import { useServices } from '../../../app/services-context';
 import { useStore } from '../../../app/use-store';
-import type { ShareEnvironment } from '../../viewer/share-media';
+import type { ShareEnvironment } from '../../viewer';
 import { presentCreditNotice, type CreditNotice } from '../../../../domain/use-cases/account';
 import type { PresetKind } from '../../../../domain/model/presets';
 import { useCreateFlow } from '../hooks/use-create-flow';

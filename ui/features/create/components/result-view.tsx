@@ -7,8 +7,7 @@ import type {
 import { useServices } from '../../../app/services-context';
 import { useStore } from '../../../app/use-store';
 import { CheckIcon, RetryIcon, SparkleIcon } from '../../../components/icons';
-import { ShareButton } from '../../viewer/components/share-button';
-import type { ShareEnvironment } from '../../viewer/share-media';
+import { ShareButton, type ShareEnvironment } from '../../viewer';
 import type { ProgressView } from '../hooks/create-flow';
 import { MEDIA_LOAD_ATTEMPTS, useMediaLoad } from '../hooks/use-media-load';
 import { ErrorCard } from './error-card';

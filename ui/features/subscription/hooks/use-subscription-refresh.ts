@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { PLAN_QUERY_KEY, USAGE_QUERY_KEY } from '../../shell/hooks/use-account-data';
+import { PLAN_QUERY_KEY, USAGE_QUERY_KEY } from '../../shell';
 import { SUBSCRIPTION_REFRESH_EVENT } from './subscription-flow';
 
 /** On the refresh event, plan and credits are re-read from the platform (react-query invalidation). */
