@@ -6,6 +6,7 @@ import {
   StorageQuery,
 } from '../../adapters/platform/api';
 import type { AppContext } from '../app-context';
+import { andThen } from '../auth/authenticate';
 import { installJsonParser } from '../http/json-body';
 import { parse } from '../http/parse';
 import { sessionDataText } from '../http/session-data-text';
@@ -60,16 +61,19 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   installJsonParser(app, (request, text) => bodyTexts.set(request, text));
   const onRequest = ctx.guard.before(['user']);
 
-  app.get(API_PATHS.storage, { onRequest }, async (request, reply) => {
-    const { user } = await ctx.guard.user(request, ['user']);
-    storageQuery(request);
-    const stored = ctx.storage.readJson(user.id);
-    return reply
-      .header('etag', etagOf(stored.version))
-      .header('cache-control', 'no-store')
-      .type('application/json; charset=utf-8')
-      .send(`{"sessionData":${stored.json}}`);
-  });
+  // Not an async handler: the guard judged this request in onRequest, and answering in the same
+  // turn leaves out a promise and a microtask per read.
+  app.get(API_PATHS.storage, { onRequest }, (request, reply) =>
+    andThen(ctx.guard.user(request, ['user']), ({ user }) => {
+      storageQuery(request);
+      const stored = ctx.storage.readJson(user.id);
+      void reply
+        .header('etag', etagOf(stored.version))
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(`{"sessionData":${stored.json}}`);
+    }),
+  );
 
   app.put(API_PATHS.storage, { onRequest }, async (request, reply) => {
     const { user } = await ctx.guard.user(request, ['user']);
