@@ -76,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.error({ err: error }, 'costume workflow failed'),
   );
   app.decorate('platform', ctx);
+  app.decorateRequest('guardChecked', null);
   capConnections(app.server, connections);
   // Files no gallery names go after their retention: a pass soon after start, then hourly.
   const sweep = () =>

@@ -14,6 +14,16 @@ import type { RateLimiter } from './rate-limiter';
 
 type Mode = Principal['mode'];
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * One check per request: the onRequest hook's, which the handler's call then reads. A request
+     * decoration (app.ts), not a WeakMap: an entry per request there is work for every GC.
+     */
+    guardChecked: Principal | Promise<Principal> | null;
+  }
+}
+
 /** Bodies up to this are read and thrown away after a refusal, keeping the connection for the next request. */
 const SMALL_BODY_BYTES = 64 * 1024;
 
@@ -37,9 +47,6 @@ const MODE_NAMES: Record<Mode, string> = {
 
 /** Every /v1 route starts here: who is calling, may they, and are they within their request budget. */
 export class Guard {
-  /** One check per request: the onRequest hook's, which the handler's call then reads. */
-  private readonly checked = new WeakMap<FastifyRequest, Principal | Promise<Principal>>();
-
   constructor(
     private readonly authenticator: Authenticator,
     private readonly limiter: RateLimiter | undefined,
@@ -93,12 +100,7 @@ export class Guard {
 
   /** Who is calling, judged once per request: at once for a known token, else a promise. */
   check(request: FastifyRequest, allowed: readonly Mode[]): Principal | Promise<Principal> {
-    let checked = this.checked.get(request);
-    if (!checked) {
-      checked = this.judge(request, allowed);
-      this.checked.set(request, checked);
-    }
-    return checked;
+    return (request.guardChecked ??= this.judge(request, allowed));
   }
 
   private judge(request: FastifyRequest, allowed: readonly Mode[]): Principal | Promise<Principal> {
