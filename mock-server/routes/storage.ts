@@ -52,13 +52,20 @@ function storageQuery(request: FastifyRequest): StorageQuery {
   return query;
 }
 
-/** PUT bodies as the text they came in, for sessionDataText. */
-const bodyTexts = new WeakMap<FastifyRequest, string>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A storage PUT's body as the text it came in, for sessionDataText (a request decoration, no WeakMap entry per write). */
+    storageBodyText: string | null;
+  }
+}
 
 /** Per-user remote storage, mode (a) only (SPEC.md 6), with ETag / If-Match (DESIGN.md). */
 export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   // The app's JSON parser, keeping the text for these routes only.
-  installJsonParser(app, (request, text) => bodyTexts.set(request, text));
+  app.decorateRequest('storageBodyText', null);
+  installJsonParser(app, (request, text) => {
+    request.storageBodyText = text;
+  });
   const onRequest = ctx.guard.before(['user']);
 
   // Not an async handler: the guard judged this request in onRequest, and answering in the same
@@ -79,9 +86,9 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const { user } = await ctx.guard.user(request, ['user']);
     const { appVersion } = storageQuery(request);
     const { sessionData } = parse(StoragePutRequest, request.body, 'storage body');
-    const text = bodyTexts.get(request);
+    const text = request.storageBodyText;
     const json =
-      (text !== undefined && sessionDataText(text, request.body)) || JSON.stringify(sessionData);
+      (text !== null && sessionDataText(text, request.body)) || JSON.stringify(sessionData);
     const before = ctx.storage.readJson(user.id).json;
     const result = await ctx.storage.writeJson(user.id, json, appVersion, expectedVersion(request));
     if (result.ok) forgetDroppedFiles(user.id, before, json);
