@@ -38,7 +38,8 @@ function compress(
   // in the server bench's requests per second.
   if (
     (typeof payload !== 'string' && !Buffer.isBuffer(payload)) ||
-    Buffer.byteLength(payload) < COMPRESS_MIN_BYTES ||
+    // A string's UTF-8 length is at least its length: the byte count only when it may be short.
+    (payload.length < COMPRESS_MIN_BYTES && Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) ||
     reply.hasHeader('content-encoding') ||
     !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))
   )
@@ -47,7 +48,8 @@ function compress(
   if (!vary) reply.header('vary', 'Accept-Encoding');
   else if (!/accept-encoding/i.test(String(vary)))
     reply.header('vary', `${String(vary)}, Accept-Encoding`);
-  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const accept = request.headers['accept-encoding'];
+  const encoding = accept ? pickEncoding(accept) : undefined;
   if (!encoding) return done(null, payload);
   (encoding === 'br' ? brotli(payload, BROTLI) : gzipAsync(payload)).then(
     (body) => {

@@ -1,6 +1,6 @@
 import { Socket } from 'node:net';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Authenticator, Principal } from '../auth/authenticate';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { andThen, type Authenticator, type Principal } from '../auth/authenticate';
 import type { FaultInjector } from './fault-injector';
 import {
   accessDenied,
@@ -13,6 +13,16 @@ import {
 import type { RateLimiter } from './rate-limiter';
 
 type Mode = Principal['mode'];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * One check per request: the onRequest hook's, which the handler's call then reads. A request
+     * decoration (app.ts), not a WeakMap: an entry per request there is work for every GC.
+     */
+    guardChecked: Principal | Promise<Principal> | null;
+  }
+}
 
 /** Bodies up to this are read and thrown away after a refusal, keeping the connection for the next request. */
 const SMALL_BODY_BYTES = 64 * 1024;
@@ -37,9 +47,6 @@ const MODE_NAMES: Record<Mode, string> = {
 
 /** Every /v1 route starts here: who is calling, may they, and are they within their request budget. */
 export class Guard {
-  /** One check per request: the onRequest hook's, which the handler's call then reads. */
-  private readonly checked = new WeakMap<FastifyRequest, Promise<Principal>>();
-
   constructor(
     private readonly authenticator: Authenticator,
     private readonly limiter: RateLimiter | undefined,
@@ -49,67 +56,78 @@ export class Guard {
 
   /**
    * The check as an onRequest hook: credentials and the request budget are judged before the body
-   * is read, so an anonymous 29 MB upload is refused without being received or parsed.
+   * is read, so an anonymous 29 MB upload is refused without being received or parsed. A callback
+   * hook, answered in the same turn for a known token: no promise per request on the hot path.
    */
-  before(
-    allowed: readonly Mode[],
-  ): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
-    return async (request, reply) => {
+  before(allowed: readonly Mode[]): onRequestHookHandler {
+    return (request, reply, done) => {
+      let checked: Principal | Promise<Principal>;
       try {
-        await this.check(request, allowed);
+        checked = this.check(request, allowed);
       } catch (error) {
-        // A large body still on its way: stop reading once the refusal is out, rather than read (and
-        // throw away) up to the route's body limit, and give the client a moment to read the answer
-        // (a 'connection: close' answer would make node reset the socket at once). A request with
-        // no body or a small one keeps its socket: node reads the rest and the connection lives
-        // on. Closing those too cut keep-alive sockets under the client's next request, which it
-        // had already sent on the socket it was given back ('other side closed' under load).
-        const socket = request.raw.socket;
-        if (!(socket instanceof Socket)) throw error; // app.inject's stand-in
-        if (!largeBodyPending(request)) throw error;
-        // After fastify is done with the reply: closing the socket inside 'finish' aborts the
-        // request under it, and fastify answers a second time.
-        reply.raw.once('finish', () =>
-          setImmediate(() => {
-            socket.pause();
-            socket.end();
-            setTimeout(() => socket.destroy(), REFUSED_SOCKET_GRACE_MS).unref();
-          }),
-        );
-        throw error;
+        return done(this.refuse(request, reply, error));
       }
+      if (!(checked instanceof Promise)) return done();
+      checked.then(
+        () => done(),
+        (error: unknown) => done(this.refuse(request, reply, error)),
+      );
     };
   }
 
-  check(request: FastifyRequest, allowed: readonly Mode[]): Promise<Principal> {
-    let checked = this.checked.get(request);
-    if (!checked) {
-      checked = this.judge(request, allowed);
-      this.checked.set(request, checked);
-    }
-    return checked;
+  /** The refusal to answer; a large body still on its way is not read. */
+  private refuse(request: FastifyRequest, reply: FastifyReply, error: unknown): Error {
+    // A large body still on its way: stop reading once the refusal is out, rather than read (and
+    // throw away) up to the route's body limit, and give the client a moment to read the answer
+    // (a 'connection: close' answer would make node reset the socket at once). A request with
+    // no body or a small one keeps its socket: node reads the rest and the connection lives
+    // on. Closing those too cut keep-alive sockets under the client's next request, which it
+    // had already sent on the socket it was given back ('other side closed' under load).
+    const socket = request.raw.socket;
+    // app.inject's stand-in has no socket to close.
+    if (socket instanceof Socket && largeBodyPending(request))
+      // After fastify is done with the reply: closing the socket inside 'finish' aborts the
+      // request under it, and fastify answers a second time.
+      reply.raw.once('finish', () =>
+        setImmediate(() => {
+          socket.pause();
+          socket.end();
+          setTimeout(() => socket.destroy(), REFUSED_SOCKET_GRACE_MS).unref();
+        }),
+      );
+    return error as Error;
   }
 
-  private async judge(request: FastifyRequest, allowed: readonly Mode[]): Promise<Principal> {
-    const principal = await this.authenticator.principal(request);
-    if (!allowed.includes(principal.mode)) {
-      // A missing user is an authentication problem; a user in the wrong mode (storage in headless) is a permission one.
-      if (principal.mode === 'anonymous')
-        throw authenticationFailed('This call needs a signed-in user.');
-      throw accessDenied(`This call is not allowed for ${MODE_NAMES[principal.mode]}.`);
-    }
-    const key =
-      principal.mode === 'anonymous'
-        ? `anon:${principal.project.id}:${request.ip}`
-        : `user:${principal.user.id}`;
-    this.limiter?.hit(key);
-    await this.injectFault(request);
-    return principal;
+  /** Who is calling, judged once per request: at once for a known token, else a promise. */
+  check(request: FastifyRequest, allowed: readonly Mode[]): Principal | Promise<Principal> {
+    return (request.guardChecked ??= this.judge(request, allowed));
+  }
+
+  private judge(request: FastifyRequest, allowed: readonly Mode[]): Principal | Promise<Principal> {
+    return andThen(this.authenticator.principalNow(request), (principal) => {
+      if (!allowed.includes(principal.mode)) {
+        // A missing user is an authentication problem; a user in the wrong mode (storage in headless) is a permission one.
+        if (principal.mode === 'anonymous')
+          throw authenticationFailed('This call needs a signed-in user.');
+        throw accessDenied(`This call is not allowed for ${MODE_NAMES[principal.mode]}.`);
+      }
+      if (this.limiter) {
+        const key =
+          principal.mode === 'anonymous'
+            ? `anon:${principal.project.id}:${request.ip}`
+            : `user:${principal.user.id}`;
+        this.limiter.hit(key);
+      }
+      return this.faults ? this.injectFault(request).then(() => principal) : principal;
+    });
   }
 
   /** As check, for calls that need a user (modes a and b). */
-  async user(request: FastifyRequest, allowed: readonly UserMode[]): Promise<UserPrincipal> {
-    return (await this.check(request, allowed)) as UserPrincipal;
+  user(
+    request: FastifyRequest,
+    allowed: readonly UserMode[],
+  ): UserPrincipal | Promise<UserPrincipal> {
+    return this.check(request, allowed) as UserPrincipal | Promise<UserPrincipal>;
   }
 
   private async injectFault(request: FastifyRequest) {

@@ -6,6 +6,7 @@ import {
   StorageQuery,
 } from '../../adapters/platform/api';
 import type { AppContext } from '../app-context';
+import { andThen } from '../auth/authenticate';
 import { installJsonParser } from '../http/json-body';
 import { parse } from '../http/parse';
 import { sessionDataText } from '../http/session-data-text';
@@ -34,36 +35,64 @@ function answerWrite(reply: FastifyReply, result: WriteResult) {
   return reply.header('etag', etagOf(result.version)).send({ success: true });
 }
 
-/** PUT bodies as the text they came in, for sessionDataText. */
-const bodyTexts = new WeakMap<FastifyRequest, string>();
+/**
+ * The query, validated once per distinct query text: clients send the same ?appVersion= on every
+ * call, and a schema parse per request showed in the server bench. Only valid queries are kept.
+ */
+const knownQueries = new Map<string, StorageQuery>();
+function storageQuery(request: FastifyRequest): StorageQuery {
+  const url = request.raw.url ?? '';
+  const text = url.slice(url.indexOf('?') + 1 || url.length);
+  const known = knownQueries.get(text);
+  if (known) return known;
+  const query = parse(StorageQuery, request.query, 'query');
+  if (text.length <= 256) {
+    if (knownQueries.size >= 1_000) knownQueries.clear();
+    knownQueries.set(text, query);
+  }
+  return query;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A storage PUT's body as the text it came in, for sessionDataText (a request decoration, no WeakMap entry per write). */
+    storageBodyText: string | null;
+  }
+}
 
 /** Per-user remote storage, mode (a) only (SPEC.md 6), with ETag / If-Match (DESIGN.md). */
 export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   // The app's JSON parser, keeping the text for these routes only.
-  installJsonParser(app, (request, text) => bodyTexts.set(request, text));
+  app.decorateRequest('storageBodyText', null);
+  installJsonParser(app, (request, text) => {
+    request.storageBodyText = text;
+  });
   const onRequest = ctx.guard.before(['user']);
 
-  app.get(API_PATHS.storage, { onRequest }, async (request, reply) => {
-    const { user } = await ctx.guard.user(request, ['user']);
-    parse(StorageQuery, request.query, 'query');
-    const stored = ctx.storage.readJson(user.id);
-    return reply
-      .header('etag', etagOf(stored.version))
-      .header('cache-control', 'no-store')
-      .type('application/json; charset=utf-8')
-      .send(`{"sessionData":${stored.json}}`);
-  });
+  // Not an async handler: the guard judged this request in onRequest, and answering in the same
+  // turn leaves out a promise and a microtask per read.
+  app.get(API_PATHS.storage, { onRequest }, (request, reply) =>
+    andThen(ctx.guard.user(request, ['user']), ({ user }) => {
+      storageQuery(request);
+      const stored = ctx.storage.readJson(user.id);
+      void reply
+        .header('etag', etagOf(stored.version))
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(`{"sessionData":${stored.json}}`);
+    }),
+  );
 
   app.put(API_PATHS.storage, { onRequest }, async (request, reply) => {
     const { user } = await ctx.guard.user(request, ['user']);
-    const { appVersion } = parse(StorageQuery, request.query, 'query');
+    const { appVersion } = storageQuery(request);
     const { sessionData } = parse(StoragePutRequest, request.body, 'storage body');
     checkGalleryItems(sessionData, ctx.originOf(request), () =>
       JSON.parse(ctx.storage.readJson(user.id).json),
     );
-    const text = bodyTexts.get(request);
+    const text = request.storageBodyText;
     const json =
-      (text !== undefined && sessionDataText(text, request.body)) || JSON.stringify(sessionData);
+      (text !== null && sessionDataText(text, request.body)) || JSON.stringify(sessionData);
     const before = ctx.storage.readJson(user.id).json;
     const result = await withinQuota(user, before, json, () =>
       ctx.storage.writeJson(user.id, json, appVersion, expectedVersion(request)),
@@ -92,7 +121,7 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   /** A gallery item deleted takes its image and video with it (after the write is committed). */
   const forgetDroppedFiles = (userId: string, before: string, after: string) => {
-    if (!before.includes('/files/')) return;
+    if (before === after || !before.includes('/files/')) return;
     void ctx.fileRetention
       .forgetDropped(userId, before, after)
       .catch((error: unknown) => app.log.error({ err: error }, 'removing dropped files failed'));
@@ -100,7 +129,7 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.delete(API_PATHS.storage, { onRequest }, async (request, reply) => {
     const { user } = await ctx.guard.user(request, ['user']);
-    const { appVersion } = parse(StorageQuery, request.query, 'query');
+    const { appVersion } = storageQuery(request);
     const before = ctx.storage.readJson(user.id).json;
     const result = await withinQuota(user, before, '{}', () =>
       ctx.storage.clear(user.id, appVersion, expectedVersion(request)),

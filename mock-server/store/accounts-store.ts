@@ -115,8 +115,9 @@ export class AccountsStore {
    * hot path each statement round trip into SQLite costs more than the join.
    */
   userWithProject(id: string): { user: UserRow; project: ProjectRow } | undefined {
+    // Frozen, not copied per request: no caller can change what the next request reads.
     const cached = this.principals.get(id);
-    if (cached) return { user: { ...cached.user }, project: { ...cached.project } };
+    if (cached) return cached;
     const row = this.sql(
       `SELECT u.*, p.api_key AS p_api_key, p.name AS p_name, p.is_demo AS p_is_demo,
          p.owner_user_id AS p_owner_user_id, p.owner_credits_cents AS p_owner_credits_cents,
@@ -135,8 +136,8 @@ export class AccountsStore {
       ...user
     } = row;
     const found = {
-      user,
-      project: {
+      user: Object.freeze(user),
+      project: Object.freeze({
         id: user.project_id,
         api_key: p_api_key,
         name: p_name,
@@ -144,10 +145,10 @@ export class AccountsStore {
         owner_user_id: p_owner_user_id,
         owner_credits_cents: p_owner_credits_cents,
         allowed_origins: p_allowed_origins,
-      },
+      }),
     };
     this.principals.set(id, found);
-    return { user: { ...user }, project: { ...found.project } };
+    return found;
   }
 
   /** Called by every method that writes users or projects. */

@@ -45,10 +45,11 @@ describe('AccountsStore.userWithProject (read on every authenticated request)', 
     expect(read()).toBeUndefined();
   });
 
-  it('hands out copies: a caller changing its row does not change what the next caller reads', () => {
+  it('hands out frozen rows: a caller cannot change what the next caller reads', () => {
     const { accounts, user } = stores();
     const first = accounts.userWithProject(user.id)!;
-    first.user.used_cents = 999;
+    expect(() => (first.user.used_cents = 999)).toThrow(TypeError);
+    expect(() => (first.project.name = 'changed')).toThrow(TypeError);
     expect(accounts.userWithProject(user.id)?.user.used_cents).toBe(0);
   });
 });
