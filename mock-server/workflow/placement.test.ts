@@ -10,7 +10,7 @@ import { fallbackLocation } from './locate/locate-pet';
 import { labelledLocation, type PhotoLabel } from './locate/labelled-locator';
 import { composePortrait } from './portrait';
 import { EYES_AT, HEAD_INSIDE, placePet, type Placement } from './placement';
-import { cameraAt, PET_DISC, PORTRAIT_SIZE } from './scene';
+import { BADGE, cameraAt, PET_DISC, PORTRAIT_SIZE, pumpkinsOf } from './scene';
 import { seededRandom } from './seeded-random';
 import {
   wearableSvg,
@@ -308,6 +308,22 @@ describe('decorations keep clear of the head', () => {
     }
     // Bats flown as they were planned before would have crossed the heads.
     expect(withoutPlan).toBeGreaterThan(0);
+  });
+
+  it('the badge, the pumpkins and the tombstones in front of the pet never reach a located head', () => {
+    for (const where of Object.values(LOCATIONS)) {
+      const head = headOnPortrait(placePet(where));
+      for (const mirror of [false, true]) {
+        const badge = { x: mirror ? PORTRAIT_SIZE - BADGE.cx : BADGE.cx, y: BADGE.cy };
+        // The badge's shadow disc is 10 px wider than the badge: the nearest point of the head box.
+        const nearX = Math.max(head.x0, Math.min(badge.x, head.x1));
+        const nearY = Math.max(head.y0, Math.min(badge.y, head.y1));
+        expect(Math.hypot(nearX - badge.x, nearY - badge.y)).toBeGreaterThan(BADGE.r + 10);
+        for (const p of pumpkinsOf({ mirror })) expect(head.y1).toBeLessThan(p.cy - p.size / 2);
+      }
+      // Tombstones and hills start below the disc; the moon and the web are behind the pet.
+      expect(head.y1).toBeLessThan(PET_DISC.cy + PET_DISC.r);
+    }
   });
 
   it('the portrait of an uploaded photo plans its bats clear of the located head', async () => {
