@@ -131,7 +131,7 @@ async function croppedPhoto(pet: Buffer, crop: DiscCrop): Promise<Buffer> {
   return sharp(inside, raw)
     .resize(size, size, { fit: 'fill' })
     .blur(18)
-    .modulate({ brightness: 0.8 })
+    .modulate({ brightness: 0.92 })
     .composite([{ input: inside, ...raw, ...at }])
     .png({ compressionLevel: 0 })
     .toBuffer();
@@ -143,7 +143,7 @@ async function petDisc(pet: Buffer, palette: Palette, placement?: Placement): Pr
   // A photo keeps its pet recognisable: a lighter wash and shade than the presets' stronger look.
   const disc = petDiscSvgs(palette, placement ? 'photo' : 'preset');
   const picture = placement
-    ? sharp(await croppedPhoto(pet, placement.crop)).modulate({ saturation: 0.9 })
+    ? sharp(await croppedPhoto(pet, placement.crop)).modulate({ saturation: 0.9, brightness: 1.08 })
     : sharp(pet, { animated: false })
         .rotate()
         .resize(discSize, discSize, { fit: 'cover', position: sharp.strategy.attention })
