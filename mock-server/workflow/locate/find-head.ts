@@ -10,7 +10,7 @@ export interface HeadGuess {
   readonly w: number;
   readonly h: number;
   readonly facing: 'left' | 'right' | 'front';
-  /** How well the silhouette supported the guess, 0..1. */
+  /** How far the way the head was found can be trusted, 0..1 (measured on the labelled photos). */
   readonly support: number;
 }
 
@@ -26,37 +26,100 @@ export function findHead(shape: Silhouette, picture: { width: number; height: nu
   const run = topRun(mask, bw, top, Math.min(bh, top + band), Math.max(2, short * 0.3));
   const bodyCentre = centroidX(mask, bw, bh);
   const coverage = rows.reduce((a, n) => a + n, 0) / (bw * bh);
-  const support = coverage > 0.08 && coverage < 0.97 ? 1 : 0.4;
+  const clean = coverage > 0.08 && coverage < 0.97;
   const offset = (run.centre - bodyCentre) / bw;
   const facing = Math.abs(offset) < 0.12 ? 'front' : offset < 0 ? 'left' : 'right';
-  if (isCloseUp(box, picture, coverage, run.width / bw)) {
-    // The animal fills the picture, so there is no scene around it to tell it apart: its box is
-    // mostly head, and the head sits at its top.
-    const w = bw * 0.75;
+  if (isCloseUp(box, picture) && run.spread > bw * 0.35) {
+    // The animal fills the picture and its top is broad (two ears far apart, a wide crown): the
+    // head is large and hangs from the top of the box, between the ears.
+    const w = bw * 0.6;
+    const h = bh * 0.65;
+    const x0 = Math.max(box.x0, box.x0 + run.headCentre - w / 2);
+    const x1 = Math.min(box.x1, box.x0 + run.headCentre + w / 2);
+    return { x: x0, y: box.y0, w: x1 - x0, h, facing: 'front', support: 0.7 };
+  }
+  const long = bw >= bh * 1.35;
+  const end = long ? raisedEnd(mask, bw, bh) : undefined;
+  if (end) {
+    // A long animal seen from the side: the head is the end that is held up; the other end is
+    // the tail and the hind legs, whose silhouette reaches down.
+    const sideways = Math.min(bh * 0.5, bw * 0.3);
     return {
-      ...clampBox(box.x0 + (bw - w) / 2, box.y0, w, Math.min(bh * 0.8, bw), box),
-      facing: 'front',
-      support: 0.6,
+      ...clampBox(
+        box.x0 + end.x - sideways / 2,
+        box.y0 + end.y - sideways / 2,
+        sideways,
+        sideways,
+        box,
+      ),
+      facing: end.side,
+      support: clean ? 0.9 : 0.4,
     };
   }
-  const side = Math.min(Math.max(run.width * 1.2, short * 0.25), short * 0.8);
+  const side = Math.min(Math.max(run.width, short * 0.4), short * 0.7);
   return {
-    ...clampBox(box.x0 + run.centre - side / 2, box.y0 + top, side, side, box),
+    ...clampBox(box.x0 + run.centre - side / 2, box.y0 + top, side, side * 0.85, box),
     facing,
-    support,
+    // A long animal whose ends look alike (a lying cat, a goat, a crocodile): its highest point
+    // is as likely its back as its head, so the guess is not to be dressed on.
+    support: long ? 0.3 : clean ? 0.9 : 0.4,
   };
 }
 
-function isCloseUp(
-  box: IntBox,
-  picture: { width: number; height: number },
-  coverage: number,
-  topWidth: number,
-): boolean {
+/**
+ * Of the silhouette's two ends (its outer 15% of columns), the one whose pixels sit clearly higher,
+ * with that end's centre; undefined when neither stands out.
+ */
+function raisedEnd(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+): { x: number; y: number; side: 'left' | 'right' } | undefined {
+  const columns: number[] = [];
+  for (let x = 0; x < w; x++) {
+    let n = 0;
+    for (let y = 0; y < h; y++) n += mask[y * w + x] ?? 0;
+    columns.push(n);
+  }
+  const minColumn = Math.max(1, h * 0.03);
+  const first = columns.findIndex((n) => n >= minColumn);
+  const last = w - 1 - [...columns].reverse().findIndex((n) => n >= minColumn);
+  if (first < 0 || last - first < w * 0.5) return undefined;
+  const zone = Math.max(2, Math.round((last - first) * 0.15));
+  const left = meanPoint(mask, w, h, first, first + zone);
+  const right = meanPoint(mask, w, h, last - zone + 1, last + 1);
+  if (!left || !right || Math.abs(left.y - right.y) < h * 0.1) return undefined;
+  return left.y < right.y ? { ...left, side: 'left' } : { ...right, side: 'right' };
+}
+
+/** The mean point of the silhouette's columns [from, to), raised halfway to their top: a head's eyes sit above its chin and throat. */
+function meanPoint(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  from: number,
+  to: number,
+): { x: number; y: number } | undefined {
+  let sx = 0;
+  let sy = 0;
+  let n = 0;
+  let top = h;
+  for (let y = 0; y < h; y++) {
+    for (let x = Math.max(0, from); x < Math.min(w, to); x++) {
+      if (mask[y * w + x]) {
+        sx += x;
+        sy += y;
+        n++;
+        top = Math.min(top, y);
+      }
+    }
+  }
+  return n ? { x: sx / n, y: (sy / n + top) / 2 } : undefined;
+}
+
+function isCloseUp(box: IntBox, picture: { width: number; height: number }): boolean {
   const area = ((box.x1 - box.x0) * (box.y1 - box.y0)) / (picture.width * picture.height);
-  const runsOffBottom = box.y1 >= picture.height * 0.95;
-  // A head raised above a body shows as a narrow top; a face filling the frame does not.
-  return area > 0.6 && runsOffBottom && (topWidth > 0.35 || coverage < 0.1);
+  return area > 0.6 && box.y1 >= picture.height * 0.95 && box.y0 <= picture.height * 0.12;
 }
 
 function rowCounts(mask: Uint8Array, w: number, h: number): number[] {
@@ -71,7 +134,8 @@ function rowCounts(mask: Uint8Array, w: number, h: number): number[] {
 
 /**
  * The heaviest run of silhouette columns within rows [from, to), runs closer than maxGap joined
- * (two ears are one head): its weighted centre and its width.
+ * (two ears are one head): its weighted centre and its width, where a head would be centred
+ * and how far apart its tops spread.
  */
 function topRun(
   mask: Uint8Array,
@@ -79,17 +143,20 @@ function topRun(
   from: number,
   to: number,
   maxGap: number,
-): { centre: number; width: number } {
+): { centre: number; width: number; headCentre: number; spread: number } {
   const columns = new Array<number>(w).fill(0);
   for (let y = from; y < to; y++) for (let x = 0; x < w; x++) columns[x]! += mask[y * w + x] ?? 0;
-  let best = { mass: 0, centre: w / 2, width: w * 0.4 };
+  let best = { mass: 0, centre: w / 2, width: w * 0.4, from: w * 0.3 };
+  let second = best;
   let start = -1;
   let last = -1;
   let mass = 0;
   let moment = 0;
   const close = () => {
-    if (start >= 0 && mass > best.mass)
-      best = { mass, centre: moment / mass, width: last - start + 1 };
+    if (start < 0) return;
+    const run = { mass, centre: moment / mass, width: last - start + 1, from: start };
+    if (run.mass > best.mass) [best, second] = [run, best];
+    else if (run.mass > second.mass) second = run;
   };
   for (let x = 0; x < w; x++) {
     const n = columns[x] ?? 0;
@@ -105,7 +172,16 @@ function topRun(
     moment += n * x;
   }
   close();
-  return best;
+  // Two tops of about the same weight are two ears: the head is between them.
+  const pair =
+    second.mass > best.mass * 0.4 &&
+    second.width > best.width * 0.5 &&
+    second.width < best.width * 2;
+  const spread = pair
+    ? Math.max(best.from + best.width, second.from + second.width) -
+      Math.min(best.from, second.from)
+    : best.width;
+  return { ...best, headCentre: pair ? (best.centre + second.centre) / 2 : best.centre, spread };
 }
 
 function centroidX(mask: Uint8Array, w: number, h: number): number {

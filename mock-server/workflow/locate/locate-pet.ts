@@ -72,7 +72,7 @@ async function locate(image: Buffer, width: number, height: number): Promise<Pet
     height,
   );
   const sureOfAnimal = animal ? Math.min(0.95, 0.4 + animal.score) : 0.25;
-  const confidence = round2(sureOfAnimal * (0.6 + 0.4 * head.support));
+  const confidence = round2(sureOfAnimal * head.support);
   return {
     width,
     height,
