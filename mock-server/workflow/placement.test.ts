@@ -442,6 +442,37 @@ describe('on the real photographs of the set', () => {
   );
 });
 
+describe('a phone photo turned by its EXIF orientation', () => {
+  it('is cropped in the pixels as seen, where the locator found the head', async () => {
+    // As seen: 200x300, a red head on blue; stored on its side with orientation 6 (turn right).
+    const seen = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="300"><rect width="200" height="300" fill="#2040c0"/><rect x="50" y="150" width="100" height="100" fill="#d02020"/></svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+    const stored = await sharp(seen).rotate(-90).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const where = location(200, 300, [50, 150, 100, 100], [40, 240, 120, 60]);
+    const portrait = await composePortrait(
+      stored,
+      readFileSync('ui/public/presets/costumes/witch.png'),
+      {},
+      { locate: async () => where },
+    );
+    const scene = portrait.sway!.scene;
+    const at = (x: number, y: number) => {
+      const i = (Math.round(y) * PORTRAIT_SIZE + Math.round(x)) * 3;
+      return [scene[i]!, scene[i + 1]!, scene[i + 2]!];
+    };
+    const head = portrait.head;
+    const [r, , b] = at((head.x0 + head.x1) / 2, (head.y0 + head.y1) / 2);
+    expect(r).toBeGreaterThan(b!);
+    const [r2, , b2] = at((head.x0 + head.x1) / 2, head.y0 - 0.3 * (head.y1 - head.y0));
+    expect(b2).toBeGreaterThan(r2!);
+  });
+});
+
 describe('an uploaded photo is dressed the same way every time', () => {
   it('the same photo and costume give the same image and sway, and a guessed head no mask', async () => {
     const pet = await petPhoto('#c07a3a');
