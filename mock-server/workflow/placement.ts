@@ -27,7 +27,7 @@ export const EYES_AT = 0.5;
  */
 const PAD = { top: 0.12, side: 0.06, bottom: 0 } as const;
 /** The grown head's corners stay within this fraction of the disc's radius: clear of the ring. */
-export const HEAD_INSIDE = 0.92;
+export const HEAD_INSIDE = 0.9;
 /** A head's radius is at most this fraction of the disc's side (the largest preset head's), ... */
 const MAX_HEAD = 0.28;
 /** ... and at least this, unless the grown head needs more room; about this size reads best. */

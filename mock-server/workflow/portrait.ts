@@ -128,11 +128,23 @@ async function croppedPhoto(pet: Buffer, crop: DiscCrop): Promise<Buffer> {
     return part.png({ compressionLevel: 0 }).toBuffer();
   const inside = await part.raw().toBuffer();
   const raw = { raw: { width: out.width, height: out.height, channels: 4 as const } };
+  // The photo's edges that meet the fill fade into it over a few pixels instead of a hard seam.
+  const fade = 10;
+  const edge = (touches: boolean) => (touches ? fade : -fade);
+  const [l, t] = [edge(at.left > 0), edge(at.top > 0)];
+  const [r, b] = [edge(at.left + out.width < size), edge(at.top + out.height < size)];
+  const feather = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${out.width}" height="${out.height}"><filter id="f"><feGaussianBlur stdDeviation="${fade / 2}"/></filter><rect x="${l}" y="${t}" width="${out.width - l - r}" height="${out.height - t - b}" fill="#fff" filter="url(#f)"/></svg>`,
+  );
+  const faded = await sharp(inside, raw)
+    .composite([{ input: feather, blend: 'dest-in' }])
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   return sharp(inside, raw)
     .resize(size, size, { fit: 'fill' })
     .blur(18)
-    .modulate({ brightness: 0.8 })
-    .composite([{ input: inside, ...raw, ...at }])
+    .modulate({ brightness: 0.92 })
+    .composite([{ input: faded, ...at }])
     .png({ compressionLevel: 0 })
     .toBuffer();
 }
@@ -143,7 +155,7 @@ async function petDisc(pet: Buffer, palette: Palette, placement?: Placement): Pr
   // A photo keeps its pet recognisable: a lighter wash and shade than the presets' stronger look.
   const disc = petDiscSvgs(palette, placement ? 'photo' : 'preset');
   const picture = placement
-    ? sharp(await croppedPhoto(pet, placement.crop)).modulate({ saturation: 0.9 })
+    ? sharp(await croppedPhoto(pet, placement.crop)).modulate({ saturation: 0.9, brightness: 1.08 })
     : sharp(pet, { animated: false })
         .rotate()
         .resize(discSize, discSize, { fit: 'cover', position: sharp.strategy.attention })

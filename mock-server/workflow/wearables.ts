@@ -416,6 +416,13 @@ export function wearableSvg(
     y0: (head.body.y0 - head.cy) / head.r,
     y1: (head.body.y1 - head.cy) / head.r,
   };
+  // A located pet's body can reach far from a small head (a horse, a lizard): its cape and wings
+  // stay within a few head radii of the neck, a cape on the back rather than a blanket.
+  if (head.box) {
+    body.x1 = Math.min(body.x1, REACH.along);
+    body.y0 = Math.min(body.y0, REACH.top);
+    body.y1 = Math.min(body.y1, REACH.down);
+  }
   const face: Face = { ...(head.facing === 'front' ? FRONT : SIDE), body };
   const pieces = draw(face).filter(
     (piece) =>
@@ -426,6 +433,9 @@ export function wearableSvg(
   const y = head.cy * side - pose.lift * r;
   return `<g transform="translate(${(head.cx * side).toFixed(1)} ${y.toFixed(1)}) rotate(${pose.tilt.toFixed(2)}) scale(${(flip * r).toFixed(2)} ${r.toFixed(2)})">${pieces.map((piece) => clearOfFace(piece, head)).join('')}</g>`;
 }
+
+/** How far (head radii) a located pet's body is taken to reach for its cape and wings. */
+const REACH = { along: 3.4, top: 1.2, down: 2.4 } as const;
 
 /** Room left between the head's box and a piece moved clear of a guessed face, in head radii. */
 const CLEARANCE = 0.15;
