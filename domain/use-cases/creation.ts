@@ -81,4 +81,3 @@ export class Creation extends Store<CreationSnapshot> {
     this.change((state) => ({ generation: { ...state.generation, ...patch } }));
   }
 }
-
