@@ -108,4 +108,16 @@ describe('pawloween against a hostile platform', () => {
       String.raw`Bad\x1b[31m red\x1b]8;;http://evil.example\x07link\x9b1m\x0d`,
     );
   });
+
+  it('gives up on a platform that never answers after --timeout, saying what it waits for', async () => {
+    // Accepts every request and never answers (without the fix: 600 s of silence).
+    const silent = await server(() => {});
+    const run = await cli(silent.baseUrl, ['usage'], { PAWLOWEEN_TIMEOUT: '1.2' });
+    expect(run.code).toBe(1);
+    const waiting = run.err.match(/Waiting for .*\n/g) ?? [];
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toContain(`Waiting for ${new URL(silent.baseUrl).host} to answer GET /v1/`);
+    expect(waiting[0]).toContain('up to 1.2 s a try; --timeout to change');
+    expect(run.err).toContain('Request timeout after 1200 ms');
+  });
 });
