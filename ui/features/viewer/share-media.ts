@@ -28,7 +28,7 @@ export function browserShareEnvironment(): ShareEnvironment {
   };
 }
 
-export type ShareOutcome = 'shared' | 'cancelled' | 'saved' | 'opened';
+export type ShareOutcome = 'shared' | 'cancelled' | 'saved' | 'opened' | 'refused';
 
 /**
  * Shares a creation's file through the phone's share sheet (messages, social apps) where the
