@@ -42,8 +42,7 @@ export function createNodeContainer(options: NodeContainerOptions = {}): NodeCon
   const client = new PlatformClient({ ...options.client });
   const storagePath = options.storagePath ?? defaultStoragePath();
   const ports: NodePorts = {
-    runner:
-      options.ports?.runner ?? new PlatformRunner(client, { runTimeout: options.runTimeout }),
+    runner: options.ports?.runner ?? new PlatformRunner(client, { runTimeout: options.runTimeout }),
     billing: options.ports?.billing ?? new PlatformBilling(client),
     remoteStorage:
       options.ports?.remoteStorage ??
