@@ -13,7 +13,13 @@ export const ENV = {
   token: 'PAWLOWEEN_TOKEN',
   projectToken: 'PAWLOWEEN_PROJECT_TOKEN',
   allowHttp: 'PAWLOWEEN_ALLOW_HTTP',
+  timeout: 'PAWLOWEEN_TIMEOUT',
 } as const;
+
+/** Seconds a quick call (usage, plan, storage, sign-in checks) waits for each answer. */
+export const QUICK_TIMEOUT_SECONDS = 30;
+/** Milliseconds one model run may take, a stream's whole life (the client library's default). */
+export const RUN_TIMEOUT_MS = 600_000;
 
 // Tokens are kept per platform origin, so a token signed in against one platform is never sent to another.
 const ConfigFile = z.object({
@@ -38,6 +44,8 @@ export interface Settings {
   readonly configFile: string;
   /** --allow-http: credentials may go over plain http to a platform that is not on loopback. */
   readonly allowHttp?: boolean;
+  /** --timeout: ms a quick call waits for each answer (model runs have RUN_TIMEOUT_MS). */
+  readonly timeoutMs?: number;
 }
 
 export interface GlobalOptions {
@@ -45,6 +53,7 @@ export interface GlobalOptions {
   token?: string;
   projectToken?: string;
   allowHttp?: boolean;
+  timeout?: string;
 }
 
 /** Flags win over the environment, which wins over a token saved by `login`. */
@@ -59,10 +68,11 @@ export async function resolveSettings(options: GlobalOptions, env: Env): Promise
         `Only on a network you trust: add --allow-http (or set ${ENV.allowHttp}=1).`,
       ],
     );
+  const timeoutMs = quickTimeoutMs(options.timeout ?? env[ENV.timeout]);
   const configFile = configFilePath(env);
   const projectToken =
     options.projectToken || env[ENV.projectToken] || localProjectToken(baseUrl) || undefined;
-  const common = { baseUrl, projectToken, configFile, allowHttp };
+  const common = { baseUrl, projectToken, configFile, allowHttp, timeoutMs };
   if (options.token) return { ...common, token: options.token, tokenSource: 'flag' };
   if (env[ENV.token]) return { ...common, token: env[ENV.token], tokenSource: 'environment' };
   const saved = (await readConfig(configFile)).tokens[originOf(baseUrl)];
@@ -103,6 +113,17 @@ function isInsecureBaseUrl(baseUrl: string): boolean {
     hostname === '[::1]' ||
     /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
   return protocol === 'http:' && !loopback;
+}
+
+/** --timeout / PAWLOWEEN_TIMEOUT in seconds (a positive number), as ms. */
+function quickTimeoutMs(value: string | undefined): number {
+  if (value === undefined || value === '') return QUICK_TIMEOUT_SECONDS * 1000;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw usageError(`The timeout '${value}' is not a number of seconds.`, [
+      `Give one with --timeout or ${ENV.timeout}, for example ${QUICK_TIMEOUT_SECONDS}.`,
+    ]);
+  return Math.round(seconds * 1000);
 }
 
 function originOf(baseUrl: string): string {

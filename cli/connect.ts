@@ -9,7 +9,14 @@ import { BillingPort } from '../domain/ports/billing.port';
 import { ClockPort } from '../domain/ports/clock.port';
 import { RunnerPort } from '../domain/ports/runner.port';
 import { LIMITS } from '../domain/model/constants';
-import { resolveSettings, saveToken, type GlobalOptions, type Settings } from './config';
+import {
+  resolveSettings,
+  RUN_TIMEOUT_MS,
+  saveToken,
+  type GlobalOptions,
+  type Settings,
+} from './config';
+import { fetchWithWaitingNotice } from './waiting-notice';
 import { CliError, EXIT, signInNeeded } from './handle-error';
 import { isUnauthorized } from '../domain/errors';
 import type { Balance } from '../domain/model/balance';
@@ -63,17 +70,27 @@ export function cliContext(io: Io): CliContext {
     io,
     scene,
     settings,
-    connect: async (command) => connect(await settings(command)),
+    connect: async (command) => connect(await settings(command), io),
   };
 }
 
 /** Builds the container for these settings and starts the session with the token, if any. */
-export async function connect(settings: Settings): Promise<Connection> {
+export async function connect(settings: Settings, io?: Pick<Io, 'stderr'>): Promise<Connection> {
   // Loaded on first use: `presets`, `serve`, `logout` and --help start without the platform stack.
   const { createNodeContainer } = await import('../adapters/node/node.container');
   const build = (token: string | undefined) =>
     createNodeContainer({
-      client: { baseUrl: settings.baseUrl, allowInsecureHttp: settings.allowHttp },
+      client: {
+        baseUrl: settings.baseUrl,
+        allowInsecureHttp: settings.allowHttp,
+        // Quick calls give up early; runs have their own, longer timeout.
+        timeout: settings.timeoutMs,
+        fetch:
+          io && settings.timeoutMs
+            ? fetchWithWaitingNotice(io.stderr, settings.timeoutMs)
+            : undefined,
+      },
+      runTimeout: RUN_TIMEOUT_MS,
       session: { accessToken: token, projectToken: settings.projectToken },
       // The device storage sits next to config.json, so XDG_CONFIG_HOME moves both.
       storagePath: path.join(path.dirname(settings.configFile), 'storage.json'),

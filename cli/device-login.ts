@@ -2,6 +2,7 @@ import type { DeviceSignIn } from '../domain/ports/auth.port';
 import { CliError, EXIT } from './cli-error';
 import type { Connection } from './connect';
 import type { Io } from './io';
+import { visible } from './terminal-text';
 
 /**
  * Sign-in from another device (RFC 8628 style), for a terminal with no browser of its own (SSH,
@@ -30,9 +31,9 @@ function deviceInstructions(started: DeviceSignIn): string {
   const minutes = Math.round(started.expiresInSeconds / 60);
   return [
     'To sign in, open this address in a browser on any device:',
-    `  ${started.verificationUri}`,
-    `and enter the code  ${started.userCode}`,
-    `(or open ${started.verificationUriComplete} directly).`,
+    `  ${visible(started.verificationUri)}`,
+    `and enter the code  ${visible(started.userCode)}`,
+    `(or open ${visible(started.verificationUriComplete)} directly).`,
     `Waiting for the sign-in (the code works for ${minutes} minutes; Ctrl-C stops)...`,
     '',
   ].join('\n');

@@ -9,6 +9,7 @@ import {
 } from './error-report';
 import type { Output } from './io';
 import { writeJson } from './json-output';
+import { visible } from './terminal-text';
 
 export {
   CliError,
@@ -47,7 +48,10 @@ export function handleError(error: unknown, output: ErrorOutput): ExitCode {
   const report = reportOf(error, output);
   const lines = reportLines(report);
   output.stderr.write(
-    `${lines.map((line, i) => (i === 0 ? `Error: ${line}` : `  ${line}`)).join('\n')}\n`,
+    `${lines
+      .map((line) => visible(line))
+      .map((line, i) => (i === 0 ? `Error: ${line}` : `  ${line}`))
+      .join('\n')}\n`,
   );
   // A command that printed its --json answer before failing (batch's rows) named the error there.
   const answered = error instanceof CliError && error.answered;

@@ -33,6 +33,10 @@ export function createProgram(io: Io, ctx: CliContext = cliContext(io)): Command
       'the project token sign-in uses (env PAWLOWEEN_PROJECT_TOKEN)',
     )
     .option(
+      '--timeout <seconds>',
+      'seconds a quick call waits for each answer; model runs wait longer (env PAWLOWEEN_TIMEOUT, default 30)',
+    )
+    .option(
       '--allow-http',
       'send the token over plain http to a platform off loopback (env PAWLOWEEN_ALLOW_HTTP=1)',
     )

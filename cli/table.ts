@@ -1,5 +1,11 @@
-/** Left-aligned columns separated by two spaces: readable and easy to grep. */
-export function columns(rows: readonly (readonly string[])[]): string {
+import { visible } from './terminal-text';
+
+/**
+ * Left-aligned columns separated by two spaces: readable and easy to grep. Cells often hold what
+ * the platform said (ids, names, e-mails): their control characters are shown, never sent.
+ */
+export function columns(rawRows: readonly (readonly string[])[]): string {
+  const rows = rawRows.map((row) => row.map((cell) => visible(cell)));
   const widths: number[] = [];
   for (const row of rows)
     row.forEach((cell, column) => (widths[column] = Math.max(widths[column] ?? 0, cell.length)));

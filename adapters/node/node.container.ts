@@ -21,6 +21,8 @@ export interface NodeContainerOptions extends ServicesConfig {
   readonly client?: ClientOptions;
   /** Sent as ?appVersion= on storage calls. */
   readonly appVersion?: string;
+  /** Ms for one model run (a stream's whole life), when client.timeout is kept short for quick calls. */
+  readonly runTimeout?: number;
   /** The device storage file; defaults to <config dir>/pawloween/storage.json. */
   readonly storagePath?: string;
   readonly ports?: Partial<NodePorts>;
@@ -40,7 +42,7 @@ export function createNodeContainer(options: NodeContainerOptions = {}): NodeCon
   const client = new PlatformClient({ ...options.client });
   const storagePath = options.storagePath ?? defaultStoragePath();
   const ports: NodePorts = {
-    runner: options.ports?.runner ?? new PlatformRunner(client),
+    runner: options.ports?.runner ?? new PlatformRunner(client, { runTimeout: options.runTimeout }),
     billing: options.ports?.billing ?? new PlatformBilling(client),
     remoteStorage:
       options.ports?.remoteStorage ??

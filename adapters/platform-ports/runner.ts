@@ -11,7 +11,11 @@ type Format = ResponseFormat | z.ZodType;
 
 /** The domain's runner on the platform: POST /v1/run, whole or streamed. */
 export class PlatformRunner implements RunnerPort {
-  constructor(private readonly client: PlatformClient) {}
+  /** `runTimeout`: ms for one run, a stream's whole life; the client's timeout when not given. */
+  constructor(
+    private readonly client: PlatformClient,
+    private readonly options: { readonly runTimeout?: number } = {},
+  ) {}
 
   async run(
     model: string,
@@ -24,6 +28,7 @@ export class PlatformRunner implements RunnerPort {
       response_format: options.responseFormat as Format | undefined,
       signal: options.signal,
       idempotencyKey: options.idempotencyKey,
+      timeout: this.options.runTimeout,
     });
     return { output, usage };
   }
@@ -40,6 +45,7 @@ export class PlatformRunner implements RunnerPort {
       signal: options.signal,
       idempotencyKey: options.idempotencyKey,
       mode: options.mode,
+      timeout: this.options.runTimeout,
     });
   }
 }

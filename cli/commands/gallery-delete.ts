@@ -3,6 +3,7 @@ import { loadGallery, type CliContext } from '../connect';
 import { CliError, usageError } from '../handle-error';
 import { writeJson } from '../json-output';
 import { findItem } from './gallery-favorite';
+import { visible } from '../terminal-text';
 
 /** pawloween gallery delete <id>: asks first, like the Delete Creation confirmation. */
 export function galleryDeleteCommand(ctx: CliContext): Command {
@@ -35,7 +36,7 @@ export function galleryDeleteCommand(ctx: CliContext): Command {
             connection.galleryError() ?? '',
           ]);
         if (options.json) writeJson(io.stdout, { id, deleted: true });
-        else io.stdout.write(`Deleted ${id}.\n`);
+        else io.stdout.write(`Deleted ${visible(id)}.\n`);
       } finally {
         connection.close();
       }

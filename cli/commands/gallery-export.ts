@@ -48,7 +48,7 @@ export function galleryExportCommand(ctx: CliContext): Command {
             undefined,
             [
               'Their files are not on the platform you exported from, so they were not fetched.',
-              `Skipped: ${refused.map(visible).join(', ')}`,
+              `Skipped: ${refused.map((line) => visible(line)).join(', ')}`,
             ],
             { code: 'FOREIGN_FILE' },
           );

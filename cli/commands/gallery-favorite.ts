@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { loadGallery, type CliContext, type Connection } from '../connect';
 import { CliError } from '../handle-error';
 import { writeJson } from '../json-output';
+import { visible } from '../terminal-text';
 
 /** The item with this id, or a failure that says how to find ids. */
 export function findItem(connection: Connection, id: string) {
@@ -33,7 +34,9 @@ export function galleryFavoriteCommand(ctx: CliContext): Command {
         const now = findItem(connection, id).isFavorite;
         if (options.json) return writeJson(ctx.io.stdout, { id, isFavorite: now });
         ctx.io.stdout.write(
-          now ? `Added ${id} to your favorites.\n` : `Removed ${id} from your favorites.\n`,
+          now
+            ? `Added ${visible(id)} to your favorites.\n`
+            : `Removed ${visible(id)} from your favorites.\n`,
         );
       } finally {
         connection.close();

@@ -7,6 +7,7 @@ import { userFromClaims } from '../../domain/model/user';
 import { userJson, writeJson } from '../json-output';
 import { listenForToken } from '../login-listener';
 import { describeUser } from './whoami';
+import { visible } from '../terminal-text';
 
 const LOGIN_TIMEOUT_MS = 5 * 60_000;
 
@@ -63,7 +64,8 @@ Every token is checked with the platform before it is saved.`,
             tokenSource: 'login',
           }),
         );
-      else io.stdout.write(`Signed in to ${settings.baseUrl} as ${describeUser(claims)}.\n`);
+      else
+        io.stdout.write(`Signed in to ${settings.baseUrl} as ${visible(describeUser(claims))}.\n`);
       io.stderr.write(`Token saved in ${settings.configFile}\n`);
     });
 }

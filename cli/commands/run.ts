@@ -5,6 +5,7 @@ import type { StreamMode } from '../../domain/ports/runner.port';
 import type { CliContext } from '../connect';
 import { usageError } from '../handle-error';
 import { writeJson } from '../json-output';
+import { visible } from '../terminal-text';
 
 interface RunOptions {
   input: string;
@@ -78,13 +79,13 @@ export function runCommand(ctx: CliContext): Command {
             responseFormat: format,
             mode: options.mode,
           });
-          for await (const piece of pieces) stdout.write(piece);
+          for await (const piece of pieces) stdout.write(visible(piece, { keepLines: true }));
           stdout.write('\n');
           return;
         }
         const result = await connection.runner.run(model, input, { responseFormat: format });
         if (options.json) writeJson(stdout, result.output ?? []);
-        else stdout.write(`${render(result.output)}\n`);
+        else stdout.write(`${visible(render(result.output), { keepLines: true })}\n`);
       } finally {
         connection.close();
       }

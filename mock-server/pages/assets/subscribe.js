@@ -1,6 +1,23 @@
-/* global window, document */
+/* global window, document, URL */
 // Choosing a plan hands the checkout URL to the app (its opener, or its parent when framed); the app opens it.
 (function () {
+  // The tokens that signed this page in (`pawloween plan --open`, the app's pricing link) leave the
+  // address at once, so browser history, bookmarks and a shared screen never keep them: the page
+  // has already been rendered for the signed-in user and needs them no more.
+  var address = new URL(window.location.href);
+  var secret = ['access_token', 'user_token'].filter(function (name) {
+    return address.searchParams.has(name);
+  });
+  if (secret.length > 0) {
+    secret.forEach(function (name) {
+      address.searchParams.delete(name);
+    });
+    window.history.replaceState(
+      window.history.state,
+      '',
+      address.pathname + address.search + address.hash,
+    );
+  }
   var plans = document.getElementById('plans');
   if (!plans) return;
   var targetOrigin = plans.getAttribute('data-target-origin');

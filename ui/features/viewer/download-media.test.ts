@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadMedia, type DownloadEnvironment } from './download-media';
 
+/** The platform on another origin than the page (its files served from there). */
+const PLATFORM = 'https://cdn.example.com';
+
 function environment(fetchImpl: DownloadEnvironment['fetch']) {
   const env: DownloadEnvironment = {
     fetch: vi.fn(fetchImpl),
@@ -29,7 +32,7 @@ describe('downloadMedia', () => {
     const env = environment(async () => new Response(new Blob(['png'], { type: 'image/png' })));
 
     await expect(
-      downloadMedia('https://cdn.example.com/x.png', 'pawloween-image-1.png', env),
+      downloadMedia('https://cdn.example.com/x.png', 'pawloween-image-1.png', env, PLATFORM),
     ).resolves.toBe('saved');
     expect(env.fetch).toHaveBeenCalledWith('https://cdn.example.com/x.png', {
       mode: 'cors',
@@ -46,9 +49,9 @@ describe('downloadMedia', () => {
     const env = environment(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(downloadMedia('https://cdn.example.com/x.mp4', 'v.mp4', env)).resolves.toBe(
-      'opened',
-    );
+    await expect(
+      downloadMedia('https://cdn.example.com/x.mp4', 'v.mp4', env, PLATFORM),
+    ).resolves.toBe('opened');
     expect(env.open).toHaveBeenCalledWith('https://cdn.example.com/x.mp4');
   });
 

@@ -18,15 +18,36 @@ export function browserDownloadEnvironment(): DownloadEnvironment {
 }
 
 /**
+ * True when `url` is one of the platform's files: on the page's own origin (where the platform
+ * serves the app) or on `platformUrl`'s. A stored creation naming any other site is never fetched
+ * nor opened from the app.
+ */
+export function isPlatformFile(
+  url: string,
+  platformUrl: string | undefined,
+  pageUrl: string = document.location.href,
+): boolean {
+  if (!url || !URL.canParse(url, pageUrl)) return false;
+  const target = new URL(url, pageUrl);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return false;
+  const own = [new URL(pageUrl).origin];
+  if (platformUrl && URL.canParse(platformUrl)) own.push(new URL(platformUrl).origin);
+  return own.includes(target.origin);
+}
+
+/**
  * Saves a media file under `fileName`. The file is fetched as a blob first because a cross-origin
  * <a download> ignores the name (and a server's Content-Disposition would override it); when the
  * fetch fails (no CORS, offline) the URL opens in a new tab so the person can still save it.
+ * Only the platform's files (isPlatformFile) are fetched or opened: anything else is 'refused'.
  */
 export async function downloadMedia(
   url: string,
   fileName: string,
   env: DownloadEnvironment = browserDownloadEnvironment(),
-): Promise<'saved' | 'opened'> {
+  platformUrl?: string,
+): Promise<'saved' | 'opened' | 'refused'> {
+  if (!isPlatformFile(url, platformUrl, env.document.location.href)) return 'refused';
   let blob: Blob;
   try {
     const response = await env.fetch(url, { mode: 'cors', credentials: 'omit' });

@@ -1,9 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import type {
   DisplayedError,
   GenerationResults,
   GenerationState,
 } from '../../../../domain/model/generation';
+import { AuthContext } from '../../../app/auth-context';
 import { useServices } from '../../../app/services-context';
 import { useStore } from '../../../app/use-store';
 import { CheckIcon, RetryIcon, SparkleIcon } from '../../../components/icons';
@@ -43,6 +44,8 @@ export function ResultView(props: {
   notice?: string;
 }) {
   const { state, results } = props;
+  // The platform's address: its files may be fetched when the app is deployed apart from it.
+  const platformUrl = useContext(AuthContext)?.platformUrl;
   const image = useMediaLoad(results.imageUrl);
   const video = useMediaLoad(results.videoUrl);
   const busy = state.isGenerating;
@@ -167,6 +170,7 @@ export function ResultView(props: {
             item={saved}
             fileName={(kind) => gallery.downloadFileName(saved, kind)}
             shareEnvironment={props.shareEnvironment}
+            platformUrl={platformUrl}
           />
         )}
         <button

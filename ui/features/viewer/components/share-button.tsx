@@ -18,6 +18,11 @@ export function ShareButton(props: {
   fileName: (kind: 'image' | 'video') => string;
   shareEnvironment?: ShareEnvironment;
   className?: string;
+  /** The platform's address, whose files may be fetched (the page's origin is always allowed). */
+  platformUrl?: string;
+  /** A creation whose files are on another site is not shared: the button says why (by id). */
+  disabled?: boolean;
+  describedBy?: string;
 }) {
   const [choosing, setChoosing] = useState(false);
   const [status, setStatus] = useState<string>();
@@ -50,6 +55,8 @@ export function ShareButton(props: {
         className={props.className ?? 'pw-btn pw-btn--secondary'}
         aria-expanded={choosing}
         aria-controls={choosing ? panelId : undefined}
+        disabled={props.disabled}
+        aria-describedby={props.describedBy}
         onClick={() => void share()}
       >
         <ShareIcon /> Share
@@ -63,7 +70,9 @@ export function ShareButton(props: {
             <button
               type="button"
               className="pw-btn pw-btn--secondary pw-btn--small"
-              onClick={() => void downloadMedia(item.imageUrl, props.fileName('image'), env())}
+              onClick={() =>
+                void downloadMedia(item.imageUrl, props.fileName('image'), env(), props.platformUrl)
+              }
             >
               <DownloadIcon /> Download Image
             </button>
@@ -71,7 +80,14 @@ export function ShareButton(props: {
               <button
                 type="button"
                 className="pw-btn pw-btn--secondary pw-btn--small"
-                onClick={() => void downloadMedia(item.videoUrl, props.fileName('video'), env())}
+                onClick={() =>
+                  void downloadMedia(
+                    item.videoUrl,
+                    props.fileName('video'),
+                    env(),
+                    props.platformUrl,
+                  )
+                }
               >
                 <DownloadIcon /> Download Video
               </button>

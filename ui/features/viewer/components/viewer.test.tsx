@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GalleryItem } from '../../../../domain/model/gallery-item';
 import { downloadFileName } from '../../../../domain/use-cases/gallery';
-import type { DownloadEnvironment } from '../download-media';
+import { downloadMedia, type DownloadEnvironment } from '../download-media';
 import { Viewer } from './viewer';
 
 const withVideo: GalleryItem = {
@@ -202,5 +202,55 @@ describe('Viewer', () => {
         'pawloween-video-1730000000000.mp4',
       ]);
     });
+  });
+
+  describe('a stored creation naming another site (issue 32)', () => {
+    beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+    afterEach(() => vi.useRealTimers());
+
+    it('disables Download Video and Share with a message, plays nothing and fetches or opens nothing', async () => {
+      const { env } = fakeDownloads();
+      const foreign = { ...withVideo, videoUrl: 'https://evil.example/x.mp4' };
+      renderViewer(foreign, env);
+      const video = screen.getByRole('button', { name: 'Download Video' });
+      expect(video).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+      expect(video).toHaveAccessibleDescription(
+        'This creation names a file on another site, so it cannot be downloaded or played here.',
+      );
+      expect(document.querySelector('video')).toBeNull();
+      expect(screen.getByRole('img', { name: 'Costume portrait' })).toHaveAttribute(
+        'src',
+        '/files/a.png',
+      );
+      fireEvent.click(video);
+      await act(() => vi.advanceTimersByTimeAsync(400));
+      expect(env.fetch).not.toHaveBeenCalled();
+      expect(env.open).not.toHaveBeenCalled();
+      // Its own image still downloads.
+      const image = screen.getByRole('button', { name: 'Download Image' });
+      expect(image).toBeEnabled();
+      fireEvent.click(image);
+      await act(() => vi.advanceTimersByTimeAsync(400));
+      expect(env.fetch).toHaveBeenCalledWith('/files/a.png', expect.anything());
+    });
+
+    it.each(['https://evil.example/x.mp4', '//evil.example/x.mp4', 'javascript:alert(1)'])(
+      'downloadMedia refuses %s without fetching or opening it',
+      async (url) => {
+        const { env } = fakeDownloads();
+        await expect(downloadMedia(url, 'x.mp4', env)).resolves.toBe('refused');
+        expect(env.fetch).not.toHaveBeenCalled();
+        expect(env.open).not.toHaveBeenCalled();
+        await expect(
+          downloadMedia(
+            'https://platform.example/files/a.mp4',
+            'a.mp4',
+            env,
+            'https://platform.example',
+          ),
+        ).resolves.toBe('saved');
+      },
+    );
   });
 });

@@ -1,5 +1,5 @@
 import '../viewer.css';
-import { useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import type { GalleryItem } from '../../../../domain/model/gallery-item';
 import type { MediaKind } from '../../../../domain/use-cases/gallery';
 import { FavoriteButton } from '../../../components/favorite-button';
@@ -7,7 +7,8 @@ import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon } from '../../../compon
 import { useSwipe } from '../../../components/use-swipe';
 import { useFocusTrap } from '../../../components/use-focus-trap';
 import { useScrollLock } from '../../../components/use-scroll-lock';
-import type { DownloadEnvironment } from '../download-media';
+import { AuthContext } from '../../../app/auth-context';
+import { isPlatformFile, type DownloadEnvironment } from '../download-media';
 import type { ShareEnvironment } from '../share-media';
 import { ShareButton } from './share-button';
 import { useDebouncedDownload } from '../hooks/use-debounced-download';
@@ -39,7 +40,13 @@ export function Viewer(props: {
   const { item, onClose } = props;
   const panel = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
-  const download = useDebouncedDownload(props.downloadEnvironment);
+  // The platform's address; undefined in tests without a signed-in app (the page's origin then).
+  const platformUrl = useContext(AuthContext)?.platformUrl;
+  const download = useDebouncedDownload(props.downloadEnvironment, platformUrl);
+  const pageUrl = (props.downloadEnvironment?.document ?? document).location.href;
+  // A stored video on another site is neither played nor downloaded (it would open that site).
+  const foreignVideo = !!item.videoUrl && !isPlatformFile(item.videoUrl, platformUrl, pageUrl);
+  const foreignImage = !isPlatformFile(item.imageUrl, platformUrl, pageUrl);
   useFocusTrap(panel, props.returnFocus);
   useScrollLock();
   // The browser's (or Android's) Back closes the viewer first.
@@ -108,10 +115,17 @@ export function Viewer(props: {
             fileName={props.fileName}
             shareEnvironment={props.shareEnvironment}
             className="pw-btn pw-btn--primary pw-btn--small"
+            platformUrl={platformUrl}
+            disabled={item.videoUrl ? foreignVideo : foreignImage}
+            describedBy={
+              (item.videoUrl ? foreignVideo : foreignImage) ? 'pw-viewer-foreign' : undefined
+            }
           />
           <button
             type="button"
             className="pw-btn pw-btn--secondary pw-btn--small"
+            disabled={foreignImage}
+            aria-describedby={foreignImage ? 'pw-viewer-foreign' : undefined}
             onClick={() => download(item.imageUrl, props.fileName('image'))}
           >
             <DownloadIcon /> <span className="pw-phone-hidden">Download</span> Image
@@ -120,6 +134,8 @@ export function Viewer(props: {
             <button
               type="button"
               className="pw-btn pw-btn--secondary pw-btn--small"
+              disabled={foreignVideo}
+              aria-describedby={foreignVideo ? 'pw-viewer-foreign' : undefined}
               onClick={() => download(item.videoUrl, props.fileName('video'))}
             >
               <DownloadIcon /> <span className="pw-phone-hidden">Download</span> Video
@@ -127,6 +143,11 @@ export function Viewer(props: {
           )}
         </div>
       </div>
+      {(foreignVideo || foreignImage) && (
+        <p id="pw-viewer-foreign" className="pw-viewer__note" role="note">
+          This creation names a file on another site, so it cannot be downloaded or played here.
+        </p>
+      )}
       {position && onStep && position.count > 1 && (
         <div className="pw-viewer__nav">
           <button
@@ -153,7 +174,7 @@ export function Viewer(props: {
         </div>
       )}
       <div className="pw-viewer__stage" {...swipe}>
-        {item.videoUrl ? (
+        {item.videoUrl && !foreignVideo ? (
           <video
             ref={video}
             className="pw-viewer__media"

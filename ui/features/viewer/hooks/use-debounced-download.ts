@@ -7,7 +7,7 @@ import { downloadMedia, type DownloadEnvironment } from '../download-media';
  * same file start one download, LIMITS.downloadDebounceMs after the last click. Different files do
  * not cancel each other, and closing the viewer does not cancel a download already asked for.
  */
-export function useDebouncedDownload(env?: DownloadEnvironment) {
+export function useDebouncedDownload(env?: DownloadEnvironment, platformUrl?: string) {
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
   return useCallback(
@@ -19,10 +19,10 @@ export function useDebouncedDownload(env?: DownloadEnvironment) {
         fileName,
         setTimeout(() => {
           pending.delete(fileName);
-          void downloadMedia(url, fileName, env);
+          void downloadMedia(url, fileName, env, platformUrl);
         }, LIMITS.downloadDebounceMs),
       );
     },
-    [env],
+    [env, platformUrl],
   );
 }
