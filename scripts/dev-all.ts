@@ -4,12 +4,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+const VITE_ORIGIN = 'http://localhost:5173';
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
 const children: ChildProcess[] = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', 'mock-server/server.ts'], {
     cwd: root,
     stdio: 'inherit',
+    // Sign-in returns to Vite's origin, which the platform must allow (README "Configuration").
+    env: { ...process.env, ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? VITE_ORIGIN },
   }),
   spawn(bin('vite'), [], { cwd: root, stdio: 'inherit' }),
 ];
