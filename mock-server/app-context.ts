@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
+import { isLoopbackAddress } from './auth/loopback';
 import { Authenticator } from './auth/authenticate';
 import { TokenService } from './auth/token-service';
 import { DEFAULT_PRICING } from './billing/plans';
@@ -174,8 +175,14 @@ export function createContext(
     try {
       const url = new URL(`${request.protocol}://${request.host}`);
       // With no configured origin (tests, in-process tools) any loopback name and port is this server.
+      // So is a loopback name with the port this socket came in on, asked from this computer: the
+      // owner at http://localhost:PORT when PUBLIC_BASE_URL names the machine's network address.
       const own =
-        ownOrigins.has(url.origin) || (!baseOrigin && LOOPBACK_NAMES.includes(url.hostname));
+        ownOrigins.has(url.origin) ||
+        (LOOPBACK_NAMES.includes(url.hostname) &&
+          (!baseOrigin ||
+            (isLoopbackAddress(request.socket.remoteAddress) &&
+              Number(url.port || 80) === request.socket.localPort)));
       return own ? url.origin : ownOrigin;
     } catch {
       return ownOrigin;

@@ -70,16 +70,18 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   const onRequest = ctx.guard.before(['user']);
 
   // Not an async handler: the guard judged this request in onRequest, and answering in the same
-  // turn leaves out a promise and a microtask per read.
+  // turn leaves out a promise and a microtask per read. The body is returned, never sent here: when
+  // the guard had to wait (a token not seen since start), fastify sends what the promise gives, and
+  // a reply sent inside it as well would be sent twice (an empty body, with compression).
   app.get(API_PATHS.storage, { onRequest }, (request, reply) =>
     andThen(ctx.guard.user(request, ['user']), ({ user }) => {
       storageQuery(request);
       const stored = ctx.storage.readJson(user.id);
-      void reply
+      reply
         .header('etag', etagOf(stored.version))
         .header('cache-control', 'no-store')
-        .type('application/json; charset=utf-8')
-        .send(`{"sessionData":${stored.json}}`);
+        .type('application/json; charset=utf-8');
+      return `{"sessionData":${stored.json}}`;
     }),
   );
 
