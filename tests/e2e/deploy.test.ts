@@ -158,14 +158,25 @@ describe('the built app deployed apart from its platform', () => {
         (key) => localStorage.getItem(key),
         STORAGE_KEYS.accessToken,
       );
-      const stored = (await (
-        await fetch(`${platformOrigin}/v1/storage`, {
-          headers: { [AUTH_HEADERS.accessToken]: token ?? '' },
-        })
-      ).json()) as { sessionData: Record<string, Array<{ imageUrl: string }>> };
-      expect(stored.sessionData[STORAGE_KEYS.gallery]?.[0]?.imageUrl).toBe(
-        await page.locator(`img[src^="${platformOrigin}/files/"]`).first().getAttribute('src'),
-      );
+      const shown = await page
+        .locator(`img[src^="${platformOrigin}/files/"]`)
+        .first()
+        .getAttribute('src');
+      // The gallery shows from the device at once; the platform has it once the write lands.
+      await expect
+        .poll(
+          async () => {
+            const answer = await fetch(`${platformOrigin}/v1/storage`, {
+              headers: { [AUTH_HEADERS.accessToken]: token ?? '' },
+            });
+            const stored = (await answer.json()) as {
+              sessionData: Record<string, Array<{ imageUrl?: string }> | undefined>;
+            };
+            return stored.sessionData[STORAGE_KEYS.gallery]?.map((item) => item.imageUrl);
+          },
+          { timeout: 20_000 },
+        )
+        .toContain(shown);
 
       expect(appCalls, 'no platform call went to the static host').toEqual([]);
       expect(guard.report()).toEqual([]);
