@@ -79,6 +79,14 @@ export function useHistoryView(): [AppView, (view: AppView) => void] {
 /** Layers closed from the page whose history entry is about to go (see useBackCloses). */
 const releasing = new Map<string, ReturnType<typeof setTimeout>>();
 
+// A page being left (reload, another address) drops its entries with it: a Back taken now would
+// cancel that navigation.
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => (leaving = true));
+  window.addEventListener('pageshow', () => (leaving = false));
+}
+
 /**
  * While `open`, the layer has its own history entry, so Back closes it (calls `close`) before
  * anything else happens, and closing it from the page (a button, Escape) takes that entry away
@@ -112,7 +120,7 @@ export function useBackCloses(open: boolean, close: () => void): void {
         setTimeout(() => {
           releasing.delete(key);
           const entry = currentEntry();
-          if (!entry?.layers.includes(key)) return;
+          if (leaving || !entry?.layers.includes(key)) return;
           if (entry.layers.at(-1) === key) window.history.back();
           else write('replaceState', { ...entry, layers: entry.layers.filter((k) => k !== key) });
         }, 0),
