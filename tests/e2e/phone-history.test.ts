@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { generateFromPresets, waitForResults } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
+import { historySettled } from './support/sign-in';
 
 const e2e = useE2E();
 
@@ -85,6 +86,8 @@ describe('Back, Forward and reload on a phone', () => {
     await sheet.waitFor();
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
+    // A person's Back comes after the app has taken the sheet's entry away, not within a moment.
+    await historySettled(page);
     await back(page);
     await page.getByRole('button', { name: /Generate Halloween Costume/ }).waitFor();
   });
