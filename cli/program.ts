@@ -92,7 +92,8 @@ export async function runCli(args: readonly string[], io: Io): Promise<ExitCode>
   ctx.scene.json = args.includes('--json');
   const program = createProgram(io, ctx);
   try {
-    await program.parseAsync([...args], { from: 'user' });
+    // Bare `pawloween` is a request for help (gh, git), not a mistake: the help, on stdout, and 0.
+    await program.parseAsync(args.length === 0 ? ['--help'] : [...args], { from: 'user' });
     return 0;
   } catch (error) {
     return handleError(error, { ...ctx.scene, stdout: io.stdout, stderr: io.stderr });
