@@ -37,6 +37,7 @@ const EXAMPLES: Record<string, readonly string[]> = {
   gallery: ['pawloween gallery list', 'pawloween gallery export ./all-costumes'],
   'gallery list': ['pawloween gallery list', 'pawloween gallery list --favorites --json'],
   'gallery favorite': ['pawloween gallery favorite 1730000000000'],
+  'gallery unfavorite': ['pawloween gallery unfavorite 1730000000000'],
   'gallery delete': ['pawloween gallery delete 1730000000000 --yes'],
   'gallery export': ['pawloween gallery export ./all-costumes'],
   usage: ['pawloween usage', 'pawloween usage --json'],

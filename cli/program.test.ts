@@ -29,7 +29,7 @@ const COMMANDS = [
   'run',
   'serve',
 ] as const;
-const GALLERY_SUBCOMMANDS = ['list', 'favorite', 'delete', 'export'] as const;
+const GALLERY_SUBCOMMANDS = ['list', 'favorite', 'unfavorite', 'delete', 'export'] as const;
 
 describe('pawloween', () => {
   it('documents every command and the exit codes in --help', async () => {
