@@ -14,6 +14,7 @@ import { DEFAULT_BASE_URL } from './config';
 import { cliContext, settleConnections, type CliContext } from './connect';
 import { EXIT_CODES_HELP, handleError, type ExitCode } from './handle-error';
 import { addExamples, VERSION } from './help';
+import { explainNotFound } from './platform-address';
 import type { Io } from './io';
 
 /** The `pawloween` program: global options and one command per file (STYLE.md, after shadcn). */
@@ -96,7 +97,8 @@ export async function runCli(args: readonly string[], io: Io): Promise<ExitCode>
     await program.parseAsync(args.length === 0 ? ['--help'] : [...args], { from: 'user' });
     return 0;
   } catch (error) {
-    return handleError(error, { ...ctx.scene, stdout: io.stdout, stderr: io.stderr });
+    const explained = await explainNotFound(error, ctx.scene.baseUrl);
+    return handleError(explained, { ...ctx.scene, stdout: io.stdout, stderr: io.stderr });
   } finally {
     await settleConnections();
   }
