@@ -50,6 +50,11 @@ const EXAMPLES: Record<string, readonly string[]> = {
     'pawloween run text/spooky-namer --input \'{"prompt":"a black cat"}\'',
     'pawloween run text/spooky-namer --input \'{"prompt":"a bat"}\' --stream --mode word',
   ],
+  completion: [
+    'pawloween completion fish > ~/.config/fish/completions/pawloween.fish',
+    'pawloween completion zsh > "${fpath[1]}/_pawloween"',
+    'source <(pawloween completion bash)   # in ~/.bashrc',
+  ],
   serve: ['pawloween serve', 'pawloween serve --port 9000 --data-dir ./platform-data'],
 };
 

@@ -28,6 +28,7 @@ const COMMANDS = [
   'presets',
   'run',
   'serve',
+  'completion',
 ] as const;
 const GALLERY_SUBCOMMANDS = ['list', 'favorite', 'unfavorite', 'delete', 'export'] as const;
 

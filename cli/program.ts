@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { batchCommand } from './commands/batch';
+import { completionCommand } from './commands/completion';
 import { galleryCommand } from './commands/gallery';
 import { generateCommand } from './commands/generate';
 import { loginCommand } from './commands/login';
@@ -65,6 +66,7 @@ export function createProgram(io: Io, ctx: CliContext = cliContext(io)): Command
     presetsCommand(ctx),
     runCommand(ctx),
     serveCommand(ctx),
+    completionCommand(ctx),
   ])
     program.addCommand(command);
   addExamples(program, 'pawloween');
