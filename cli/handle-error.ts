@@ -24,7 +24,7 @@ export const EXIT_CODES_HELP = `
 Exit codes:
   0  ok
   1  failure (the platform or the workflow failed, or could not be reached)
-  2  usage error (a bad option, input or preset id)
+  2  usage error (a bad option or input, or an unknown preset or creation id)
   3  auth needed (no token, or it expired: run \`pawloween login\`)
   4  out of credits, or the plan does not allow it (run \`pawloween plan --open\`)
   130  interrupted (Ctrl-C)`;
