@@ -32,7 +32,10 @@ export async function settleConnections(): Promise<void> {
 }
 
 /** The use cases the CLI drives. */
-export type CliServices = Pick<Services, 'session' | 'gallery' | 'progress' | 'account'>;
+export type CliServices = Pick<
+  Services,
+  'session' | 'gallery' | 'progress' | 'account' | 'generateCostume'
+>;
 
 /** The node composition root, pointed at one platform with one token, and the ports commands use. */
 export interface Connection {
