@@ -1,8 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { presetImagePath } from '../domain/model/presets';
-import { ServicesConfig, TOKENS, type Services } from '../domain/services';
-import type { PresetUrl } from '../domain/use-cases/generate-costume';
+import { TOKENS, type Services } from '../domain/services';
 import type { StorageSync } from '../domain/use-cases/storage-sync';
 import { AuthPort } from '../domain/ports/auth.port';
 import { BillingPort } from '../domain/ports/billing.port';
@@ -32,7 +30,10 @@ export async function settleConnections(): Promise<void> {
 }
 
 /** The use cases the CLI drives. */
-export type CliServices = Pick<Services, 'session' | 'gallery' | 'progress' | 'account'>;
+export type CliServices = Pick<
+  Services,
+  'session' | 'gallery' | 'progress' | 'account' | 'generateCostume'
+>;
 
 /** The node composition root, pointed at one platform with one token, and the ports commands use. */
 export interface Connection {
@@ -42,8 +43,6 @@ export interface Connection {
   readonly billing: BillingPort;
   readonly auth: AuthPort;
   readonly clock: ClockPort;
-  /** Where the workflow fetches preset images: next to the platform, as the container decides. */
-  readonly presetUrl: PresetUrl;
   /** Why the last remote gallery read or write failed, if it did. */
   galleryError(): string | undefined;
   /** Stops the session's background timers. */
@@ -98,11 +97,9 @@ export async function connect(settings: Settings, io?: Pick<Io, 'stderr'>): Prom
   const token = (await renewSavedToken(settings, (t) => build(t).container)) ?? settings.token;
   const { container, services } = build(token);
   await services.session.start();
-  const config = container.get<ServicesConfig>(ServicesConfig);
   return {
     settings: { ...settings, token },
     services,
-    presetUrl: config.presetUrl ?? presetImagePath,
     runner: container.get<RunnerPort>(RunnerPort),
     billing: container.get<BillingPort>(BillingPort),
     auth: container.get<AuthPort>(AuthPort),

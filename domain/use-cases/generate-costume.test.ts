@@ -333,3 +333,30 @@ describe('CreateAnother', () => {
     expect(s.generation.imageError).toBe(false);
   });
 });
+
+describe('GenerateCostume, the command', () => {
+  it('answers the item it saved, and runs at once in the same millisecond get items of their own', async () => {
+    const f = creationFixture();
+    f.runner.answer(costumeOutput('/files/a.png', '/files/a.mp4'));
+    const inputs = { pet: 'data:image/png;base64,P', costume: 'data:image/png;base64,C' };
+    const [one, two] = await Promise.all([
+      f.command.execute({ inputs }),
+      f.command.execute({ inputs }),
+    ]);
+    expect(one?.item).toMatchObject({ imageUrl: '/files/a.png', videoUrl: '/files/a.mp4' });
+    expect(two?.item?.id).not.toBe(one?.item?.id);
+    const saved = f.gallery.getSnapshot().items;
+    expect(saved.map((item) => item.id).sort()).toEqual([one?.item?.id, two?.item?.id].sort());
+    // The command keeps no run state: the Create view saw none of this.
+    expect(f.generate.getSnapshot().results).toBeUndefined();
+  });
+
+  it('rejects with the run error when no image came, and saves nothing', async () => {
+    const f = creationFixture();
+    const refused = platformError('AuthenticationError', 'Unauthorized');
+    f.runner.answer({ throws: refused });
+    const inputs = { pet: 'data:image/png;base64,P', costume: 'data:image/png;base64,C' };
+    await expect(f.command.execute({ inputs })).rejects.toBe(refused);
+    expect(f.gallery.getSnapshot().items).toHaveLength(0);
+  });
+});

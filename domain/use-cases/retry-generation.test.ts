@@ -13,7 +13,25 @@ async function afterVideoFailed() {
 }
 
 describe('RetryGeneration.retryVideo', () => {
-  it('re-runs the whole workflow and sets videoUrl on the gallery item with the same image', async () => {
+  it('gives the video to the item this run saved, not to an older one with the same image URL', async () => {
+    const f = await afterVideoFailed();
+    const first = f.gallery.getSnapshot().items[0];
+    f.createAnother.execute();
+    f.ready();
+    f.clock.advance(1_000);
+    await f.generate.execute();
+    const second = f.retry.getSnapshot().itemId;
+    expect(second).not.toBe(first?.id);
+    f.runner.answer(costumeOutput('img-2', 'vid-2'));
+    expect(await f.retry.retryVideo()).toEqual({ ok: true });
+    const items = f.gallery.getSnapshot().items;
+    expect(items.map((item) => [item.id, item.imageUrl, item.videoUrl])).toEqual([
+      [second, 'img-1', 'vid-2'],
+      [first?.id, 'img-1', ''],
+    ]);
+  });
+
+  it('re-runs the whole workflow and sets videoUrl on the gallery item the run saved', async () => {
     const f = await afterVideoFailed();
     f.runner.answer(costumeOutput('img-2', 'vid-2'));
     expect(await f.retry.retryVideo()).toEqual({ ok: true });
