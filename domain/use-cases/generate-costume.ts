@@ -1,6 +1,6 @@
 import {
-  VideoGenerationError,
-  ImageGenerationError,
+  videoGenerationError,
+  imageGenerationError,
   isConnectionLost,
   isUnauthorized,
 } from '../errors';
@@ -305,11 +305,11 @@ export class GenerateCostume {
       },
       imageError: imageUrl
         ? undefined
-        : presentErrorCard('image', new ImageGenerationError(MISSING_IMAGE)),
+        : presentErrorCard('image', imageGenerationError(MISSING_IMAGE)),
       videoError:
         imageUrl && videoUrl
           ? undefined
-          : presentErrorCard('video', videoFailure ?? new VideoGenerationError(MISSING_VIDEO)),
+          : presentErrorCard('video', videoFailure ?? videoGenerationError(MISSING_VIDEO)),
     });
     // An image alone is still a creation: Retry Video later fills in its video.
     if (imageUrl) {

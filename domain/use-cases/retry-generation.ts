@@ -1,4 +1,4 @@
-import { ImageGenerationError, VideoGenerationError, isUnauthorized } from '../errors';
+import { imageGenerationError, videoGenerationError, isUnauthorized } from '../errors';
 import type { ClockPort } from '../ports/clock.port';
 import type { Creation } from './creation';
 import { presentErrorCard, presentErrorDialog } from './error-presentation';
@@ -103,7 +103,7 @@ export class RetryGeneration {
       const url = pick(await this.generate.runRecovering(inputs));
       if (!url) {
         const error =
-          kind === 'video' ? new VideoGenerationError(missing) : new ImageGenerationError(missing);
+          kind === 'video' ? videoGenerationError(missing) : imageGenerationError(missing);
         this.failed(kind, error, kind === 'video');
       }
       return url || undefined;
