@@ -3,7 +3,9 @@ import { userFromClaims, type User } from '../model/user';
 import type { AuthPort, Credentials } from '../ports/auth.port';
 import type { Cancel, ClockPort } from '../ports/clock.port';
 import type { LocalStoragePort } from '../ports/storage.port';
+import { forgetLocalCopy } from './storage-sync-local';
 import { Store } from './store';
+import { renewalDue } from './token-renewal';
 
 /** What the app was started with (SPEC.md section 3 "originalInitParams"). */
 export interface SessionConfig {
@@ -133,12 +135,8 @@ export class Session extends Store<AuthState> {
   }
 
   private forgetUserData(): void {
-    for (const key of USER_DATA_KEYS) {
-      this.local.removeItem(key);
-      this.local.removeItem(`${key}:pending`);
-      // A value that could not be read, kept aside before it was replaced: the user's data too.
-      this.local.removeItem(`${key}:set-aside`);
-    }
+    // With their unsent edits and what was set aside: the user's data too.
+    for (const key of USER_DATA_KEYS) forgetLocalCopy(this.local, key);
   }
 
   /** The person stays with the account signed in here; the other token is dropped. */
@@ -280,8 +278,7 @@ export class Session extends Store<AuthState> {
     const { mode, token } = this.getSnapshot();
     if (mode !== 'access-token' || !token || this.refreshing) return;
     if (this.local.getItem(STORAGE_KEYS.accessToken) !== token) return;
-    const exp = this.auth.decodeToken(token)?.exp;
-    if (exp === undefined || exp * 1000 - this.clock.now() > LIMITS.tokenRefreshBeforeMs) return;
+    if (!renewalDue(this.auth.decodeToken(token), this.clock)) return;
     this.refreshing = true;
     try {
       const fresh = await this.auth.refresh();
