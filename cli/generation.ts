@@ -1,7 +1,7 @@
 import type { DisplayedError, InputSource } from '../domain/model/generation';
 import type { GalleryItem } from '../domain/model/gallery-item';
 import { presentErrorCard } from '../domain/use-cases/error-presentation';
-import { ImageGenerationError, VideoGenerationError } from '../domain/errors';
+import { imageGenerationError, videoGenerationError } from '../domain/errors';
 import {
   MISSING_IMAGE,
   MISSING_VIDEO,
@@ -52,8 +52,8 @@ export async function generateOne(
   const { item, videoFailure } = created;
   if (!item) {
     const cards = [
-      presentErrorCard('image', new ImageGenerationError(MISSING_IMAGE)),
-      presentErrorCard('video', videoFailure ?? new VideoGenerationError(MISSING_VIDEO)),
+      presentErrorCard('image', imageGenerationError(MISSING_IMAGE)),
+      presentErrorCard('video', videoFailure ?? videoGenerationError(MISSING_VIDEO)),
     ];
     throw new GenerationFailed(cards, undefined);
   }
@@ -61,7 +61,7 @@ export async function generateOne(
     item,
     videoError: item.videoUrl
       ? undefined
-      : presentErrorCard('video', videoFailure ?? new VideoGenerationError(MISSING_VIDEO)),
+      : presentErrorCard('video', videoFailure ?? videoGenerationError(MISSING_VIDEO)),
     synced: gallery.getSnapshot().syncStatus !== 'error',
   };
 }

@@ -1,4 +1,4 @@
-import { errorName } from '../domain/errors';
+import { domainCode } from '../domain/errors';
 import { CliError, EXIT, GenerationFailed } from './cli-error';
 
 /** How long the check of the platform's address may take before the first error stands as it is. */
@@ -17,7 +17,7 @@ export async function explainNotFound(
   baseUrl: string | undefined,
 ): Promise<unknown> {
   const reason = error instanceof GenerationFailed ? error.reason : error;
-  if (!baseUrl || errorName(reason) !== 'NotFoundError') return error;
+  if (!baseUrl || domainCode(reason) !== 'NOT_FOUND') return error;
   const probe = new URL(`${baseUrl}${ALWAYS_THERE}`);
   const status = await fetch(probe, { signal: AbortSignal.timeout(CHECK_MS), redirect: 'manual' })
     .then((response) => response.status)

@@ -45,10 +45,11 @@ export function createProgram(io: Io, ctx: CliContext = cliContext(io)): Command
     .version(VERSION, '-V, --version', 'print the version')
     // Every command's --help lists --base-url, --token and --project-token too.
     .configureHelp({ showGlobalOptions: true })
-    .showHelpAfterError('(add --help for usage)')
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
+      // Commander's own `error: ...` is not printed: handleError words it in the CLI's one voice.
+      outputError: () => {},
     })
     .exitOverride()
     .hook('preAction', (_program, action) => {

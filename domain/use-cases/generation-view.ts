@@ -1,4 +1,4 @@
-import { VideoGenerationError, ImageGenerationError, isUnauthorized } from '../errors';
+import { videoGenerationError, imageGenerationError, isUnauthorized } from '../errors';
 import type { ClockPort } from '../ports/clock.port';
 import { type Creation } from './creation';
 import { presentErrorCard, presentErrorDialog } from './error-presentation';
@@ -166,11 +166,11 @@ export class GenerationView {
       },
       imageError: imageUrl
         ? undefined
-        : presentErrorCard('image', new ImageGenerationError(MISSING_IMAGE)),
+        : presentErrorCard('image', imageGenerationError(MISSING_IMAGE)),
       videoError:
         imageUrl && videoUrl
           ? undefined
-          : presentErrorCard('video', videoFailure ?? new VideoGenerationError(MISSING_VIDEO)),
+          : presentErrorCard('video', videoFailure ?? videoGenerationError(MISSING_VIDEO)),
     });
   }
 

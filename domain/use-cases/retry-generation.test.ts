@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { costumeOutput } from '../../adapters/memory/memory-runner';
 import { createStudio } from '../../tests/support/test-container';
-import { platformError } from '../errors';
+import { domainError } from '../errors';
 
 /** A studio whose first run came back with the image only. */
 async function afterVideoFailed() {
@@ -77,7 +77,9 @@ describe('RetryGeneration.retryVideo', () => {
 
   it('classifies a thrown error on the video card and opens its dialog', async () => {
     const f = await afterVideoFailed();
-    f.runner.answer({ throws: platformError('WorkflowUnavailableError', 'Workflow unavailable') });
+    f.runner.answer({
+      throws: domainError({ code: 'WORKFLOW_UNAVAILABLE' }, 'Workflow unavailable'),
+    });
     await f.retry.retryVideo();
     const s = f.retry.getSnapshot();
     expect(s.videoError?.code).toBe('MODEL_UNAVAILABLE');
@@ -89,7 +91,7 @@ describe('RetryGeneration.retryVideo', () => {
     const f = createStudio();
     f.ready();
     f.runner.answer(
-      { throws: platformError('WorkflowUnavailableError', 'Workflow unavailable') },
+      { throws: domainError({ code: 'WORKFLOW_UNAVAILABLE' }, 'Workflow unavailable') },
       costumeOutput('i', 'v'),
     );
     await f.generate.execute();

@@ -1,4 +1,4 @@
-import { ImageGenerationError, VideoGenerationError, isUnauthorized } from '../errors';
+import { imageGenerationError, videoGenerationError, isUnauthorized } from '../errors';
 import type { Creation } from './creation';
 import { presentErrorCard, presentErrorDialog } from './error-presentation';
 import type { Gallery } from './gallery';
@@ -100,7 +100,7 @@ export class RetryGeneration {
       );
       if (!url) {
         const error =
-          kind === 'video' ? new VideoGenerationError(missing) : new ImageGenerationError(missing);
+          kind === 'video' ? videoGenerationError(missing) : imageGenerationError(missing);
         this.failed(kind, error, kind === 'video');
       }
       return url || undefined;

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '../../domain/model/constants';
+import type { GalleryItem } from '../../domain/model/gallery-item';
 import { validationError } from '../http/platform-error';
 
 /** SPEC.md section 3: a gallery item's id is its creation time in ms, as a string. */
@@ -78,7 +79,8 @@ function refuseUnlessStored(gallery: unknown[], ownOrigin: string, stored: () =>
   };
   gallery.forEach((item: unknown, index) => {
     if (typeof item !== 'object' || item === null) return;
-    const { id, imageUrl, videoUrl } = item as Record<string, unknown>;
+    // The app's item, unchecked: the fields named as the app names them, their values unknown.
+    const { id, imageUrl, videoUrl } = item as Partial<Record<keyof GalleryItem, unknown>>;
     const where = `${STORAGE_KEYS.gallery}[${index}]`;
     const fine = (check: () => boolean) => check() || storedBefore(item);
     if (!fine(() => id === undefined || (typeof id === 'string' && TIMESTAMP_ID.test(id))))
@@ -104,6 +106,6 @@ function refuseUnlessStored(gallery: unknown[], ownOrigin: string, stored: () =>
 /** What identifies a stored item for the rules above: its id and its two file URLs. */
 function fingerprint(item: unknown): string {
   if (typeof item !== 'object' || item === null) return '';
-  const { id, imageUrl, videoUrl } = item as Record<string, unknown>;
+  const { id, imageUrl, videoUrl } = item as Partial<Record<keyof GalleryItem, unknown>>;
   return JSON.stringify([id, imageUrl, videoUrl]);
 }
