@@ -13,7 +13,9 @@ const CONNECTIONS = 50;
 const ROUND_SECONDS = 3;
 // Even, so each server goes first in as many rounds as the other.
 const ROUNDS = 4;
-const RATIO_BUDGET = 0.7;
+// Issue 34: the hardened server at 0.8x bare fastify or better, at most 1.3x its CPU per request.
+const RATIO_BUDGET = 0.8;
+const CPU_RATIO_BUDGET = 1.3;
 const P99_BUDGET_MS = 20;
 const target = fileURLToPath(new URL('./support/server-target.ts', import.meta.url));
 
@@ -145,6 +147,7 @@ export default async function serverBench(): Promise<BenchRow[]> {
       }
       const rate = (s: Sample) => s.requests / s.seconds;
       const ratio = rate(mine) / rate(theirs);
+      const cpuRatio = mine.cpu / mine.requests / (theirs.cpu / theirs.requests);
       const p99 = median(mine.p99);
       const ok = mine.failures === 0;
       rows.push(
@@ -167,12 +170,15 @@ export default async function serverBench(): Promise<BenchRow[]> {
           pass: p99 < P99_BUDGET_MS && ok,
         },
         {
-          // Server CPU per request does not depend on what else the machine is doing.
+          // Steadier than req/s on a busy machine, though not independent of it: at a load
+          // average of 17 the GET rows moved from 1.2x to 1.5x between runs of the same code.
           figure: `${endpoint.figure} server CPU per request vs bare`,
           ours: Math.round((mine.cpu / mine.requests) * 1e6),
           baseline: Math.round((theirs.cpu / theirs.requests) * 1e6),
-          ratio: mine.cpu / mine.requests / (theirs.cpu / theirs.requests),
+          ratio: cpuRatio,
           unit: 'µs',
+          budget: `<= ${CPU_RATIO_BUDGET}x`,
+          pass: cpuRatio <= CPU_RATIO_BUDGET,
         },
       );
       if (!ok) console.error(`${endpoint.figure}: ${mine.failures} failed requests`);

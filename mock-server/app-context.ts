@@ -18,7 +18,7 @@ import { Guard } from './http/guard';
 import { RateLimiter } from './http/rate-limiter';
 import type { CostumeRenderer } from './runs/costume-renderer';
 import { RunService } from './runs/run-service';
-import { AccountsStore } from './store/accounts-store';
+import { openAccounts, type Accounts } from './store/accounts';
 import { RevocationStore } from './store/revocation-store';
 import { FileRetention } from './store/file-retention';
 import { CheckoutStore } from './store/checkout-store';
@@ -32,7 +32,7 @@ import { LoopbackRedirects } from './auth/loopback-redirects';
 /** Everything the routes use, wired once per app. */
 export interface AppContext {
   db: Db;
-  accounts: AccountsStore;
+  accounts: Accounts;
   storage: StorageStore;
   /** What all of a project's users may keep in storage together. */
   storageQuota: StorageQuota;
@@ -116,17 +116,17 @@ export function createContext(
   }
   const db = openDatabase(options.databaseFile ?? path.join(options.dataDir, 'pawloween.db'));
 
-  const accounts = new AccountsStore(db, now);
+  const accounts = openAccounts(db, now);
   const projectToken = (options.projectToken ?? DEFAULT_PROJECT_TOKEN).trim().replace(/=+$/, '');
   const ownerCents = Math.round((options.ownerCredits ?? OWNER_CREDITS_CENTS / 100) * 100);
-  accounts.seedProject({
+  accounts.projects.seedProject({
     id: LOCAL_PROJECT_ID,
     apiKey: projectToken,
     name: 'Pawloween (local)',
     isDemo: false,
     ownerCents,
   });
-  accounts.seedProject({
+  accounts.projects.seedProject({
     id: DEMO_PROJECT_ID,
     apiKey: `pk_demo_${randomBytes(18).toString('base64url')}`,
     name: 'Pawloween demo',
@@ -134,8 +134,8 @@ export function createContext(
     ownerCents,
   });
   if (options.ownerCredits !== undefined) {
-    accounts.setOwnerCredits(LOCAL_PROJECT_ID, ownerCents);
-    accounts.setOwnerCredits(DEMO_PROJECT_ID, ownerCents);
+    accounts.credits.setOwnerCredits(LOCAL_PROJECT_ID, ownerCents);
+    accounts.credits.setOwnerCredits(DEMO_PROJECT_ID, ownerCents);
   }
 
   const tokens = new TokenService(

@@ -77,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.error({ err: error }, 'costume workflow failed'),
   );
   app.decorate('platform', ctx);
-  const interrupted = await settleInterruptedRuns(ctx.accounts, ctx.filesDir);
+  const interrupted = await settleInterruptedRuns(ctx.accounts.runs, ctx.filesDir);
   if (interrupted > 0)
     app.log.warn(
       { runs: interrupted },
@@ -95,7 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     clearTimeout(firstSweep);
     clearInterval(hourlySweep);
-    ctx.accounts.payOwed();
+    ctx.accounts.credits.payOwed();
     // Everything into the database file itself, so the .db alone holds every row after a shutdown.
     try {
       ctx.db.pragma('wal_checkpoint(TRUNCATE)');

@@ -85,7 +85,7 @@ if (!isLoopback(host) && !configuredBaseUrl)
     `Other machines reach it at ${otherOrigins.join(', ') || '(no network address found)'}. ` +
       `Reached by a host name, set PUBLIC_BASE_URL (e.g. PUBLIC_BASE_URL=http://my-host:${port}): sign-in through any other name is refused.`,
   );
-const unclaimed = isLoopback(host) ? 0 : app.platform.accounts.countWithoutPassword();
+const unclaimed = isLoopback(host) ? 0 : app.platform.accounts.users.countWithoutPassword();
 if (unclaimed > 0)
   console.log(
     `${unclaimed} account(s) made on loopback have no password yet: each gets one only when its owner signs in from this computer (http://localhost:${port}).`,

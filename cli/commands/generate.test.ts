@@ -18,8 +18,8 @@ const outDir = () => mkdtempSync(path.join(shared.home, 'out-'));
 function spendAllBut(token: string, cents: number): void {
   const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
   const { accounts } = shared.platform.app.platform;
-  const row = accounts.userById(sub)!;
-  accounts.reserve(sub, row.project_id, row.allocated_cents - row.used_cents - cents);
+  const row = accounts.users.userById(sub)!;
+  accounts.credits.reserve(sub, row.project_id, row.allocated_cents - row.used_cents - cents);
 }
 
 describe('pawloween generate', () => {

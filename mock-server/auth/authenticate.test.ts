@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_ISSUER } from '../config';
-import { AccountsStore } from '../store/accounts-store';
+import { openAccounts } from '../store/accounts';
 import { openDatabase } from '../store/database';
 import { RevocationStore } from '../store/revocation-store';
 import { Authenticator, bearerOf } from './authenticate';
@@ -14,10 +14,16 @@ const NOW = Date.UTC(2026, 10, 25, 12);
 /** Two projects (p1, p2), a user in p1, and the three stores the authenticator reads. */
 async function platform() {
   const db = openDatabase(':memory:');
-  const accounts = new AccountsStore(db, () => NOW);
+  const accounts = openAccounts(db, () => NOW);
   for (const id of ['p1', 'p2'])
-    accounts.seedProject({ id, apiKey: `pk_${id}`, name: id, isDemo: false, ownerCents: 100 });
-  const user = accounts.signIn('p1', 'ghost@example.com');
+    accounts.projects.seedProject({
+      id,
+      apiKey: `pk_${id}`,
+      name: id,
+      isDemo: false,
+      ownerCents: 100,
+    });
+  const user = accounts.users.signIn('p1', 'ghost@example.com');
   const tokens = new TokenService(SECRET, 3600, () => NOW);
   const revocations = new RevocationStore(db, () => NOW);
   const token = await tokens.sign({

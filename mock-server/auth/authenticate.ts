@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { AUTH_HEADERS, type TokenClaims } from '../../adapters/platform/src/api';
 import type { RevocationStore } from '../store/revocation-store';
-import type { AccountsStore, ProjectRow, UserRow } from '../store/accounts-store';
+import type { Accounts } from '../store/accounts';
+import type { ProjectRow, UserRow } from '../store/account-rows';
 import type { TokenService } from './token-service';
 import { authenticationFailed } from '../http/platform-error';
 
@@ -38,7 +39,7 @@ type SignedIn = { user: UserRow; project: ProjectRow };
 
 export class Authenticator {
   constructor(
-    private readonly accounts: AccountsStore,
+    private readonly accounts: Pick<Accounts, 'users' | 'projects'>,
     private readonly tokens: TokenService,
     private readonly revocations: RevocationStore,
   ) {}
@@ -55,7 +56,7 @@ export class Authenticator {
   private userOfNow(token: string): SignedIn | undefined | Promise<SignedIn | undefined> {
     return andThen(this.tokens.verifyNow(token), (claims) => {
       if (!claims || this.signedOut(claims)) return undefined;
-      const found = this.accounts.userWithProject(claims.sub);
+      const found = this.accounts.users.userWithProject(claims.sub);
       return found && found.user.project_id === claims.projectId ? found : undefined;
     });
   }
@@ -83,7 +84,7 @@ export class Authenticator {
   principalNow(request: FastifyRequest): Principal | Promise<Principal> {
     const accessToken = header(request, AUTH_HEADERS.accessToken);
     const bearer = bearerOf(request);
-    const bearerProject = bearer ? this.accounts.projectByKey(bearer) : undefined;
+    const bearerProject = bearer ? this.accounts.projects.projectByKey(bearer) : undefined;
     if (bearer && !bearerProject && !accessToken)
       throw authenticationFailed('Invalid project key.');
 

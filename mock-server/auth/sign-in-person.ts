@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import type { ProjectRow } from '../store/accounts-store';
+import type { ProjectRow } from '../store/account-rows';
 import { isLoopbackAddress } from './loopback';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -34,9 +34,9 @@ export async function signInPerson(
   if (!email.success)
     return { ok: false, status: 400, error: 'Please enter a valid e-mail address.' };
   const password = form.password ?? '';
-  const existed = ctx.accounts.hasUser(project.id, email.data);
+  const existed = ctx.accounts.users.hasUser(project.id, email.data);
   const stored = ctx.requirePassword
-    ? ctx.accounts.passwordHash(project.id, email.data)
+    ? ctx.accounts.users.passwordHash(project.id, email.data)
     : undefined;
   if (ctx.requirePassword && password.length < 8)
     return { ok: false, status: 400, error: 'Please enter a password of at least 8 characters.' };
@@ -46,10 +46,10 @@ export async function signInPerson(
     return { ok: false, status: 403, error: UNCLAIMED_ACCOUNT_ERROR };
   const newHash = ctx.requirePassword && !stored ? await hashPassword(password) : undefined;
   if (!existed) ctx.hitSignup(request);
-  const user = ctx.accounts.signIn(project.id, email.data);
+  const user = ctx.accounts.users.signIn(project.id, email.data);
   // A new account's first password, or (from loopback) an old account's: never overwrites one that
   // another sign-in set meanwhile.
-  if (newHash && !ctx.accounts.claimPassword(user.id, newHash))
+  if (newHash && !ctx.accounts.users.claimPassword(user.id, newHash))
     return { ok: false, status: 401, error: 'That e-mail and password do not match.' };
   const token = await ctx.tokens.sign({
     id: user.id,

@@ -16,7 +16,7 @@ import { DEMO_PROJECT_ID } from '../config';
 import { contentSecurityPolicy } from '../http/security-headers';
 import { refusalPage } from '../pages/layout';
 import { authDonePage, signInPage } from '../pages/sign-in-page';
-import type { ProjectRow } from '../store/accounts-store';
+import type { ProjectRow } from '../store/account-rows';
 
 const text = z.string().max(4096).optional().catch(undefined);
 const AuthQuery = z.object({
@@ -54,9 +54,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   ): Resolved => {
     const token = query.project_token?.trim().replace(/=+$/, '');
     const project = token
-      ? ctx.accounts.projectByKey(token)
+      ? ctx.accounts.projects.projectByKey(token)
       : demo
-        ? ctx.accounts.projectById(DEMO_PROJECT_ID)
+        ? ctx.accounts.projects.projectById(DEMO_PROJECT_ID)
         : undefined;
     if (!project)
       return {

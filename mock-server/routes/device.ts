@@ -35,12 +35,12 @@ function html(reply: FastifyReply, status: number, body: string) {
  */
 export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.addHook('onRequest', async (request) => ctx.hitPage(request));
-  const demoProject = () => ctx.accounts.projectById(DEMO_PROJECT_ID);
+  const demoProject = () => ctx.accounts.projects.projectById(DEMO_PROJECT_ID);
 
   app.post(API_PATHS.deviceStart, { bodyLimit: 8192 }, async (request) => {
     const { projectToken } = StartBody.parse(request.body ?? {});
     const key = projectToken?.trim().replace(/=+$/, '');
-    const project = key ? ctx.accounts.projectByKey(key) : demoProject();
+    const project = key ? ctx.accounts.projects.projectByKey(key) : demoProject();
     if (!project) throw notFound('This project token is not known to this platform.');
     const code = ctx.deviceCodes.start(project.id, request.ip);
     if (!code)
@@ -72,7 +72,7 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   });
 
   const projectName = (projectId?: string) =>
-    (projectId ? ctx.accounts.projectById(projectId) : undefined)?.name ?? 'Pawloween';
+    (projectId ? ctx.accounts.projects.projectById(projectId) : undefined)?.name ?? 'Pawloween';
 
   app.get(PAGE_PATHS.device, async (request, reply) => {
     const typed = z
@@ -113,7 +113,7 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         400,
         'That code is not waiting for a sign-in: check it, or start again with `pawloween login`.',
       );
-    const project = ctx.accounts.projectById(code.projectId);
+    const project = ctx.accounts.projects.projectById(code.projectId);
     if (!project) return again(400, 'That sign-in is for a project this platform no longer has.');
     const signedIn = await signInPerson(ctx, request, project, form);
     if (!signedIn.ok) return again(signedIn.status, signedIn.error);

@@ -12,7 +12,7 @@ export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       bearerOf(request) ?? (typeof accessToken === 'string' ? accessToken : undefined);
     const signedIn = userKey ? await ctx.authenticator.userOf(userKey) : undefined;
     if (!signedIn) throw authenticationFailed('A valid user key is required as bearer.');
-    const project = ctx.accounts.demoProjectOf(signedIn.user, 100_00);
+    const project = ctx.accounts.projects.demoProjectOf(signedIn.user, 100_00);
     const answer: DemoProjectResponse = {
       id: project.id,
       apiKey: project.api_key,

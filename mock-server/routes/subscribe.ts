@@ -8,7 +8,7 @@ import { refusalPage } from '../pages/layout';
 import { checkoutDonePage, checkoutPage } from '../pages/checkout-page';
 import { pricingPage } from '../pages/pricing-page';
 import { publishPage } from '../pages/publish-page';
-import type { UserRow } from '../store/accounts-store';
+import type { UserRow } from '../store/account-rows';
 
 const field = (max: number) => z.string().max(max).optional().catch(undefined);
 const SubscribeQuery = z.object({
@@ -62,7 +62,9 @@ export async function subscribeRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     if (query.access_token)
       return (await ctx.authenticator.userOf(query.access_token))?.user ?? 'invalid';
     if (!query.project_token || !query.user_token) return undefined;
-    const project = ctx.accounts.projectByKey(query.project_token.trim().replace(/=+$/, ''));
+    const project = ctx.accounts.projects.projectByKey(
+      query.project_token.trim().replace(/=+$/, ''),
+    );
     const signedIn = await ctx.authenticator.userOf(query.user_token);
     return project && signedIn?.project.id === project.id ? signedIn.user : 'invalid';
   };
@@ -142,7 +144,9 @@ export async function subscribeRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         problem.includes('declined') ? 402 : 400,
         checkoutPage({ session: session.id, plan, error: problem, name: form.name }),
       );
-    ctx.checkout.complete(session.id, plan.id, () => ctx.accounts.startPlan(session.user_id, plan));
+    ctx.checkout.complete(session.id, plan.id, () =>
+      ctx.accounts.credits.startPlan(session.user_id, plan),
+    );
     return html(reply, 200, checkoutDonePage({ plan, targetOrigin: session.origin }));
   });
 

@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { AccountsStore } from '../store/accounts-store';
+import type { RunsJournal } from '../store/runs-journal';
 
 /**
  * At start-up: the costume runs a crash or a kill cut off (charged, never answered) are refunded,
@@ -9,10 +9,10 @@ import type { AccountsStore } from '../store/accounts-store';
  * Answers how many were settled.
  */
 export async function settleInterruptedRuns(
-  accounts: AccountsStore,
+  journal: RunsJournal,
   filesDir: string,
 ): Promise<number> {
-  const runs = accounts.settleInterruptedRuns();
+  const runs = journal.settleInterruptedRuns();
   for (const run of runs) {
     const folder = path.join(filesDir, run.id);
     if (!run.imageDelivered) {

@@ -53,13 +53,13 @@ function platform(
     faults,
     sources: { publicDirs: [], filesDir: FILES, ownOrigins: [] },
   });
-  const signedIn = (): Principal => ({ mode: 'user', ...accounts.userWithProject(user.id)! });
+  const signedIn = (): Principal => ({ mode: 'user', ...accounts.users.userWithProject(user.id)! });
   const anonymous = (): Principal => ({
     mode: 'anonymous',
-    project: accounts.userWithProject(user.id)!.project,
+    project: accounts.users.userWithProject(user.id)!.project,
   });
-  const usedCents = () => accounts.userById(user.id)!.used_cents;
-  const ownerCents = () => accounts.userWithProject(user.id)!.project.owner_credits_cents;
+  const usedCents = () => accounts.users.userById(user.id)!.used_cents;
+  const ownerCents = () => accounts.users.userWithProject(user.id)!.project.owner_credits_cents;
   const runs = () =>
     db.prepare('SELECT user_id, model, cost_cents FROM runs').all() as {
       user_id: string | null;
@@ -287,7 +287,7 @@ describe('RunService: what is refused before anything is charged', () => {
     expect(p.usedCents()).toBe(100);
 
     const q = platform({ pricing: { ...DEFAULT_PRICING, imageCents: 71, videoCents: 30 } });
-    q.accounts.startPlan(
+    q.accounts.credits.startPlan(
       q.user.id,
       PLANS.find((plan) => plan.id === 'plus')!,
     );
@@ -304,7 +304,7 @@ describe('RunService: what is refused before anything is charged', () => {
 
   it('more than the user has left: 402 INSUFFICIENT_BALANCE with what is left and what is needed', async () => {
     const p = platform();
-    expect(p.accounts.reserve(p.user.id, 'p1', 460)).toEqual({ ok: true });
+    expect(p.accounts.credits.reserve(p.user.id, 'p1', 460)).toEqual({ ok: true });
     const error = await failure(p.service.execute(p.signedIn(), costume(), ORIGIN));
     expect(error).toMatchObject({
       statusCode: 402,

@@ -17,7 +17,7 @@ import {
   validationError,
   workflowUnavailable,
 } from '../http/platform-error';
-import type { AccountsStore } from '../store/accounts-store';
+import type { Accounts } from '../store/accounts';
 import { ABANDONED_STATUS, type StillWanted } from '../store/idempotency-store';
 import { WorkflowInputError, WorkflowQueueFullError } from '../workflow/index';
 import type { CostumeRenderer } from './costume-renderer';
@@ -25,7 +25,7 @@ import { resolveImage, type ImageSources } from './image-input';
 import { TEXT_MODEL_ID, textAnswer } from './text-model';
 
 export interface RunServiceDeps {
-  accounts: AccountsStore;
+  accounts: Accounts;
   pricing: Pricing;
   render: CostumeRenderer;
   /** Told about failures of the workflow itself, which the caller only sees as WORKFLOW_FAILED. */
@@ -125,7 +125,7 @@ export class RunService {
     const onImage =
       onPartial &&
       ((imageFile: string) => {
-        accounts.markImageDelivered(id);
+        accounts.runs.markImageDelivered(id);
         imageSent = true;
         onPartial({
           id,
@@ -144,11 +144,11 @@ export class RunService {
       });
     } catch (error) {
       if (!wanted()) {
-        accounts.refund(userId, principal.project.id, cost);
+        accounts.credits.refund(userId, principal.project.id, cost);
         throw abandonedRun();
       }
       if (imageSent) return this.videoFailed(principal, request.model, userId, id, error);
-      accounts.refund(userId, principal.project.id, cost, id);
+      accounts.credits.refund(userId, principal.project.id, cost, id);
       if (error instanceof PlatformError) throw error;
       if (error instanceof WorkflowQueueFullError) throw workflowBusy();
       if (error instanceof WorkflowInputError)
@@ -157,13 +157,13 @@ export class RunService {
       throw workflowFailed();
     }
     if (!wanted()) {
-      accounts.refund(userId, principal.project.id, cost);
+      accounts.credits.refund(userId, principal.project.id, cost);
       throw abandonedRun();
     }
     const videoFailed = fault?.next === 'video-fail';
-    if (videoFailed) accounts.refund(userId, principal.project.id, pricing.videoCents);
+    if (videoFailed) accounts.credits.refund(userId, principal.project.id, pricing.videoCents);
     const charged = videoFailed ? pricing.imageCents : cost;
-    accounts.recordRun({
+    accounts.runs.recordRun({
       id,
       userId,
       projectId: principal.project.id,
@@ -198,8 +198,8 @@ export class RunService {
     error: unknown,
   ): never {
     const { accounts, pricing } = this.deps;
-    accounts.refund(userId, principal.project.id, pricing.videoCents);
-    accounts.recordRun({
+    accounts.credits.refund(userId, principal.project.id, pricing.videoCents);
+    accounts.runs.recordRun({
       id,
       userId,
       projectId: principal.project.id,
@@ -246,7 +246,12 @@ export class RunService {
         currentLimit: toUsd(plan.perOperationLimitCents),
         required: toUsd(cents),
       });
-    const reservation = this.deps.accounts.reserve(user?.id, principal.project.id, cents, run);
+    const reservation = this.deps.accounts.credits.reserve(
+      user?.id,
+      principal.project.id,
+      cents,
+      run,
+    );
     if (!reservation.ok)
       throw reservation.reason === 'owner-balance'
         ? workflowUnavailable()
@@ -256,7 +261,7 @@ export class RunService {
 
   private usage(principal: Principal, cents: number): RunResponse['usage'] {
     if (principal.mode === 'anonymous') return { cost: toUsd(cents) };
-    const user = this.deps.accounts.userById(principal.user.id);
+    const user = this.deps.accounts.users.userById(principal.user.id);
     return {
       cost: toUsd(cents),
       remainingCredits: user ? toUsd(user.allocated_cents - user.used_cents) : 0,

@@ -1,56 +1,62 @@
 import { describe, expect, it } from 'vitest';
 import { FREE_PLAN, PLANS } from '../billing/plans';
-import { AccountsStore } from './accounts-store';
+import { openAccounts } from './accounts';
 import { openDatabase, statementCache } from './database';
 import { StorageStore } from './storage-store';
 
 function stores() {
   const db = openDatabase(':memory:');
-  const accounts = new AccountsStore(db, () => 1_000);
-  accounts.seedProject({ id: 'p1', apiKey: 'pk_1', name: 'One', isDemo: false, ownerCents: 1_000 });
-  const user = accounts.signIn('p1', 'ghost@example.com');
+  const accounts = openAccounts(db, () => 1_000);
+  accounts.projects.seedProject({
+    id: 'p1',
+    apiKey: 'pk_1',
+    name: 'One',
+    isDemo: false,
+    ownerCents: 1_000,
+  });
+  const user = accounts.users.signIn('p1', 'ghost@example.com');
   return { db, accounts, storage: new StorageStore(db, () => 1_000), user };
 }
 
-describe('AccountsStore.userWithProject (read on every authenticated request)', () => {
+describe('UsersStore.userWithProject (read on every authenticated request)', () => {
   it('reads a user with their project, and nothing for an unknown id', () => {
     const { accounts, user } = stores();
-    expect(accounts.userWithProject(user.id)).toMatchObject({
+    expect(accounts.users.userWithProject(user.id)).toMatchObject({
       user: { id: user.id, email: 'ghost@example.com', plan_id: FREE_PLAN.id },
       project: { id: 'p1', api_key: 'pk_1', name: 'One', owner_credits_cents: 1_000 },
     });
-    expect(accounts.userWithProject('user_nobody')).toBeUndefined();
+    expect(accounts.users.userWithProject('user_nobody')).toBeUndefined();
   });
 
   it('is never stale after a change through the store', () => {
     const { accounts, user } = stores();
-    const read = () => accounts.userWithProject(user.id);
+    const read = () => accounts.users.userWithProject(user.id);
     read();
-    expect(accounts.reserve(user.id, 'p1', 30)).toEqual({ ok: true });
+    expect(accounts.credits.reserve(user.id, 'p1', 30)).toEqual({ ok: true });
     expect(read()).toMatchObject({
       user: { used_cents: 30 },
       project: { owner_credits_cents: 970 },
     });
-    accounts.refund(user.id, 'p1', 10);
+    accounts.credits.refund(user.id, 'p1', 10);
     expect(read()).toMatchObject({
       user: { used_cents: 20 },
       project: { owner_credits_cents: 980 },
     });
-    accounts.setOwnerCredits('p1', 5);
+    accounts.credits.setOwnerCredits('p1', 5);
     expect(read()?.project.owner_credits_cents).toBe(5);
     const plus = PLANS.find((plan) => plan.priceCents > 0)!;
-    accounts.startPlan(user.id, plus);
+    accounts.credits.startPlan(user.id, plus);
     expect(read()?.user).toMatchObject({ plan_id: plus.id, plan_status: 'active' });
-    accounts.deleteUser(user.id);
+    accounts.users.deleteUser(user.id);
     expect(read()).toBeUndefined();
   });
 
   it('hands out frozen rows: a caller cannot change what the next caller reads', () => {
     const { accounts, user } = stores();
-    const first = accounts.userWithProject(user.id)!;
+    const first = accounts.users.userWithProject(user.id)!;
     expect(() => (first.user.used_cents = 999)).toThrow(TypeError);
     expect(() => (first.project.name = 'changed')).toThrow(TypeError);
-    expect(accounts.userWithProject(user.id)?.user.used_cents).toBe(0);
+    expect(accounts.users.userWithProject(user.id)?.user.used_cents).toBe(0);
   });
 });
 
@@ -89,7 +95,7 @@ describe('StorageStore.write', () => {
 describe('StorageStore.write, many at once', () => {
   it('commits writes of one turn together, each answered as if alone and in order', async () => {
     const { storage, user, accounts } = stores();
-    const other = accounts.signIn('p1', 'other@example.com');
+    const other = accounts.users.signIn('p1', 'other@example.com');
     const results = await Promise.all([
       storage.write(user.id, { a: 1 }, 'v1'),
       storage.write(user.id, { a: 2 }, 'v1', 1),
@@ -108,8 +114,8 @@ describe('StorageStore.write, many at once', () => {
 
   it('fails only the write whose user is gone; the others in its commit land', async () => {
     const { storage, user, accounts } = stores();
-    const gone = accounts.signIn('p1', 'gone@example.com');
-    accounts.deleteUser(gone.id);
+    const gone = accounts.users.signIn('p1', 'gone@example.com');
+    accounts.users.deleteUser(gone.id);
     const [kept, refused] = await Promise.allSettled([
       storage.write(user.id, { a: 1 }, 'v1'),
       storage.write(gone.id, { a: 1 }, 'v1'),

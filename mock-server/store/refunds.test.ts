@@ -3,54 +3,54 @@ import { seededAccounts } from './test-accounts';
 
 afterEach(() => vi.useRealTimers());
 
-describe('AccountsStore.refund when the database refuses writes (a full disk)', () => {
+describe('CreditsLedger.refund when the database refuses writes (a full disk)', () => {
   it('never throws, owes the refund and writes it on a later try once writes work again', async () => {
     vi.useFakeTimers();
     const { db, accounts, user } = seededAccounts();
-    expect(accounts.reserve(user.id, 'p1', 50)).toEqual({ ok: true });
+    expect(accounts.credits.reserve(user.id, 'p1', 50)).toEqual({ ok: true });
 
     db.pragma('query_only = ON');
-    expect(() => accounts.refund(user.id, 'p1', 50)).not.toThrow();
-    expect(accounts.owedRefunds).toBe(1);
+    expect(() => accounts.credits.refund(user.id, 'p1', 50)).not.toThrow();
+    expect(accounts.credits.owedRefunds).toBe(1);
     await vi.advanceTimersByTimeAsync(3_000);
-    expect(accounts.userById(user.id)?.used_cents).toBe(50);
+    expect(accounts.users.userById(user.id)?.used_cents).toBe(50);
 
     db.pragma('query_only = OFF');
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(accounts.owedRefunds).toBe(0);
-    expect(accounts.userWithProject(user.id)).toMatchObject({
+    expect(accounts.credits.owedRefunds).toBe(0);
+    expect(accounts.users.userWithProject(user.id)).toMatchObject({
       user: { used_cents: 0 },
       project: { owner_credits_cents: 1_000 },
     });
   });
 });
 
-describe('AccountsStore: runs a crash cut off', () => {
+describe('RunsJournal: runs a crash cut off', () => {
   const run = (id: string) => ({ id, videoCents: 30 });
 
   it('settles at start what was charged and never answered: all of it, or the video once the image was delivered', () => {
     const { accounts, user } = seededAccounts();
-    expect(accounts.reserve(user.id, 'p1', 50, run('cut-off'))).toEqual({ ok: true });
-    expect(accounts.reserve(user.id, 'p1', 50, run('image-sent'))).toEqual({ ok: true });
-    accounts.markImageDelivered('image-sent');
-    expect(accounts.reserve(user.id, 'p1', 50, run('answered'))).toEqual({ ok: true });
-    accounts.recordRun({
+    expect(accounts.credits.reserve(user.id, 'p1', 50, run('cut-off'))).toEqual({ ok: true });
+    expect(accounts.credits.reserve(user.id, 'p1', 50, run('image-sent'))).toEqual({ ok: true });
+    accounts.runs.markImageDelivered('image-sent');
+    expect(accounts.credits.reserve(user.id, 'p1', 50, run('answered'))).toEqual({ ok: true });
+    accounts.runs.recordRun({
       id: 'answered',
       userId: user.id,
       projectId: 'p1',
       model: 'm',
       costCents: 50,
     });
-    expect(accounts.reserve(user.id, 'p1', 50, run('failed'))).toEqual({ ok: true });
-    accounts.refund(user.id, 'p1', 50, 'failed');
-    expect(accounts.userById(user.id)?.used_cents).toBe(150);
+    expect(accounts.credits.reserve(user.id, 'p1', 50, run('failed'))).toEqual({ ok: true });
+    accounts.credits.refund(user.id, 'p1', 50, 'failed');
+    expect(accounts.users.userById(user.id)?.used_cents).toBe(150);
 
-    expect(accounts.settleInterruptedRuns()).toEqual([
+    expect(accounts.runs.settleInterruptedRuns()).toEqual([
       { id: 'cut-off', imageDelivered: false },
       { id: 'image-sent', imageDelivered: true },
     ]);
     // Kept: the answered run (50) and the delivered image (20).
-    expect(accounts.userById(user.id)?.used_cents).toBe(70);
-    expect(accounts.settleInterruptedRuns()).toEqual([]);
+    expect(accounts.users.userById(user.id)?.used_cents).toBe(70);
+    expect(accounts.runs.settleInterruptedRuns()).toEqual([]);
   });
 });

@@ -92,43 +92,46 @@ describe('the database', () => {
   });
 });
 
-describe('AccountsStore: rules of money and identity', () => {
+describe('Accounts (projects, users, credits): rules of money and identity', () => {
   it('one account per e-mail whatever its case and spaces, with an avatar seeded by it', () => {
     const { store, user } = accounts();
-    expect(store.signIn('p1', '  GHOST@Example.com ').id).toBe(user.id);
-    expect(store.hasUser('p1', 'Ghost@EXAMPLE.com')).toBe(true);
+    expect(store.users.signIn('p1', '  GHOST@Example.com ').id).toBe(user.id);
+    expect(store.users.hasUser('p1', 'Ghost@EXAMPLE.com')).toBe(true);
     expect(user.avatar_url).toBe('/platform-assets/avatar.svg?seed=ghost%40example.com');
   });
 
   it("names a user's demo project after them", () => {
     const { store, user } = accounts();
-    expect(store.demoProjectOf(user, 500).name).toBe('Demo of ghost@example.com');
+    expect(store.projects.demoProjectOf(user, 500).name).toBe('Demo of ghost@example.com');
   });
 
   it('says why a reservation failed: the user’s balance, or the owner’s', () => {
     const { store, user } = accounts();
-    expect(store.reserve(user.id, 'p1', 10_000)).toEqual({
+    expect(store.credits.reserve(user.id, 'p1', 10_000)).toEqual({
       ok: false,
       reason: 'user-balance',
       remainingCents: 500,
     });
-    store.setOwnerCredits('p1', 5);
-    expect(store.reserve(user.id, 'p1', 10)).toEqual({ ok: false, reason: 'owner-balance' });
+    store.credits.setOwnerCredits('p1', 5);
+    expect(store.credits.reserve(user.id, 'p1', 10)).toEqual({
+      ok: false,
+      reason: 'owner-balance',
+    });
   });
 
   it('a reservation the disk refuses is a storage failure, not an empty balance', () => {
     const { db, store, user } = accounts();
     db.pragma('query_only = ON');
-    expect(() => store.reserve(user.id, 'p1', 10)).toThrow(
+    expect(() => store.credits.reserve(user.id, 'p1', 10)).toThrow(
       expect.objectContaining({ statusCode: 503 }),
     );
   });
 
   it('refunds an anonymous run to the owner alone', () => {
     const { store, user } = accounts();
-    expect(store.reserve(undefined, 'p1', 40)).toEqual({ ok: true });
-    store.refund(undefined, 'p1', 40);
-    expect(store.userWithProject(user.id)).toMatchObject({
+    expect(store.credits.reserve(undefined, 'p1', 40)).toEqual({ ok: true });
+    store.credits.refund(undefined, 'p1', 40);
+    expect(store.users.userWithProject(user.id)).toMatchObject({
       user: { used_cents: 0 },
       project: { owner_credits_cents: 1_000 },
     });
@@ -136,8 +139,8 @@ describe('AccountsStore: rules of money and identity', () => {
 
   it('a paid plan runs for 30 days from its start', () => {
     const { store, user } = accounts();
-    store.startPlan(user.id, PLANS[1]!);
-    expect(store.userById(user.id)).toMatchObject({
+    store.credits.startPlan(user.id, PLANS[1]!);
+    expect(store.users.userById(user.id)).toMatchObject({
       plan_started_at: NOW,
       plan_ends_at: NOW + 30 * 24 * HOUR,
     });

@@ -1,4 +1,4 @@
-import { AccountsStore } from './accounts-store';
+import { openAccounts } from './accounts';
 import { openDatabase } from './database';
 
 /**
@@ -7,13 +7,13 @@ import { openDatabase } from './database';
  */
 export function seededAccounts(options: { now?: () => number; ownerCents?: number } = {}) {
   const db = openDatabase(':memory:');
-  const accounts = new AccountsStore(db, options.now ?? (() => 1_000));
-  accounts.seedProject({
+  const accounts = openAccounts(db, options.now ?? (() => 1_000));
+  accounts.projects.seedProject({
     id: 'p1',
     apiKey: 'pk_1',
     name: 'One',
     isDemo: false,
     ownerCents: options.ownerCents ?? 1_000,
   });
-  return { db, accounts, user: accounts.signIn('p1', 'ghost@example.com') };
+  return { db, accounts, user: accounts.users.signIn('p1', 'ghost@example.com') };
 }

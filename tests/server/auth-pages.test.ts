@@ -181,7 +181,7 @@ describe('a sign-in form posted by another site (login CSRF)', () => {
     expect(reply.headers.location).toBeUndefined();
     expect(reply.body).not.toMatch(/eyJ/);
     expect(reply.body).toContain('sent from another website');
-    expect(t.app.platform.accounts.hasUser('proj_local', 'attacker@example.com')).toBe(false);
+    expect(t.app.platform.accounts.users.hasUser('proj_local', 'attacker@example.com')).toBe(false);
   });
 
   it.each([

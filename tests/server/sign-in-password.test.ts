@@ -41,16 +41,17 @@ describe('sign-in beyond loopback needs a password', () => {
     expect(token(wrong)).toBeNull();
     expect(wrong.body).toContain('do not match');
     expect(token(await signIn('owner@example.com', 'correct horse'))).toBeTruthy();
-    const project = t.app.platform.accounts.projectByKey(PROJECT_TOKEN)!;
-    expect(t.app.platform.accounts.passwordHash(project.id, 'owner@example.com')).toMatch(
+    const project = t.app.platform.accounts.projects.projectByKey(PROJECT_TOKEN)!;
+    expect(t.app.platform.accounts.users.passwordHash(project.id, 'owner@example.com')).toMatch(
       /^scrypt\$/,
     );
   });
 });
 
 describe('an account made on loopback, without a password, once the platform leaves loopback', () => {
-  const project = () => t.app.platform.accounts.projectByKey(PROJECT_TOKEN)!;
-  const loopbackAccount = (email: string) => t.app.platform.accounts.signIn(project().id, email);
+  const project = () => t.app.platform.accounts.projects.projectByKey(PROJECT_TOKEN)!;
+  const loopbackAccount = (email: string) =>
+    t.app.platform.accounts.users.signIn(project().id, email);
 
   it.each(['192.0.2.9', '10.0.0.7', '::ffff:192.0.2.9', 'fd00::9', '::ffff:128.0.0.1'])(
     'cannot be claimed from another machine (%s): no token, no password set',
@@ -60,9 +61,9 @@ describe('an account made on loopback, without a password, once the platform lea
       expect(claim.statusCode).toBe(403);
       expect(token(claim)).toBeNull();
       expect(claim.body).toContain('has no password yet');
-      expect(t.app.platform.accounts.passwordHash(project().id, 'old-owner@example.com')).toBe(
-        undefined,
-      );
+      expect(
+        t.app.platform.accounts.users.passwordHash(project().id, 'old-owner@example.com'),
+      ).toBe(undefined);
     },
   );
 

@@ -65,7 +65,7 @@ describe('access tokens', () => {
     expect((await usage(await forge(claims))).statusCode).toBe(401);
     const gone = await signIn(t.app, 'gone@example.com');
     expect((await usage(gone)).statusCode).toBe(200);
-    t.app.platform.accounts.deleteUser(decodeJwt(gone).sub as string);
+    t.app.platform.accounts.users.deleteUser(decodeJwt(gone).sub as string);
     expect((await usage(gone)).statusCode).toBe(401);
   });
 

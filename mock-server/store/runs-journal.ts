@@ -1,0 +1,73 @@
+import { inTransaction, statementCache, type Db } from './database';
+import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
+import type { CreditsLedger } from './credits-ledger';
+
+/**
+ * Costume runs: each recorded once answered; one charged and never settled (pending_runs, written
+ * with its charge by CreditsLedger.reserve) was cut off by a crash and is refunded at the next start.
+ */
+export class RunsJournal {
+  private readonly sql: ReturnType<typeof statementCache>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+    private readonly credits: CreditsLedger,
+  ) {
+    this.sql = statementCache(db);
+  }
+
+  recordRun(run: {
+    id: string;
+    userId?: string;
+    projectId: string;
+    model: string;
+    costCents: number;
+  }) {
+    inTransaction(this.db, () => {
+      this.sql(
+        'INSERT INTO runs (id, user_id, project_id, model, cost_cents, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(run.id, run.userId ?? null, run.projectId, run.model, run.costCents, this.now());
+      this.sql('DELETE FROM pending_runs WHERE id = ?').run(run.id);
+    });
+  }
+
+  /** The streamed image of a pending run reached the caller: a crash now refunds the video only. */
+  markImageDelivered(runId: string) {
+    this.sql('UPDATE pending_runs SET image_delivered = 1 WHERE id = ?').run(runId);
+  }
+
+  /**
+   * Runs a crash cut off (charged, never settled): each is refunded, the whole cost when the
+   * caller got nothing, the video's when its streamed image was delivered (then recorded as an
+   * image-only run). Answers them so their partial files can be removed.
+   */
+  settleInterruptedRuns(): { id: string; imageDelivered: boolean }[] {
+    const pending = this.db.prepare('SELECT * FROM pending_runs').all() as {
+      id: string;
+      user_id: string | null;
+      project_id: string;
+      cost_cents: number;
+      video_cents: number;
+      image_delivered: number;
+    }[];
+    for (const run of pending) {
+      const delivered = run.image_delivered === 1;
+      if (delivered)
+        this.recordRun({
+          id: run.id,
+          userId: run.user_id ?? undefined,
+          projectId: run.project_id,
+          model: COSTUME_WORKFLOW_ID,
+          costCents: run.cost_cents - run.video_cents,
+        });
+      this.credits.refund(
+        run.user_id ?? undefined,
+        run.project_id,
+        delivered ? run.video_cents : run.cost_cents,
+        run.id,
+      );
+    }
+    return pending.map((run) => ({ id: run.id, imageDelivered: run.image_delivered === 1 }));
+  }
+}
