@@ -16,6 +16,7 @@ import {
   type GlobalOptions,
   type Settings,
 } from './config';
+import { debugLine, fetchWithDebugLog, withoutCredentials } from './debug-log';
 import { fetchWithWaitingNotice } from './waiting-notice';
 import { CliError, EXIT, signInNeeded } from './handle-error';
 import { isUnauthorized } from '../domain/errors';
@@ -78,6 +79,17 @@ export function cliContext(io: Io): CliContext {
 export async function connect(settings: Settings, io?: Pick<Io, 'stderr'>): Promise<Connection> {
   // Loaded on first use: `presets`, `serve`, `logout` and --help start without the platform stack.
   const { createNodeContainer } = await import('../adapters/node/node.container');
+  const waiting =
+    io && settings.timeoutMs ? fetchWithWaitingNotice(io.stderr, settings.timeoutMs) : undefined;
+  const debug = io && settings.debug ? io.stderr : undefined;
+  if (debug)
+    debugLine(
+      debug,
+      `platform ${withoutCredentials(settings.baseUrl)}, token ${settings.token ? `from ${settings.tokenSource ?? 'flag'}` : 'none'}`,
+    );
+  const fetch = debug
+    ? fetchWithDebugLog(debug, waiting ?? ((input, init) => globalThis.fetch(input, init)))
+    : waiting;
   const build = (token: string | undefined) =>
     createNodeContainer({
       client: {
@@ -85,10 +97,7 @@ export async function connect(settings: Settings, io?: Pick<Io, 'stderr'>): Prom
         allowInsecureHttp: settings.allowHttp,
         // Quick calls give up early; runs have their own, longer timeout.
         timeout: settings.timeoutMs,
-        fetch:
-          io && settings.timeoutMs
-            ? fetchWithWaitingNotice(io.stderr, settings.timeoutMs)
-            : undefined,
+        fetch,
       },
       runTimeout: RUN_TIMEOUT_MS,
       session: { accessToken: token, projectToken: settings.projectToken },
