@@ -9,6 +9,7 @@ import {
 } from './error-report';
 import type { Output } from './io';
 import { writeJson } from './json-output';
+import type { Layout } from './terminal-style';
 import { visible } from './terminal-text';
 
 export {
@@ -35,6 +36,8 @@ export interface ErrorOutput extends ErrorScene {
   readonly stderr: Output;
   /** --json: the error object goes to stdout too, so a script reads one JSON value either way. */
   readonly json?: boolean;
+  /** How stderr is drawn (colour on a terminal); plain when not given. */
+  readonly layout?: Layout;
 }
 
 /** The one place a failure becomes output and an exit code (STYLE.md: one handleError). */
@@ -46,11 +49,13 @@ export function handleError(error: unknown, output: ErrorOutput): ExitCode {
     return EXIT.usage;
   }
   const report = reportOf(error, output);
+  const paint = (text: string) =>
+    output.layout ? output.layout.red(output.layout.bold(text)) : text;
   const lines = reportLines(report);
   output.stderr.write(
     `${lines
       .map((line) => visible(line))
-      .map((line, i) => (i === 0 ? `Error: ${line}` : `  ${line}`))
+      .map((line, i) => (i === 0 ? `${paint('Error:')} ${line}` : `  ${line}`))
       .join('\n')}\n`,
   );
   // A command that printed its --json answer before failing (batch's rows) named the error there.

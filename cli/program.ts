@@ -17,6 +17,7 @@ import { cliContext, settleConnections, type CliContext } from './connect';
 import { EXIT_CODES_HELP, handleError, type ExitCode } from './handle-error';
 import { addExamples, VERSION } from './help';
 import { explainNotFound } from './platform-address';
+import { layoutFor } from './terminal-style';
 import type { Io } from './io';
 
 /** The `pawloween` program: global options and one command per file (STYLE.md, after shadcn). */
@@ -107,7 +108,12 @@ export async function runCli(args: readonly string[], io: Io): Promise<ExitCode>
     await program.parseAsync(args.length === 0 ? ['--help'] : [...args], { from: 'user' });
   } catch (error) {
     const explained = await explainNotFound(error, ctx.scene.baseUrl);
-    code = handleError(explained, { ...ctx.scene, stdout: io.stdout, stderr: io.stderr });
+    code = handleError(explained, {
+      ...ctx.scene,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      layout: layoutFor(io.stderr, io.env, ctx.scene.json),
+    });
   } finally {
     await settleConnections();
   }

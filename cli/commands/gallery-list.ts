@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { loadGallery, type CliContext } from '../connect';
 import { itemJson, writeJson } from '../json-output';
 import { table } from '../table';
+import { layoutFor } from '../terminal-style';
 
 /** pawloween gallery list: the creations, newest first, like the Gallery view's filters. */
 export function galleryListCommand(ctx: CliContext): Command {
@@ -35,13 +36,14 @@ export function galleryListCommand(ctx: CliContext): Command {
           );
           return;
         }
+        const layout = layoutFor(stdout, ctx.io.env);
         const rows = visible.map((item) => [
           item.id,
           new Date(item.timestamp).toISOString().replace('T', ' ').slice(0, 19),
           item.isFavorite ? '\u2665' : '',
           item.videoUrl ? 'yes' : 'no',
         ]);
-        stdout.write(table(['Id', 'Created (UTC)', 'Fav', 'Video'], rows));
+        stdout.write(table(['Id', 'Created (UTC)', 'Fav', 'Video'], rows, layout));
         stdout.write(`\nAll (${counts.all})  Favorites (${counts.favorites})\n`);
       } finally {
         connection.close();

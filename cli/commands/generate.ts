@@ -7,6 +7,7 @@ import { generateWithInterrupts } from '../generate-run';
 import { chooseInput } from '../inputs';
 import { writeJson } from '../json-output';
 import { prepareOutDir } from '../output-files';
+import { layoutFor } from '../terminal-style';
 
 interface GenerateOptions {
   pet?: string;
@@ -53,7 +54,9 @@ export function generateCommand(ctx: CliContext): Command {
           if (files.videoFile) io.stdout.write(`Video  ${files.videoFile}\n`);
         }
         if (!generated.synced)
-          io.stderr.write('Warning: the creation could not be saved to your remote gallery.\n');
+          io.stderr.write(
+            `${layoutFor(io.stderr, io.env, options.json).yellow('Warning:')} the creation could not be saved to your remote gallery.\n`,
+          );
         else if (!options.json) io.stderr.write(`Saved to your gallery as ${generated.item.id}.\n`);
         if (failure) throw failureAfter(failure, Boolean(options.json));
       } finally {
