@@ -9,7 +9,7 @@ import {
 } from './error-report';
 import type { Output } from './io';
 import { writeJson } from './json-output';
-import type { Layout } from './terminal-style';
+import { wrap, type Layout } from './terminal-style';
 import { visible } from './terminal-text';
 
 export {
@@ -55,7 +55,9 @@ export function handleError(error: unknown, output: ErrorOutput): ExitCode {
   output.stderr.write(
     `${lines
       .map((line) => visible(line))
-      .map((line, i) => (i === 0 ? `${paint('Error:')} ${line}` : `  ${line}`))
+      // Fitted to the terminal at word boundaries, then coloured (escapes take no columns).
+      .map((line, i) => wrap(i === 0 ? `Error: ${line}` : `  ${line}`, output.layout?.width, '  '))
+      .map((line, i) => (i === 0 ? line.replace(/^Error:/, paint('Error:')) : line))
       .join('\n')}\n`,
   );
   // A command that printed its --json answer before failing (batch's rows) named the error there.

@@ -44,3 +44,24 @@ export function layoutFor(stream: Output, env: Env, json = false): Layout {
     yellow: colour ? sgr(33, 39) : plain,
   };
 }
+
+/**
+ * A line broken at spaces so none is longer than `width` (when given): later lines start with
+ * `indent`. A word longer than a line (an address) keeps a line of its own, whole.
+ */
+export function wrap(line: string, width: number | undefined, indent = ''): string {
+  if (!width || line.length <= width) return line;
+  const lead = /^ */.exec(line)?.[0] ?? '';
+  const words = line.slice(lead.length).split(/ +/);
+  const lines: string[] = [];
+  let current = `${lead}${words.shift() ?? ''}`;
+  for (const word of words) {
+    if (current.length + 1 + word.length <= width) current += ` ${word}`;
+    else {
+      lines.push(current);
+      current = `${indent}${word}`;
+    }
+  }
+  lines.push(current);
+  return lines.join('\n');
+}
