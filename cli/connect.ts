@@ -47,6 +47,8 @@ export interface Connection {
   readonly presetUrl: PresetUrl;
   /** Why the last remote gallery read or write failed, if it did. */
   galleryError(): string | undefined;
+  /** fetch for media downloads: logged with --debug, like the platform calls. */
+  readonly fetchFile?: typeof globalThis.fetch;
   /** Stops the session's background timers. */
   close(): void;
 }
@@ -87,9 +89,9 @@ export async function connect(settings: Settings, io?: Pick<Io, 'stderr'>): Prom
       debug,
       `platform ${withoutCredentials(settings.baseUrl)}, token ${settings.token ? `from ${settings.tokenSource ?? 'flag'}` : 'none'}`,
     );
-  const fetch = debug
-    ? fetchWithDebugLog(debug, waiting ?? ((input, init) => globalThis.fetch(input, init)))
-    : waiting;
+  const direct = (input: string | URL | Request, init?: RequestInit) =>
+    globalThis.fetch(input, init);
+  const fetch = debug ? fetchWithDebugLog(debug, waiting ?? direct) : waiting;
   const build = (token: string | undefined) =>
     createNodeContainer({
       client: {
@@ -116,6 +118,7 @@ export async function connect(settings: Settings, io?: Pick<Io, 'stderr'>): Prom
     billing: container.get<BillingPort>(BillingPort),
     auth: container.get<AuthPort>(AuthPort),
     clock: container.get<ClockPort>(ClockPort),
+    fetchFile: debug ? fetchWithDebugLog(debug, direct) : undefined,
     galleryError: () =>
       container.get<StorageSync<unknown>>(TOKENS.galleryStorage).getSnapshot().error,
     close: () => {

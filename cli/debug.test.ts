@@ -1,5 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliTestPlatform } from './testing/cli-test-platform';
+import { cliTestPlatform, runInMemory } from './testing/cli-test-platform';
 import { finished, spawnCli } from './testing/spawn-cli';
 
 const shared = cliTestPlatform();
@@ -46,5 +48,25 @@ describe('pawloween --debug (real process)', () => {
     const quiet = await finished(spawnCli(['usage'], env));
     expect(quiet.code).toBe(0);
     expect(quiet.err).not.toContain('[debug]');
+  });
+
+  it('logs the media downloads too (gallery export)', async () => {
+    const { env, token } = await shared.newUser();
+    const made = await runInMemory(env, [
+      'generate',
+      '--pet',
+      'dog1',
+      '--costume',
+      'vampire',
+      '--out',
+      mkdtempSync(path.join(shared.home, 'generated-')),
+    ]);
+    expect(made.code).toBe(0);
+    const dir = mkdtempSync(path.join(shared.home, 'export-'));
+    const result = await finished(spawnCli(['--debug', 'gallery', 'export', dir], env));
+    expect(result.code).toBe(0);
+    expect(result.err).toMatch(/\[debug\] GET 127\.0\.0\.1:\d+\/files\/\S+\.png -> 200 in \d+ ms/);
+    expect(result.err).toMatch(/\[debug\] GET 127\.0\.0\.1:\d+\/files\/\S+\.mp4 -> 200 in \d+ ms/);
+    expect(result.err).not.toContain(token);
   });
 });
