@@ -14,6 +14,7 @@ export const ENV = {
   projectToken: 'PAWLOWEEN_PROJECT_TOKEN',
   allowHttp: 'PAWLOWEEN_ALLOW_HTTP',
   timeout: 'PAWLOWEEN_TIMEOUT',
+  debug: 'PAWLOWEEN_DEBUG',
 } as const;
 
 /** Seconds a quick call (usage, plan, storage, sign-in checks) waits for each answer. */
@@ -46,6 +47,8 @@ export interface Settings {
   readonly allowHttp?: boolean;
   /** --timeout: ms a quick call waits for each answer (model runs have RUN_TIMEOUT_MS). */
   readonly timeoutMs?: number;
+  /** --debug: each request's method, path, status, time and request id on stderr. */
+  readonly debug?: boolean;
 }
 
 export interface GlobalOptions {
@@ -54,6 +57,7 @@ export interface GlobalOptions {
   projectToken?: string;
   allowHttp?: boolean;
   timeout?: string;
+  debug?: boolean;
 }
 
 /** Flags win over the environment, which wins over a token saved by `login`. */
@@ -72,7 +76,8 @@ export async function resolveSettings(options: GlobalOptions, env: Env): Promise
   const configFile = configFilePath(env);
   const projectToken =
     options.projectToken || env[ENV.projectToken] || localProjectToken(baseUrl) || undefined;
-  const common = { baseUrl, projectToken, configFile, allowHttp, timeoutMs };
+  const debug = Boolean(options.debug) || env[ENV.debug] === '1';
+  const common = { baseUrl, projectToken, configFile, allowHttp, timeoutMs, debug };
   if (options.token) return { ...common, token: options.token, tokenSource: 'flag' };
   if (env[ENV.token]) return { ...common, token: env[ENV.token], tokenSource: 'environment' };
   const saved = (await readConfig(configFile)).tokens[originOf(baseUrl)];

@@ -14,6 +14,7 @@ import {
   type GlobalOptions,
   type Settings,
 } from './config';
+import { debugLine, fetchWithDebugLog, withoutCredentials } from './debug-log';
 import { fetchWithWaitingNotice } from './waiting-notice';
 import { CliError, EXIT, signInNeeded } from './handle-error';
 import { isUnauthorized } from '../domain/errors';
@@ -45,6 +46,8 @@ export interface Connection {
   readonly clock: ClockPort;
   /** Why the last remote gallery read or write failed, if it did. */
   galleryError(): string | undefined;
+  /** fetch for media downloads: logged with --debug, like the platform calls. */
+  readonly fetchFile?: typeof globalThis.fetch;
   /** Stops the session's background timers. */
   close(): void;
 }
@@ -82,6 +85,17 @@ export async function connect(
 ): Promise<Connection> {
   // Loaded on first use: `presets`, `serve`, `logout` and --help start without the platform stack.
   const { createNodeContainer } = await import('../adapters/node/node.container');
+  const waiting =
+    io && settings.timeoutMs ? fetchWithWaitingNotice(io.stderr, settings.timeoutMs) : undefined;
+  const debug = io && settings.debug ? io.stderr : undefined;
+  if (debug)
+    debugLine(
+      debug,
+      `platform ${withoutCredentials(settings.baseUrl)}, token ${settings.token ? `from ${settings.tokenSource ?? 'flag'}` : 'none'}`,
+    );
+  const direct = (input: string | URL | Request, init?: RequestInit) =>
+    globalThis.fetch(input, init);
+  const fetch = debug ? fetchWithDebugLog(debug, waiting ?? direct) : waiting;
   const build = (token: string | undefined) =>
     createNodeContainer({
       client: {
@@ -89,10 +103,7 @@ export async function connect(
         allowInsecureHttp: settings.allowHttp,
         // Quick calls give up early; runs have their own, longer timeout.
         timeout: settings.timeoutMs,
-        fetch:
-          io && settings.timeoutMs
-            ? fetchWithWaitingNotice(io.stderr, settings.timeoutMs)
-            : undefined,
+        fetch,
       },
       runTimeout: RUN_TIMEOUT_MS,
       session: { accessToken: token, projectToken: settings.projectToken },
@@ -110,6 +121,7 @@ export async function connect(
     billing: container.get<BillingPort>(BillingPort),
     auth: container.get<AuthPort>(AuthPort),
     clock: container.get<ClockPort>(ClockPort),
+    fetchFile: debug ? fetchWithDebugLog(debug, direct) : undefined,
     galleryError: () =>
       container.get<StorageSync<unknown>>(TOKENS.galleryStorage).getSnapshot().error,
     close: () => {

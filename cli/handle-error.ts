@@ -9,6 +9,7 @@ import {
 } from './error-report';
 import type { Output } from './io';
 import { writeJson } from './json-output';
+import { wrap, type Layout } from './terminal-style';
 import { visible } from './terminal-text';
 
 export {
@@ -35,6 +36,8 @@ export interface ErrorOutput extends ErrorScene {
   readonly stderr: Output;
   /** --json: the error object goes to stdout too, so a script reads one JSON value either way. */
   readonly json?: boolean;
+  /** How stderr is drawn (colour on a terminal); plain when not given. */
+  readonly layout?: Layout;
 }
 
 /** The one place a failure becomes output and an exit code (STYLE.md: one handleError). */
@@ -45,7 +48,7 @@ export function handleError(error: unknown, output: ErrorOutput): ExitCode {
     if (error.code === 'commander.help') return EXIT.usage;
   }
   const report = error instanceof CommanderError ? commanderReport(error) : reportOf(error, output);
-  output.stderr.write(errorText(report));
+  output.stderr.write(errorText(report, output.layout));
   // A command that printed its --json answer before failing (batch's rows) named the error there.
   const answered = error instanceof CliError && error.answered;
   if (output.json && !answered) writeJson(output.stdout, errorJson(report));
@@ -56,10 +59,13 @@ export function handleError(error: unknown, output: ErrorOutput): ExitCode {
  * Every failure in the terminal, the CLI's own and commander's usage errors alike: `Error: ` and
  * the title, then indented what happened, details, `Next:` and the request id.
  */
-function errorText(report: ErrorReport): string {
+function errorText(report: ErrorReport, layout: Layout | undefined): string {
+  const paint = (text: string) => (layout ? layout.red(layout.bold(text)) : text);
   return `${reportLines(report)
     .map((line) => visible(line))
-    .map((line, i) => (i === 0 ? `Error: ${line}` : `  ${line}`))
+    // Fitted to the terminal at word boundaries, then coloured (escapes take no columns).
+    .map((line, i) => wrap(i === 0 ? `Error: ${line}` : `  ${line}`, layout?.width, '  '))
+    .map((line, i) => (i === 0 ? line.replace(/^Error:/, paint('Error:')) : line))
     .join('\n')}\n`;
 }
 

@@ -78,9 +78,11 @@ export async function downloadItem(
   for (const url of [item.imageUrl, item.videoUrl].filter(Boolean))
     if (!platformFileUrl(baseUrl, url)) throw foreignFile(url, baseUrl);
   const early = await options.early?.take(item.imageUrl);
+  const fetchFile = (url: string) =>
+    fetchPlatformFile(baseUrl, url, options.signal, connection.fetchFile);
   if (early) await finishPartial(early, imageFile);
-  else await writeWhole(imageFile, await fetchPlatformFile(baseUrl, item.imageUrl, options.signal));
+  else await writeWhole(imageFile, await fetchFile(item.imageUrl));
   if (!videoFile) return { imageFile };
-  await writeWhole(videoFile, await fetchPlatformFile(baseUrl, item.videoUrl, options.signal));
+  await writeWhole(videoFile, await fetchFile(item.videoUrl));
   return { imageFile, videoFile };
 }

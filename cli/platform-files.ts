@@ -48,13 +48,14 @@ export async function fetchPlatformFile(
   baseUrl: string,
   url: string,
   signal?: AbortSignal,
+  fetchFile: typeof globalThis.fetch = globalThis.fetch,
 ): Promise<Uint8Array> {
   const base = new URL(baseUrl);
   const first = platformFileUrl(baseUrl, url);
   if (!first) throw foreignFile(url, baseUrl);
   let current: URL = first;
   for (let hop = 0; hop <= MAX_FILE_REDIRECTS; hop++) {
-    const response: Response = await fetch(current, { signal, redirect: 'manual' });
+    const response: Response = await fetchFile(current, { signal, redirect: 'manual' });
     if (REDIRECTS.has(response.status)) {
       await response.body?.cancel().catch(() => {});
       const location: string = response.headers.get('location') ?? '';

@@ -11,11 +11,13 @@ import { runCommand } from './commands/run';
 import { serveCommand } from './commands/serve';
 import { usageCommand } from './commands/usage';
 import { whoamiCommand } from './commands/whoami';
-import { DEFAULT_BASE_URL } from './config';
+import { DEFAULT_BASE_URL, ENV } from './config';
+import { debugLine } from './debug-log';
 import { cliContext, settleConnections, type CliContext } from './connect';
 import { EXIT_CODES_HELP, handleError, type ExitCode } from './handle-error';
 import { addExamples, VERSION } from './help';
 import { explainNotFound } from './platform-address';
+import { layoutFor } from './terminal-style';
 import type { Io } from './io';
 
 /** The `pawloween` program: global options and one command per file (STYLE.md, after shadcn). */
@@ -41,6 +43,10 @@ export function createProgram(io: Io, ctx: CliContext = cliContext(io)): Command
     .option(
       '--allow-http',
       'send the token over plain http to a platform off loopback (env PAWLOWEEN_ALLOW_HTTP=1)',
+    )
+    .option(
+      '--debug',
+      'print each request (method, path, status, time, request id) on stderr; never tokens (env PAWLOWEEN_DEBUG=1)',
     )
     .version(VERSION, '-V, --version', 'print the version')
     // Every command's --help lists --base-url, --token and --project-token too.
@@ -95,14 +101,24 @@ export async function runCli(args: readonly string[], io: Io): Promise<ExitCode>
   // Until a command starts, its options are not parsed: a usage error under --json is still JSON.
   ctx.scene.json = args.includes('--json');
   const program = createProgram(io, ctx);
+  const debug = args.includes('--debug') || io.env[ENV.debug] === '1';
+  const started = performance.now();
+  let code: ExitCode = 0;
   try {
     // Bare `pawloween` is a request for help (gh, git), not a mistake: the help, on stdout, and 0.
     await program.parseAsync(args.length === 0 ? ['--help'] : [...args], { from: 'user' });
-    return 0;
   } catch (error) {
     const explained = await explainNotFound(error, ctx.scene.baseUrl);
-    return handleError(explained, { ...ctx.scene, stdout: io.stdout, stderr: io.stderr });
+    code = handleError(explained, {
+      ...ctx.scene,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      layout: layoutFor(io.stderr, io.env, ctx.scene.json),
+    });
   } finally {
     await settleConnections();
   }
+  if (debug)
+    debugLine(io.stderr, `exit ${code} after ${Math.round(performance.now() - started)} ms`);
+  return code;
 }

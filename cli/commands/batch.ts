@@ -18,6 +18,7 @@ import { writeJson } from '../json-output';
 import { prepareOutDir } from '../output-files';
 import { showBatchProgress, wantsProgress } from '../progress';
 import { table } from '../table';
+import { layoutFor } from '../terminal-style';
 
 interface BatchOptions {
   pets: string;
@@ -213,7 +214,11 @@ function report(outcomes: Outcome[], options: BatchOptions, ctx: CliContext, int
       o.ok ? (o.files?.imageFile ?? o.generated.item.id) : '',
     ]);
     io.stdout.write(
-      table(['#', 'Pet', 'Costume', 'Result', options.out ? 'Image file' : 'Gallery id'], rows),
+      table(
+        ['#', 'Pet', 'Costume', 'Result', options.out ? 'Image file' : 'Gallery id'],
+        rows,
+        layoutFor(io.stdout, io.env),
+      ),
     );
     io.stdout.write(`\n${outcomes.length - failed.length} of ${outcomes.length} succeeded.\n`);
   }

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { loadGallery, type CliContext } from '../connect';
 import { itemJson, writeJson } from '../json-output';
 import { table } from '../table';
+import { layoutFor, wrap } from '../terminal-style';
 
 /** pawloween gallery list: the creations, newest first, like the Gallery view's filters. */
 export function galleryListCommand(ctx: CliContext): Command {
@@ -20,19 +21,22 @@ export function galleryListCommand(ctx: CliContext): Command {
         // Kept untouched for the app version that wrote them; said on stderr, so --json stays clean.
         if (unreadable > 0)
           stderr.write(
-            `${unreadable} stored item${unreadable === 1 ? '' : 's'} from another version of the app ${unreadable === 1 ? 'is' : 'are'} kept but not listed.\n`,
+            `${wrap(
+              `${unreadable} stored item${unreadable === 1 ? '' : 's'} from another version of the app ${unreadable === 1 ? 'is' : 'are'} kept but not listed.`,
+              layoutFor(stderr, ctx.io.env).width,
+            )}\n`,
           );
         if (options.json) {
           writeJson(stdout, visible.map(itemJson));
           return;
         }
+        const layout = layoutFor(stdout, ctx.io.env);
         if (visible.length === 0) {
           // The Gallery view's empty states (SPEC.md 2).
-          stdout.write(
-            options.favorites
-              ? 'No favorites yet\nHeart your favorite creations to see them here!\n'
-              : 'No creations yet\nGenerate your first Halloween pet costume to see it here!\n',
-          );
+          const [title, hint] = options.favorites
+            ? ['No favorites yet', 'Heart your favorite creations to see them here!']
+            : ['No creations yet', 'Generate your first Halloween pet costume to see it here!'];
+          stdout.write(`${title}\n${wrap(hint, layout.width)}\n`);
           return;
         }
         const rows = visible.map((item) => [
@@ -41,7 +45,7 @@ export function galleryListCommand(ctx: CliContext): Command {
           item.isFavorite ? '\u2665' : '',
           item.videoUrl ? 'yes' : 'no',
         ]);
-        stdout.write(table(['Id', 'Created (UTC)', 'Fav', 'Video'], rows));
+        stdout.write(table(['Id', 'Created (UTC)', 'Fav', 'Video'], rows, layout));
         stdout.write(`\nAll (${counts.all})  Favorites (${counts.favorites})\n`);
       } finally {
         connection.close();

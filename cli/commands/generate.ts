@@ -12,6 +12,7 @@ import { downloadItem, EarlyImage, type Downloaded } from '../media-files';
 import { prepareOutDir, removePartialsNow } from '../output-files';
 import { showRunProgress, wantsProgress } from '../progress';
 import { RunProgress } from '../run-progress';
+import { layoutFor } from '../terminal-style';
 
 interface GenerateOptions {
   pet?: string;
@@ -61,7 +62,9 @@ export function generateCommand(ctx: CliContext): Command {
           if (files.videoFile) io.stdout.write(`Video  ${files.videoFile}\n`);
         }
         if (!generated.synced)
-          io.stderr.write('Warning: the creation could not be saved to your remote gallery.\n');
+          io.stderr.write(
+            `${layoutFor(io.stderr, io.env, options.json).yellow('Warning:')} the creation could not be saved to your remote gallery.\n`,
+          );
         else if (!options.json) io.stderr.write(`Saved to your gallery as ${generated.item.id}.\n`);
         if (failure) throw failureAfter(failure, Boolean(options.json));
       } finally {

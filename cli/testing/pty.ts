@@ -15,10 +15,17 @@ export interface PtySession {
 /**
  * Runs `pawloween ...args` in a pseudo-terminal through util-linux `script`: stdout and stderr are
  * a real TTY, and Ctrl-C reaches the command the way it does at a person's keyboard.
+ * `columns` sets the terminal's width.
  */
-export function inPty(args: readonly string[], env: Record<string, string>): PtySession {
+export function inPty(
+  args: readonly string[],
+  env: Record<string, string>,
+  options: { columns?: number } = {},
+): PtySession {
   const command = ['exec', process.execPath, BIN, ...args].map(quote).join(' ').slice(7);
-  const child = spawn('script', ['-qefc', `exec ${command}`, '/dev/null'], {
+  // A terminal this many columns wide, as a person's window would be (without: script's own, 0).
+  const size = options.columns === undefined ? '' : `stty cols ${options.columns} rows 24; `;
+  const child = spawn('script', ['-qefc', `${size}exec ${command}`, '/dev/null'], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
