@@ -166,7 +166,7 @@ export function createTestServices(
   const services: UiServices = {
     session,
     gallery,
-    profile: new Profile(profileStorage, session),
+    profile: new Profile(profileStorage, session, timerClock),
     account,
     selectInputs: new SelectInputs(creation),
     generateCostume,
