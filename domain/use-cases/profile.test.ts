@@ -140,4 +140,13 @@ describe('Profile in two tabs', () => {
     await t.services.profile.refreshOnReturn();
     expect(t.remote.calls).toHaveLength(2);
   });
+
+  it('does not write a default name back when another tab removed the profile (it signed out)', async () => {
+    const t = await signedIn('fester@addams.example', { displayName: 'Fester', avatarUrl: '' });
+    t.local.removeItem('user-profile');
+    t.remote.calls = [];
+    t.services.profile.takeDeviceCopy();
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    expect(t.remote.calls).toEqual([]);
+  });
 });

@@ -31,6 +31,8 @@ export interface ProfileUser {
 export class Profile extends Store<ProfileSnapshot> {
   /** When the platform was last read on coming back to the tab (clock time), for the throttle. */
   private readAt = Number.NEGATIVE_INFINITY;
+  /** Set while another tab's copy is taken (see takeDeviceCopy). */
+  private fromDevice = false;
 
   constructor(
     private readonly storage: StorageSync<UserProfile>,
@@ -54,9 +56,18 @@ export class Profile extends Store<ProfileSnapshot> {
     return { ok: true };
   }
 
-  /** Takes the profile another tab of this app stored on the device (no platform read). */
+  /**
+   * Takes the profile another tab of this app stored on the device (no platform read). That tab
+   * owns the write: an empty profile taken (it signed out and removed it) is not re-initialised
+   * and written back from here.
+   */
   takeDeviceCopy(): void {
-    this.storage.takeDeviceCopy();
+    this.fromDevice = true;
+    try {
+      this.storage.takeDeviceCopy();
+    } finally {
+      this.fromDevice = false;
+    }
   }
 
   /**
@@ -76,7 +87,7 @@ export class Profile extends Store<ProfileSnapshot> {
     const user = this.session.getSnapshot().user;
     // Re-initialise an empty or 'User' name once the stored copy has settled, never mid-sync:
     // a write during the read would win over the user's real remote profile.
-    if (user && status !== 'syncing' && needsDefaultName(value.displayName)) {
+    if (user && !this.fromDevice && status !== 'syncing' && needsDefaultName(value.displayName)) {
       const displayName = defaultDisplayName(user.email);
       if (displayName !== value.displayName) {
         void this.storage.set({ ...value, displayName });
