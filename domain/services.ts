@@ -129,8 +129,9 @@ export const FACTORIES: readonly Factory[] = [
   ),
   factory(
     TOKENS.profile,
-    [TOKENS.profileStorage, TOKENS.session],
-    (storage: StorageSync<UserProfile>, session: Session) => new Profile(storage, session),
+    [TOKENS.profileStorage, TOKENS.session, ClockPort],
+    (storage: StorageSync<UserProfile>, session: Session, clock: ClockPort) =>
+      new Profile(storage, session, clock),
   ),
   factory(
     TOKENS.account,

@@ -3,6 +3,7 @@ import { fakeToken } from '../../adapters/memory/memory-auth';
 import { MemoryLocalStorage } from '../../adapters/memory/memory-local-storage';
 import { createTestContainer } from '../../tests/support/test-container';
 import { FAKE_NOW } from '../../tests/support/fake-clock';
+import { LIMITS } from '../model/constants';
 import { defaultDisplayName, displayNameProblem, needsDefaultName } from '../model/profile';
 
 const token = (email?: string, avatarUrl?: string) =>
@@ -114,5 +115,38 @@ describe('Profile', () => {
     const outcome = await t.services.profile.save({ displayName: '' });
     expect(outcome).toEqual({ ok: false, message: 'Display name cannot be empty.' });
     expect(t.services.profile.getSnapshot().profile.displayName).toBe('a');
+  });
+});
+
+describe('Profile in two tabs', () => {
+  it('takes the profile another tab stored on the device, and re-reads the platform on return at most once per focusRefetchMs', async () => {
+    const t = await signedIn('gomez@addams.example', { displayName: 'Gomez', avatarUrl: '' });
+    // Another tab of this app saved Account Settings: the device's copy changed under this one.
+    t.local.setItem('user-profile', JSON.stringify({ displayName: 'Tish', avatarUrl: '' }));
+    t.remote.calls = [];
+    t.services.profile.takeDeviceCopy();
+    expect(t.services.profile.getSnapshot().profile.displayName).toBe('Tish');
+    expect(t.remote.calls).toEqual([]);
+
+    t.remote.sessionData.set('user-profile', { displayName: 'Morticia', avatarUrl: '' });
+    await t.services.profile.refreshOnReturn();
+    await t.services.profile.refreshOnReturn();
+    expect(t.remote.calls).toEqual(['get user-profile']);
+    expect(t.services.profile.getSnapshot().profile.displayName).toBe('Morticia');
+    t.clock.advance(LIMITS.focusRefetchMs - 1);
+    await t.services.profile.refreshOnReturn();
+    expect(t.remote.calls).toHaveLength(1);
+    t.clock.advance(1);
+    await t.services.profile.refreshOnReturn();
+    expect(t.remote.calls).toHaveLength(2);
+  });
+
+  it('does not write a default name back when another tab removed the profile (it signed out)', async () => {
+    const t = await signedIn('fester@addams.example', { displayName: 'Fester', avatarUrl: '' });
+    t.local.removeItem('user-profile');
+    t.remote.calls = [];
+    t.services.profile.takeDeviceCopy();
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    expect(t.remote.calls).toEqual([]);
   });
 });

@@ -5,7 +5,9 @@ import {
   needsDefaultName,
   type UserProfile,
 } from '../model/profile';
+import { LIMITS } from '../model/constants';
 import type { User } from '../model/user';
+import type { ClockPort } from '../ports/clock.port';
 import type { StorageSync, SyncStatus } from './storage-sync';
 import { Store } from './store';
 
@@ -27,9 +29,15 @@ export interface ProfileUser {
 
 /** The user profile under 'user-profile' (SPEC.md section 3), with Account Settings' save. */
 export class Profile extends Store<ProfileSnapshot> {
+  /** When the platform was last read on coming back to the tab (clock time), for the throttle. */
+  private readAt = Number.NEGATIVE_INFINITY;
+  /** Set while another tab's copy is taken (see takeDeviceCopy). */
+  private fromDevice = false;
+
   constructor(
     private readonly storage: StorageSync<UserProfile>,
     private readonly session: ProfileUser,
+    private readonly clock?: ClockPort,
   ) {
     super({ profile: EMPTY_PROFILE, syncStatus: storage.getSnapshot().status });
     storage.subscribe(() => this.refresh());
@@ -48,12 +56,38 @@ export class Profile extends Store<ProfileSnapshot> {
     return { ok: true };
   }
 
+  /**
+   * Takes the profile another tab of this app stored on the device (no platform read). That tab
+   * owns the write: an empty profile taken (it signed out and removed it) is not re-initialised
+   * and written back from here.
+   */
+  takeDeviceCopy(): void {
+    this.fromDevice = true;
+    try {
+      this.storage.takeDeviceCopy();
+    } finally {
+      this.fromDevice = false;
+    }
+  }
+
+  /**
+   * The person came back to this tab: re-reads the profile from the platform (another device's
+   * Account Settings), at most once per LIMITS.focusRefetchMs and never over a write on its way.
+   */
+  refreshOnReturn(): Promise<void> {
+    const now = this.clock?.now();
+    if (now === undefined || now - this.readAt < LIMITS.focusRefetchMs) return Promise.resolve();
+    if (this.storage.getSnapshot().status === 'syncing') return Promise.resolve();
+    this.readAt = now;
+    return this.storage.load();
+  }
+
   private refresh(): void {
     const { value, status, warning } = this.storage.getSnapshot();
     const user = this.session.getSnapshot().user;
     // Re-initialise an empty or 'User' name once the stored copy has settled, never mid-sync:
     // a write during the read would win over the user's real remote profile.
-    if (user && status !== 'syncing' && needsDefaultName(value.displayName)) {
+    if (user && !this.fromDevice && status !== 'syncing' && needsDefaultName(value.displayName)) {
       const displayName = defaultDisplayName(user.email);
       if (displayName !== value.displayName) {
         void this.storage.set({ ...value, displayName });

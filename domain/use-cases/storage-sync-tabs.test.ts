@@ -33,6 +33,18 @@ class SlowRemote extends MemoryRemoteStorage {
   }
 }
 
+/** A remote whose writes land only when told to (a slow network under another tab's creation). */
+class HeldWrites extends MemoryRemoteStorage {
+  private held: (() => void)[] = [];
+  override async update(key: string, edit: (current: unknown) => unknown): Promise<unknown> {
+    await new Promise<void>((resolve) => this.held.push(resolve));
+    return super.update(key, edit);
+  }
+  land(): void {
+    this.held.splice(0).forEach((resolve) => resolve());
+  }
+}
+
 describe('two tabs on one device', () => {
   let local: MemoryLocalStorage;
   let remote: MemoryRemoteStorage;
@@ -97,5 +109,24 @@ describe('two tabs on one device', () => {
     await two.refreshOnReturn();
     expect(remote.calls).toEqual(['get pet-gallery']);
     expect(ids(two)).toEqual(['5']);
+  });
+
+  it('a tab whose platform read answers while another tab’s creation is on its way keeps that creation', async () => {
+    const held = new HeldWrites();
+    remote = held;
+    const two = tab();
+    // Tab one adds a creation while tab two reads: the platform has not got it yet, and answers
+    // each of tab two's reads (the first and the one after the device changed) without it.
+    const reading = two.load();
+    const one = tab();
+    const adding = one.add(item(2));
+    await reading;
+    expect(JSON.parse(local.getItem('pet-gallery') ?? '[]')).toHaveLength(1);
+    two.takeDeviceCopy();
+    expect(ids(two)).toEqual(['2']);
+    held.land();
+    await adding;
+    expect(ids(one)).toEqual(['2']);
+    expect(remote.sessionData.get('pet-gallery')).toHaveLength(1);
   });
 });

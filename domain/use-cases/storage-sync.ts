@@ -114,6 +114,12 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
       // Another tab stored a value while this read was on its way: the platform's answer may
       // predate that tab's edit, and writing it here would undo it on the device. Read once more.
       if (this.copy.raw() !== device && !again) return await this.read(true);
+      // Another tab's edits are on their way to the platform (it marked them on the device): the
+      // answer predates them. Keep the device's copy; that tab stores the platform's result there.
+      if (this.pending === undefined && this.copy.readPending()?.owner === this.owner()) {
+        this.update({ value: this.copy.read(), status: 'synced' });
+        return;
+      }
       if (remote === undefined) {
         this.copy.remove();
         this.update({ value: this.initialValue, status: 'synced' });

@@ -2,7 +2,7 @@
 // show in both, taken from the device's shared storage, while the receiving tab's platform reads
 // are held back (so the change cannot have come from them).
 import type { Page, Response, Route } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateFromPresets, waitForResults } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
 import { openGallery } from './support/gallery';
@@ -57,5 +57,52 @@ describe('two tabs', () => {
     await one.getByRole('button', { name: /^All \(0\)$/ }).waitFor({ timeout: 20_000 });
     await one.getByText('No creations yet').waitFor();
     await releaseOne();
+  });
+
+  it('agree on the display name saved in Account Settings, taken from the device, not the platform', async () => {
+    const one = await e2e.open('mobile', { signedInAs: uniqueEmail('tabs-name') });
+    const two = await one.context().newPage();
+    await two.goto(e2e.baseUrl);
+    await waitForApp(two);
+    const releaseTwo = await holdPlatformReads(two);
+    await one.getByRole('button', { name: 'Account', exact: true }).click();
+    await one.getByRole('button', { name: 'Account Settings' }).click();
+    const settings = one.getByRole('dialog', { name: 'Account Settings' });
+    await settings.getByLabel('Display Name').fill('Morticia Two-Tabs');
+    await settings.getByRole('button', { name: /^Save/ }).click();
+    await settings.waitFor({ state: 'detached' });
+    await two.getByRole('button', { name: 'Account', exact: true }).click();
+    await two
+      .getByRole('dialog', { name: 'Account', exact: true })
+      .getByText('Morticia Two-Tabs')
+      .waitFor();
+    await releaseTwo();
+  });
+
+  it('a tab opened while another tab’s new creation is still on its way to the platform shows it', async () => {
+    // Tab one's held write meets tab two's (a conditional write refused, merged and sent again).
+    e2e.expectConsoleError(/412 \(Precondition Failed\)/);
+    const one = await e2e.open('mobile', { signedInAs: uniqueEmail('tabs-new') });
+    // Tab one's gallery write is held on its way: tab two opens between the device and the platform.
+    let letGo = () => undefined as unknown;
+    const written = new Promise<void>((resolve) => (letGo = resolve));
+    const held: Route[] = [];
+    await one.route(STORAGE, (route) =>
+      route.request().method() === 'PUT' ? void (held.push(route), letGo()) : route.fallback(),
+    );
+    await generateFromPresets(one, 'Husky', 'Ghost');
+    await written;
+    const two = await one.context().newPage();
+    await two.goto(e2e.baseUrl);
+    await waitForApp(two);
+    await openGallery(two, true);
+    await two.getByRole('button', { name: /^All \(1\)$/ }).waitFor();
+    // Once tab two has read the platform, it still shows it.
+    await two.waitForLoadState('networkidle');
+    expect(await two.getByRole('button', { name: /^All \(1\)$/ }).count()).toBe(1);
+    await one.unroute(STORAGE);
+    await Promise.all(held.map((route) => route.fallback()));
+    await waitForResults(one);
+    await two.getByRole('button', { name: /^All \(1\)$/ }).waitFor();
   });
 });

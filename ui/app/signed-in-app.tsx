@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { planButtonLabel } from '../../domain/use-cases/account';
-import { Dialog } from '../components/dialog';
+import { SignOutDialog } from '../features/account/components/sign-out-dialog';
 import { CreateView } from '../features/create/components/create-view';
 import { GalleryView } from '../features/gallery/gallery-view';
 import { AppShell } from '../features/shell/components/app-shell';
@@ -32,7 +32,7 @@ function SignedInShell() {
   const services = useServices();
   const { profile } = useStore(services.profile);
   const [view, setView] = useHistoryView();
-  useTabsAgree(services.gallery);
+  useTabsAgree(services.gallery, services.profile);
   // A new view takes keyboard focus to its heading: the button that switched may be gone with the
   // old view (Open My Gallery, Create a Costume), and focus must not fall to the page's body.
   const shown = useRef(view);
@@ -74,25 +74,10 @@ function SignedInShell() {
         <GalleryView onCreate={() => setView('create')} />
       )}
       {confirmSignOut && (
-        <Dialog title="Sign Out" onClose={() => setConfirmSignOut(false)} role="alertdialog">
-          <p>Are you sure you want to sign out?</p>
-          <div className="pw-dialog__actions">
-            <button
-              type="button"
-              className="pw-btn pw-btn--ghost"
-              onClick={() => setConfirmSignOut(false)}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="pw-btn pw-btn--primary"
-              onClick={() => void services.session.signOut()}
-            >
-              Sign Out
-            </button>
-          </div>
-        </Dialog>
+        <SignOutDialog
+          onCancel={() => setConfirmSignOut(false)}
+          onConfirm={() => services.session.signOut()}
+        />
       )}
     </AppShell>
   );

@@ -1,9 +1,8 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Gallery } from '../../domain/use-cases/gallery';
 import { useTabsAgree } from './use-tabs-agree';
 
-function gallery() {
+function shared() {
   return {
     takeDeviceCopy: vi.fn(),
     refreshOnReturn: vi.fn(async () => undefined),
@@ -12,8 +11,8 @@ function gallery() {
 
 describe('useTabsAgree', () => {
   it('takes the device copy when another tab stores the gallery, and ignores other keys', () => {
-    const g = gallery();
-    renderHook(() => useTabsAgree(g as unknown as Gallery));
+    const g = shared();
+    renderHook(() => useTabsAgree(g, shared()));
     window.dispatchEvent(new StorageEvent('storage', { key: 'user-profile', newValue: '{}' }));
     expect(g.takeDeviceCopy).not.toHaveBeenCalled();
     window.dispatchEvent(
@@ -23,12 +22,24 @@ describe('useTabsAgree', () => {
     expect(g.refreshOnReturn).not.toHaveBeenCalled();
   });
 
-  it('asks for a (throttled) platform read when the person comes back to the tab', () => {
-    const g = gallery();
-    const { unmount } = renderHook(() => useTabsAgree(g as unknown as Gallery));
+  it('takes the device copy when another tab stores the profile (Account Settings there)', () => {
+    const [g, p] = [shared(), shared()];
+    renderHook(() => useTabsAgree(g, p));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'user-profile', oldValue: '{}', newValue: '{"a":1}' }),
+    );
+    expect(p.takeDeviceCopy).toHaveBeenCalledTimes(1);
+    expect(g.takeDeviceCopy).not.toHaveBeenCalled();
+    expect(p.refreshOnReturn).not.toHaveBeenCalled();
+  });
+
+  it('asks for a (throttled) platform read of both when the person comes back to the tab', () => {
+    const [g, p] = [shared(), shared()];
+    const { unmount } = renderHook(() => useTabsAgree(g, p));
     window.dispatchEvent(new Event('focus'));
     document.dispatchEvent(new Event('visibilitychange'));
     expect(g.refreshOnReturn).toHaveBeenCalledTimes(2);
+    expect(p.refreshOnReturn).toHaveBeenCalledTimes(2);
     unmount();
     window.dispatchEvent(new Event('focus'));
     expect(g.refreshOnReturn).toHaveBeenCalledTimes(2);

@@ -1,18 +1,29 @@
 import { useEffect } from 'react';
 import { watchKeyInOtherTabs } from '../../adapters/browser/browser.container';
 import { STORAGE_KEYS } from '../../domain/model/constants';
-import type { Gallery } from '../../domain/use-cases/gallery';
+
+/** A stored value the tabs share (Gallery, Profile). */
+interface Shared {
+  takeDeviceCopy(): void;
+  refreshOnReturn(): Promise<void>;
+}
 
 /**
- * Open tabs show the same gallery: what another tab of this app stores on the device is taken at
- * once (a storage event, no platform read), and coming back to a tab re-reads the platform for
- * other devices' edits, at most once per LIMITS.focusRefetchMs.
+ * Open tabs show the same gallery and profile: what another tab of this app stores on the device
+ * is taken at once (a storage event, no platform read), and coming back to a tab re-reads the
+ * platform for other devices' edits, at most once per LIMITS.focusRefetchMs.
  */
-export function useTabsAgree(gallery: Gallery): void {
+export function useTabsAgree(gallery: Shared, profile: Shared): void {
   useEffect(() => {
-    const stop = watchKeyInOtherTabs(window, STORAGE_KEYS.gallery, () => gallery.takeDeviceCopy());
+    const stops = [
+      watchKeyInOtherTabs(window, STORAGE_KEYS.gallery, () => gallery.takeDeviceCopy()),
+      watchKeyInOtherTabs(window, STORAGE_KEYS.profile, () => profile.takeDeviceCopy()),
+    ];
+    const stop = () => stops.forEach((unwatch) => unwatch());
     const back = () => {
-      if (document.visibilityState !== 'hidden') void gallery.refreshOnReturn();
+      if (document.visibilityState === 'hidden') return;
+      void gallery.refreshOnReturn();
+      void profile.refreshOnReturn();
     };
     window.addEventListener('focus', back);
     document.addEventListener('visibilitychange', back);
@@ -21,5 +32,5 @@ export function useTabsAgree(gallery: Gallery): void {
       window.removeEventListener('focus', back);
       document.removeEventListener('visibilitychange', back);
     };
-  }, [gallery]);
+  }, [gallery, profile]);
 }
