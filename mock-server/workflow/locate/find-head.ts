@@ -29,9 +29,11 @@ export function findHead(shape: Silhouette, picture: { width: number; height: nu
   const clean = coverage > 0.08 && coverage < 0.97;
   const offset = (run.centre - bodyCentre) / bw;
   const facing = Math.abs(offset) < 0.12 ? 'front' : offset < 0 ? 'left' : 'right';
-  if (isCloseUp(box, picture) && run.spread > bw * 0.35) {
-    // The animal fills the picture and its top is broad (two ears far apart, a wide crown): the
-    // head is large and hangs from the top of the box, between the ears.
+  if (isCloseUp(box, picture) && Math.abs(run.headCentre - bw / 2) < bw * 0.25) {
+    // The animal fills the picture and its top is near the middle: the head is large and hangs
+    // from the top of the box, between the ears where two show. (Requiring a broad top instead
+    // lost a kitten's and a monkey's head to one ear when the detector's box moved a few pixels;
+    // a whole dog seen from the side also fills the picture, with its head at one end.)
     const w = bw * 0.6;
     const h = bh * 0.65;
     const x0 = Math.max(box.x0, box.x0 + run.headCentre - w / 2);
@@ -134,8 +136,7 @@ function rowCounts(mask: Uint8Array, w: number, h: number): number[] {
 
 /**
  * The heaviest run of silhouette columns within rows [from, to), runs closer than maxGap joined
- * (two ears are one head): its weighted centre and its width, where a head would be centred
- * and how far apart its tops spread.
+ * (two ears are one head): its weighted centre and its width, and where a head would be centred.
  */
 function topRun(
   mask: Uint8Array,
@@ -143,7 +144,7 @@ function topRun(
   from: number,
   to: number,
   maxGap: number,
-): { centre: number; width: number; headCentre: number; spread: number } {
+): { centre: number; width: number; headCentre: number } {
   const columns = new Array<number>(w).fill(0);
   for (let y = from; y < to; y++) for (let x = 0; x < w; x++) columns[x]! += mask[y * w + x] ?? 0;
   let best = { mass: 0, centre: w / 2, width: w * 0.4, from: w * 0.3 };
@@ -177,11 +178,7 @@ function topRun(
     second.mass > best.mass * 0.4 &&
     second.width > best.width * 0.5 &&
     second.width < best.width * 2;
-  const spread = pair
-    ? Math.max(best.from + best.width, second.from + second.width) -
-      Math.min(best.from, second.from)
-    : best.width;
-  return { ...best, headCentre: pair ? (best.centre + second.centre) / 2 : best.centre, spread };
+  return { ...best, headCentre: pair ? (best.centre + second.centre) / 2 : best.centre };
 }
 
 function centroidX(mask: Uint8Array, w: number, h: number): number {
