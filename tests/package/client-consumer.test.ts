@@ -3,7 +3,7 @@
 // a real local platform (real costume workflow), and type-checked with --strict under nodenext and
 // bundler resolution.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledPackages, packClient } from '../../scripts/pack-client';
+import { CLIENT_README, measureClientSizes, readmeSizes } from '../../scripts/client-sizes';
 import { PROJECT_TOKEN, testApp, type TestApp } from '../server/helpers';
 
 const run = promisify(execFile);
@@ -78,16 +79,25 @@ describe('the packed client', () => {
   it('holds the built library, its types, README and licence, and no tests or test helpers', async () => {
     const { stdout } = await run('tar', ['tzf', tarball]);
     const files = stdout.trim().split('\n').sort();
-    expect(files).toEqual([
-      'package/LICENSE',
-      'package/README.md',
-      'package/THIRD_PARTY_NOTICES.md',
-      'package/dist/index.cjs',
-      'package/dist/index.d.cts',
-      'package/dist/index.d.mts',
-      'package/dist/index.mjs',
-      'package/package.json',
-    ]);
+    expect(files).toEqual(
+      [
+        'package/LICENSE',
+        'package/README.md',
+        'package/THIRD_PARTY_NOTICES.md',
+        // The entries, and the code two entries share in a chunk of its own.
+        ...['errors', 'index', 'transport-errors', 'urls'].flatMap((name) =>
+          ['cjs', 'd.cts', 'd.mts', 'mjs'].map((ext) => `package/dist/${name}.${ext}`),
+        ),
+        'package/dist/rolldown-runtime.cjs',
+        'package/dist/rolldown-runtime.mjs',
+        'package/dist/urls2.cjs',
+        'package/dist/urls2.mjs',
+        // For node10 resolution, which knows no `exports`.
+        'package/errors/package.json',
+        'package/package.json',
+        'package/urls/package.json',
+      ].sort(),
+    );
   });
 
   it('ships the licence of every package bundled into it, and lies where no build cleans', async () => {
@@ -155,6 +165,56 @@ describe('the packed client', () => {
     },
     60_000,
   );
+});
+
+describe('the subpaths /errors and /urls', () => {
+  it('load alone from plain node as ESM and as CommonJS, the same classes as the main entry', async () => {
+    const esm = `import { PlatformError, RateLimitError, ERROR_CODES } from '@pawloween/platform-client/errors';
+import { pricingPageUrl } from '@pawloween/platform-client/urls';
+import * as main from '@pawloween/platform-client';
+console.log(JSON.stringify({
+  same: main.PlatformError === PlatformError && main.RateLimitError === RateLimitError,
+  typed: new RateLimitError({ statusCode: 429 }) instanceof PlatformError,
+  code: ERROR_CODES.validation,
+  url: typeof pricingPageUrl,
+}));`;
+    const cjs = `const { PlatformError, RateLimitError, ERROR_CODES } = require('@pawloween/platform-client/errors');
+const { pricingPageUrl } = require('@pawloween/platform-client/urls');
+console.log(JSON.stringify({
+  same: require('@pawloween/platform-client').PlatformError === PlatformError,
+  typed: new RateLimitError({ statusCode: 429 }) instanceof PlatformError,
+  code: ERROR_CODES.validation,
+  url: typeof pricingPageUrl,
+}));`;
+    for (const [file, text] of [
+      ['subpaths.mjs', esm],
+      ['subpaths.cjs', cjs],
+    ] as const) {
+      writeFileSync(path.join(project, file), text);
+      const { stdout } = await run(process.execPath, [file], { cwd: project });
+      expect(JSON.parse(stdout)).toEqual({
+        same: true,
+        typed: true,
+        code: 'VALIDATION_ERROR',
+        url: 'function',
+      });
+    }
+  });
+
+  it("README's size table is what the shipped build measures, and the subpaths are small", async () => {
+    const measured = await measureClientSizes(tarball);
+    const written = readmeSizes(readFileSync(CLIENT_README, 'utf8'));
+    expect(written.map((row) => row.label)).toEqual(measured.map((row) => row.label));
+    for (const [index, row] of measured.entries())
+      // A dependency's patch release may move a figure a little; anything more is a stale table.
+      expect(
+        Math.abs(written[index]!.kb - row.kb),
+        `${row.label}: README ${written[index]!.kb} KB, measured ${row.kb} KB`,
+      ).toBeLessThanOrEqual(Math.max(0.1, row.kb * 0.03));
+    const kb = (from: string) => measured.find((row) => row.label.includes(from))!.kb;
+    expect(kb('/errors`')).toBeLessThan(3);
+    expect(kb('/urls`')).toBeLessThan(1);
+  }, 60_000);
 });
 
 describe('a type error in the consumer is caught, not hidden by any', () => {
