@@ -10,6 +10,7 @@ export {
 export type { CallOptions } from './call-options';
 export {
   DEFAULT_BASE_URL,
+  ENVIRONMENT_VARIABLES,
   cleanApiKey,
   deriveAuthorizationUrl,
   type ClientOptions,
