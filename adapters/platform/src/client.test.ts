@@ -84,6 +84,40 @@ describe('auth headers: the three modes of SPEC.md 6', () => {
     expect(headers.get('x-user-token')).toBe('uk');
     expect(client.options.baseUrl).toBe(BASE_URL);
   });
+
+  it('setCredentials replaces every credential and keeps every other setting', () => {
+    const client = new PlatformClient({
+      baseUrl: BASE_URL,
+      authorizationUrl: 'https://auth.example.com',
+      timeout: 1234,
+      maxRetries: 5,
+      debug: true,
+      streamIdleTimeout: 999,
+      allowInsecureHttp: true,
+      streamLimits: { maxLineBytes: 100 },
+      apiKey: 'proj_0123456789abcdef',
+      userKey: 'user_0123456789abcdef',
+      getUserToken: () => 'never',
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
+    });
+    const before = client.options;
+    client.setCredentials({ accessToken: 'access_0123456789abcdef' });
+    const { accessToken, apiKey, userKey, getUserToken, ...settings } = client.options;
+    const {
+      accessToken: _a,
+      apiKey: _k,
+      userKey: _u,
+      getUserToken: _g,
+      ...settingsBefore
+    } = before;
+    expect(settings).toEqual(settingsBefore);
+    expect({ accessToken, apiKey, userKey, getUserToken }).toEqual({
+      accessToken: '***cdef',
+      apiKey: undefined,
+      userKey: undefined,
+      getUserToken: undefined,
+    });
+  });
 });
 
 describe('configuration', () => {

@@ -89,26 +89,13 @@ export class Transport {
   /** Swaps every credential at once (sign-in, sign-out); later calls use only these. */
   setCredentials(credentials: Credentials): void {
     const {
-      baseUrl,
-      authorizationUrl,
-      timeout,
-      maxRetries,
-      debug,
-      streamIdleTimeout,
-      allowInsecureHttp,
-      streamLimits,
+      accessToken: _accessToken,
+      apiKey: _apiKey,
+      userKey: _userKey,
+      getUserToken: _getUserToken,
+      ...settings
     } = this.#options;
-    this.#options = resolveOptions({
-      baseUrl,
-      authorizationUrl,
-      timeout,
-      maxRetries,
-      debug,
-      streamIdleTimeout,
-      allowInsecureHttp,
-      streamLimits,
-      ...credentials,
-    });
+    this.#options = resolveOptions({ ...settings, ...credentials });
   }
 
   on<E extends ClientEventName>(name: E, listener: (event: ClientEvents[E]) => void): () => void {
