@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledPackages, packClient } from '../../scripts/pack-client';
 import { CLIENT_README, measureClientSizes, readmeSizes } from '../../scripts/client-sizes';
 import { PROJECT_TOKEN, testApp, type TestApp } from '../server/helpers';
+import { fencedBlocks, runnableSource, seenBy, typeCheckSource } from './readme-snippets';
 
 const run = promisify(execFile);
 
@@ -215,6 +216,137 @@ console.log(JSON.stringify({
     expect(kb('/errors`')).toBeLessThan(3);
     expect(kb('/urls`')).toBeLessThan(1);
   }, 60_000);
+});
+
+describe("the client README's snippets, as written", () => {
+  const blocks = () => fencedBlocks(readFileSync(CLIENT_README, 'utf8'));
+  const snippet = (marker: string) => {
+    const found = blocks().filter((block) => block.lang === 'ts' && block.code.includes(marker));
+    expect(found, marker).toHaveLength(1);
+    return found[0]!;
+  };
+
+  /** Runs one snippet in the consumer project; what the page and the app around it saw. */
+  async function runSnippet(marker: string, env: Record<string, string> = {}) {
+    const file = path.join(project, 'readme', `run-${marker.replace(/\W+/g, '-')}.mjs`);
+    writeFileSync(file, runnableSource(snippet(marker), { 'http://127.0.0.1:8787': baseUrl }));
+    const { stdout } = await run(process.execPath, [file], {
+      cwd: project,
+      env: {
+        ...process.env,
+        BASE_URL: baseUrl,
+        PROJECT_TOKEN,
+        PET_PNG: path.join(project, 'pet.png'),
+        COSTUME_PNG: path.join(project, 'costume.png'),
+        ...env,
+      },
+    });
+    return seenBy(stdout);
+  }
+
+  /** A signed-in person's access token, as the platform's sign-in page hands it back. */
+  async function accessToken(email: string): Promise<string> {
+    const answer = await fetch(`${baseUrl}/auth/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        email,
+        project_token: PROJECT_TOKEN,
+        redirect_uri: `${baseUrl}/`,
+      }),
+    });
+    return new URL(answer.headers.get('location')!).searchParams.get('accessToken')!;
+  }
+
+  it('type-check, every ts block, against the installed package as the Vite React template checks (no unused names)', async () => {
+    const dir = path.join(project, 'readme');
+    const ts = blocks().filter((block) => block.lang === 'ts');
+    expect(ts.length).toBeGreaterThanOrEqual(4);
+    const files = ts.map((block, index) => {
+      const file = `snippet-${index + 1}-line-${block.line}.ts`;
+      writeFileSync(path.join(dir, file), typeCheckSource(block));
+      return file;
+    });
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+          module: 'ESNext',
+          moduleResolution: 'bundler',
+          moduleDetection: 'force',
+          strict: true,
+          noUnusedLocals: true,
+          noUnusedParameters: true,
+          noFallthroughCasesInSwitch: true,
+          verbatimModuleSyntax: true,
+          erasableSyntaxOnly: true,
+          skipLibCheck: true,
+          noEmit: true,
+          types: [],
+        },
+        files: ['globals.d.ts', ...files],
+      }),
+    );
+    const result = await run(process.execPath, [tsc, '-p', path.join(dir, 'tsconfig.json')], {
+      cwd: project,
+    }).then(
+      () => '',
+      (error: { stdout: string }) => error.stdout,
+    );
+    expect(result).toBe('');
+  }, 60_000);
+
+  it('sign-in: a page with no token leaves for the sign-in page and starts nothing else', async () => {
+    const { seen } = await runSnippet('signedIn', { PAGE_URL: 'http://app.test/costumes' });
+    expect(seen).toHaveLength(1);
+    const [what, where] = seen[0]!;
+    expect(what).toBe('navigate');
+    const signIn = new URL(where as string);
+    expect(`${signIn.origin}${signIn.pathname}`).toBe(`${baseUrl}/auth`);
+    expect(signIn.searchParams.get('redirect_uri')).toBe('http://app.test/costumes');
+    expect(signIn.searchParams.get('project_token')).toBe(PROJECT_TOKEN.replace(/=+$/, ''));
+  }, 30_000);
+
+  it('sign-in: back with a token, the address loses it and the balance is read', async () => {
+    const token = await accessToken('readme-sign-in@example.com');
+    const { seen } = await runSnippet('signedIn', {
+      PAGE_URL: `http://app.test/costumes?accessToken=${token}&tab=gallery`,
+    });
+    expect(seen).toEqual([
+      ['replaceState', 'http://app.test/costumes?tab=gallery'],
+      ['showBalance', 'number'],
+    ]);
+  }, 30_000);
+
+  it('a costume run: the image, then the video, then the usage', async () => {
+    const token = await accessToken('readme-costume@example.com');
+    const { seen } = await runSnippet('run.stream', { ACCESS_TOKEN: token });
+    expect(seen).toEqual([
+      ['showImage', 'string'],
+      ['showVideo', 'string'],
+      ['showBalance', 'number'],
+    ]);
+  }, 120_000);
+
+  it('storage: the update is stored', async () => {
+    const token = await accessToken('readme-storage@example.com');
+    const { stored } = await runSnippet('storage.update', { ACCESS_TOKEN: token });
+    expect(stored).toMatchObject({ pets: ['Rex'] });
+  }, 30_000);
+
+  it('the subpath imports load and run', async () => {
+    const { seen } = await runSnippet('/errors');
+    expect(seen).toEqual([]);
+  }, 30_000);
+
+  it('install: the tarball is where the README says', () => {
+    const install = blocks().find((block) => block.lang === 'sh' && block.code.includes('.tgz'));
+    expect(install?.code).toContain(`packs/platform-client/${path.basename(tarball)}`);
+    expect(path.relative(repo, tarball)).toBe(`packs/platform-client/${path.basename(tarball)}`);
+  });
 });
 
 describe('a type error in the consumer is caught, not hidden by any', () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { http, HttpResponse } from 'msw';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -427,6 +428,22 @@ describe('secrets never shown', () => {
       accessToken: undefined,
       getUserToken: 'function',
     });
+  });
+
+  it('shows a short secret as *** alone, as the README says (a 14-character key, a 7-character user key)', () => {
+    const client = new PlatformClient({ apiKey: 'pk_14_chars_ab', userKey: 'user_77' });
+    expect(client.options).toMatchObject({ apiKey: '***', userKey: '***' });
+    expect(new PlatformClient({ accessToken: '0123456789abcdef' }).options.accessToken).toBe(
+      '***cdef',
+    );
+    expect(new PlatformClient({ accessToken: '0123456789abcde' }).options.accessToken).toBe('***');
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8').replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(readme).toContain(
+      'as `***` and their last four characters when the secret is 16 characters or longer; a shorter one shows only `***`',
+    );
   });
 
   it('has no public way to send a raw request or emit an event', () => {
