@@ -168,6 +168,31 @@ describe('the packed client', () => {
   );
 });
 
+describe("the ecosystem's own checks of the tarball", () => {
+  const bin = (name: string) => path.join(repo, 'node_modules/.bin', name);
+
+  it('@arethetypeswrong/cli finds no problem in any entry, under node10, node16 and bundler', async () => {
+    const { stdout } = await run(bin('attw'), [tarball, '--format', 'json'], { cwd: project });
+    const report = JSON.parse(stdout) as {
+      problems: Record<string, unknown>;
+      analysis: { problems: unknown[]; entrypoints: Record<string, unknown> };
+    };
+    expect(report.problems).toEqual({});
+    expect(report.analysis.problems).toEqual([]);
+    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual([
+      '.',
+      './errors',
+      './package.json',
+      './urls',
+    ]);
+  }, 60_000);
+
+  it('publint --strict has nothing to say', async () => {
+    const { stdout } = await run(bin('publint'), ['--strict', tarball], { cwd: project });
+    expect(stdout).toContain('All good!');
+  }, 60_000);
+});
+
 describe('the subpaths /errors and /urls', () => {
   it('load alone from plain node as ESM and as CommonJS, the same classes as the main entry', async () => {
     const esm = `import { PlatformError, RateLimitError, ERROR_CODES } from '@pawloween/platform-client/errors';
