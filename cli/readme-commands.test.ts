@@ -79,23 +79,30 @@ describe("README's command line block", () => {
     const commands = readmeCommandLines()
       .flatMap((line) => expand(line).map((command) => ({ command, line })))
       .sort((a, b) => +(a.command === 'logout') - +(b.command === 'logout'));
-    for (const { command, line } of commands) {
-      if (command in ELSEWHERE) continue;
-      if (command.includes('<id>') && !id) {
-        const list = await runInMemory(env, ['gallery', 'list', '--json']);
-        id = (JSON.parse(list.out) as { id: string }[])[0]?.id;
+    // A command without --out saves into the folder it is run from, as in a terminal.
+    const cwd = process.cwd();
+    process.chdir(folder);
+    try {
+      for (const { command, line } of commands) {
+        if (command in ELSEWHERE) continue;
+        if (command.includes('<id>') && !id) {
+          const list = await runInMemory(env, ['gallery', 'list', '--json']);
+          id = (JSON.parse(list.out) as { id: string }[])[0]?.id;
+        }
+        const args = words(
+          command
+            .replaceAll('<id>', id ?? 'none')
+            .replaceAll('<dir>', path.join(folder, 'export'))
+            .replaceAll('./costumes', path.join(folder, 'costumes'))
+            .replaceAll('./rex.jpg', rex),
+        );
+        const stdin = line.startsWith('echo "$TOKEN"') ? `${token}\n` : undefined;
+        const result = await runInMemory(env, args, { stdin });
+        expect(result.code, `${command}\n${result.err}`).toBe(0);
+        ran.push(command);
       }
-      const args = words(
-        command
-          .replaceAll('<id>', id ?? 'none')
-          .replaceAll('<dir>', path.join(folder, 'export'))
-          .replaceAll('./costumes', path.join(folder, 'costumes'))
-          .replaceAll('./rex.jpg', rex),
-      );
-      const stdin = line.startsWith('echo "$TOKEN"') ? `${token}\n` : undefined;
-      const result = await runInMemory(env, args, { stdin });
-      expect(result.code, `${command}\n${result.err}`).toBe(0);
-      ran.push(command);
+    } finally {
+      process.chdir(cwd);
     }
     expect(ran).toEqual(
       expect.arrayContaining([
