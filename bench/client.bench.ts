@@ -1,11 +1,10 @@
 // The platform client's own cost: per-call overhead against a bare fetch to the same local server in
-// the same run, and the size its entry adds to an app's bundle (zod excluded: apps bring their own).
+// the same run, and the size its shipped build adds to an app's bundle (zod excluded: apps bring their own).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { PlatformClient } from '../adapters/platform/src/index';
+import { measureClientSizes } from '../scripts/client-sizes';
+import { packClient } from '../scripts/pack-client';
 import type { BenchRow } from './bench-row';
 
 const CALLS = 2_000;
@@ -79,55 +78,18 @@ async function overhead(): Promise<BenchRow[]> {
   }
 }
 
-/** What an app's bundler keeps of the client for one import, minified and gzipped (KB). */
-async function importedSize(names: string, bundleZod = false): Promise<number> {
-  const entry = fileURLToPath(new URL('../adapters/platform/src/index.ts', import.meta.url));
-  const result = await build({
-    stdin: {
-      contents: `export { ${names} } from ${JSON.stringify(entry)};`,
-      resolveDir: process.cwd(),
-      loader: 'ts',
-    },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    external: bundleZod ? [] : ['zod'],
-    write: false,
-    logLevel: 'silent',
-  });
-  return gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length / 1024;
-}
-
-/** The README's size table: the whole client, then what a narrower import costs. */
+/** The README's size table, measured on the packed tarball as a user gets it (scripts/client-sizes.ts). */
 async function bundleSizes(): Promise<BenchRow[]> {
-  const whole = await importedSize('PlatformClient');
+  const [whole, ...rest] = await measureClientSizes(await packClient({ quiet: true }));
   return [
     {
-      figure: 'client entry min+gzip (zod external)',
-      ours: whole,
+      figure: `client entry min+gzip: ${whole!.label}`,
+      ours: whole!.kb,
       unit: 'KB',
       budget: `<= ${BUNDLE_BUDGET_KB} KB`,
-      pass: whole <= BUNDLE_BUDGET_KB,
+      pass: whole!.kb <= BUNDLE_BUDGET_KB,
     },
-    {
-      figure: 'client entry min+gzip (zod bundled)',
-      ours: await importedSize('PlatformClient', true),
-      unit: 'KB',
-    },
-    {
-      figure: 'errors only (PlatformError and its classes)',
-      ours: await importedSize(
-        'PlatformError, InsufficientBalanceError, PlanUpgradeRequiredError, RateLimitError',
-      ),
-      unit: 'KB',
-    },
-    {
-      figure: 'URL helpers only (authorizationPageUrl, pricingPageUrl)',
-      ours: await importedSize('authorizationPageUrl, pricingPageUrl'),
-      unit: 'KB',
-    },
+    ...rest.map((row) => ({ figure: row.label, ours: row.kb, unit: 'KB' })),
   ];
 }
 

@@ -37,17 +37,34 @@ const BUNDLED = ['p-queue', 'jose', 'eventemitter3'];
 interface Manifest {
   name: string;
   version: string;
+  exports: Record<string, string>;
   dependencies?: Record<string, string>;
   peerDependencies: Record<string, string>;
   [field: string]: unknown;
 }
 
+/**
+ * One built entry per export of the source manifest: '.' is `index`, './errors' is `errors`. Code
+ * two entries share goes into a chunk of its own, so `/errors` and `/urls` carry only themselves.
+ */
+function entries(manifest: Manifest): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(manifest.exports).map(([subpath, file]) => [
+      entryName(subpath),
+      path.join(source, file),
+    ]),
+  );
+}
+
+const entryName = (subpath: string) => (subpath === '.' ? 'index' : subpath.slice(2));
+
 export async function packClient({ quiet = false } = {}): Promise<string> {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(packageDir, { recursive: true });
+  const manifest = JSON.parse(readFileSync(path.join(source, 'package.json'), 'utf8')) as Manifest;
   await build({
     cwd: root,
-    entry: { index: path.join(source, 'src/index.ts') },
+    entry: entries(manifest),
     format: ['esm', 'cjs'],
     platform: 'neutral',
     target: 'es2022',
@@ -61,9 +78,13 @@ export async function packClient({ quiet = false } = {}): Promise<string> {
     logLevel: quiet ? 'silent' : 'info',
     report: !quiet,
     config: false,
+    // rolldown's CommonJS helpers in a chunk of their own: left in index.cjs, the shared chunk
+    // would require index.cjs back, and `require('.../errors')` would meet a half-loaded cycle.
+    outputOptions: {
+      codeSplitting: { groups: [{ name: 'runtime', test: /rolldown[\\/]runtime/ }] },
+    },
   });
 
-  const manifest = JSON.parse(readFileSync(path.join(source, 'package.json'), 'utf8')) as Manifest;
   writeFileSync(
     path.join(packageDir, 'package.json'),
     `${JSON.stringify(publishable(manifest), null, 2)}\n`,
@@ -71,6 +92,15 @@ export async function packClient({ quiet = false } = {}): Promise<string> {
   for (const file of ['README.md', 'LICENSE'])
     copyFileSync(path.join(source, file), path.join(packageDir, file));
   writeFileSync(path.join(packageDir, NOTICES), thirdPartyNotices(bundledPackages()));
+  // node10 resolution (TypeScript's `moduleResolution: node`, old bundlers) knows no `exports`: a
+  // folder per subpath with its own package.json points it at the same files.
+  for (const name of subpathNames(manifest)) {
+    mkdirSync(path.join(packageDir, name));
+    writeFileSync(
+      path.join(packageDir, name, 'package.json'),
+      `${JSON.stringify({ main: `../dist/${name}.cjs`, types: `../dist/${name}.d.cts` }, null, 2)}\n`,
+    );
+  }
 
   const packed = JSON.parse(
     execFileSync('npm', ['pack', '--json', '--pack-destination', out], {
@@ -83,23 +113,32 @@ export async function packClient({ quiet = false } = {}): Promise<string> {
 }
 
 /** The source manifest, pointed at the built files instead of the TypeScript sources. */
-function publishable(manifest: Manifest): Manifest {
-  const { exports: _sources, dependencies: _bundled, scripts: _scripts, ...rest } = manifest;
+function publishable(manifest: Manifest): Omit<Manifest, 'exports'> & { exports: unknown } {
+  const { exports: sources, dependencies: _bundled, scripts: _scripts, ...rest } = manifest;
+  const built = (name: string) => ({
+    import: { types: `./dist/${name}.d.mts`, default: `./dist/${name}.mjs` },
+    require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
+  });
   return {
     ...rest,
     main: './dist/index.cjs',
     module: './dist/index.mjs',
     types: './dist/index.d.cts',
     exports: {
-      '.': {
-        import: { types: './dist/index.d.mts', default: './dist/index.mjs' },
-        require: { types: './dist/index.d.cts', default: './dist/index.cjs' },
-      },
+      ...Object.fromEntries(
+        Object.keys(sources).map((subpath) => [subpath, built(entryName(subpath))]),
+      ),
       './package.json': './package.json',
     },
-    files: ['dist', 'README.md', 'LICENSE', NOTICES],
+    files: ['dist', ...subpathNames(manifest), 'README.md', 'LICENSE', NOTICES],
   };
 }
+
+/** The subpaths besides the main entry: 'errors', 'urls'. */
+const subpathNames = (manifest: Manifest) =>
+  Object.keys(manifest.exports)
+    .filter((subpath) => subpath !== '.')
+    .map(entryName);
 
 /** The licences of the code bundled into the package, which ship with it as their licences ask. */
 export const NOTICES = 'THIRD_PARTY_NOTICES.md';

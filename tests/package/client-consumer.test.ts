@@ -3,7 +3,7 @@
 // a real local platform (real costume workflow), and type-checked with --strict under nodenext and
 // bundler resolution.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,9 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledPackages, packClient } from '../../scripts/pack-client';
+import { CLIENT_README, measureClientSizes, readmeSizes } from '../../scripts/client-sizes';
 import { PROJECT_TOKEN, testApp, type TestApp } from '../server/helpers';
+import { fencedBlocks, runnableSource, seenBy, typeCheckSource } from './readme-snippets';
 
 const run = promisify(execFile);
 
@@ -78,16 +80,25 @@ describe('the packed client', () => {
   it('holds the built library, its types, README and licence, and no tests or test helpers', async () => {
     const { stdout } = await run('tar', ['tzf', tarball]);
     const files = stdout.trim().split('\n').sort();
-    expect(files).toEqual([
-      'package/LICENSE',
-      'package/README.md',
-      'package/THIRD_PARTY_NOTICES.md',
-      'package/dist/index.cjs',
-      'package/dist/index.d.cts',
-      'package/dist/index.d.mts',
-      'package/dist/index.mjs',
-      'package/package.json',
-    ]);
+    expect(files).toEqual(
+      [
+        'package/LICENSE',
+        'package/README.md',
+        'package/THIRD_PARTY_NOTICES.md',
+        // The entries, and the code two entries share in a chunk of its own.
+        ...['errors', 'index', 'transport-errors', 'urls'].flatMap((name) =>
+          ['cjs', 'd.cts', 'd.mts', 'mjs'].map((ext) => `package/dist/${name}.${ext}`),
+        ),
+        'package/dist/rolldown-runtime.cjs',
+        'package/dist/rolldown-runtime.mjs',
+        'package/dist/urls2.cjs',
+        'package/dist/urls2.mjs',
+        // For node10 resolution, which knows no `exports`.
+        'package/errors/package.json',
+        'package/package.json',
+        'package/urls/package.json',
+      ].sort(),
+    );
   });
 
   it('ships the licence of every package bundled into it, and lies where no build cleans', async () => {
@@ -155,6 +166,212 @@ describe('the packed client', () => {
     },
     60_000,
   );
+});
+
+describe("the ecosystem's own checks of the tarball", () => {
+  const bin = (name: string) => path.join(repo, 'node_modules/.bin', name);
+
+  it('@arethetypeswrong/cli finds no problem in any entry, under node10, node16 and bundler', async () => {
+    const { stdout } = await run(bin('attw'), [tarball, '--format', 'json'], { cwd: project });
+    const report = JSON.parse(stdout) as {
+      problems: Record<string, unknown>;
+      analysis: { problems: unknown[]; entrypoints: Record<string, unknown> };
+    };
+    expect(report.problems).toEqual({});
+    expect(report.analysis.problems).toEqual([]);
+    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual([
+      '.',
+      './errors',
+      './package.json',
+      './urls',
+    ]);
+  }, 60_000);
+
+  it('publint --strict has nothing to say', async () => {
+    const { stdout } = await run(bin('publint'), ['--strict', tarball], { cwd: project });
+    expect(stdout).toContain('All good!');
+  }, 60_000);
+});
+
+describe('the subpaths /errors and /urls', () => {
+  it('load alone from plain node as ESM and as CommonJS, the same classes as the main entry', async () => {
+    const esm = `import { PlatformError, RateLimitError, ERROR_CODES } from '@pawloween/platform-client/errors';
+import { pricingPageUrl } from '@pawloween/platform-client/urls';
+import * as main from '@pawloween/platform-client';
+console.log(JSON.stringify({
+  same: main.PlatformError === PlatformError && main.RateLimitError === RateLimitError,
+  typed: new RateLimitError({ statusCode: 429 }) instanceof PlatformError,
+  code: ERROR_CODES.validation,
+  url: typeof pricingPageUrl,
+}));`;
+    const cjs = `const { PlatformError, RateLimitError, ERROR_CODES } = require('@pawloween/platform-client/errors');
+const { pricingPageUrl } = require('@pawloween/platform-client/urls');
+console.log(JSON.stringify({
+  same: require('@pawloween/platform-client').PlatformError === PlatformError,
+  typed: new RateLimitError({ statusCode: 429 }) instanceof PlatformError,
+  code: ERROR_CODES.validation,
+  url: typeof pricingPageUrl,
+}));`;
+    for (const [file, text] of [
+      ['subpaths.mjs', esm],
+      ['subpaths.cjs', cjs],
+    ] as const) {
+      writeFileSync(path.join(project, file), text);
+      const { stdout } = await run(process.execPath, [file], { cwd: project });
+      expect(JSON.parse(stdout)).toEqual({
+        same: true,
+        typed: true,
+        code: 'VALIDATION_ERROR',
+        url: 'function',
+      });
+    }
+  });
+
+  it("README's size table is what the shipped build measures, and the subpaths are small", async () => {
+    const measured = await measureClientSizes(tarball);
+    const written = readmeSizes(readFileSync(CLIENT_README, 'utf8'));
+    expect(written.map((row) => row.label)).toEqual(measured.map((row) => row.label));
+    for (const [index, row] of measured.entries())
+      // A dependency's patch release may move a figure a little; anything more is a stale table.
+      expect(
+        Math.abs(written[index]!.kb - row.kb),
+        `${row.label}: README ${written[index]!.kb} KB, measured ${row.kb} KB`,
+      ).toBeLessThanOrEqual(Math.max(0.1, row.kb * 0.03));
+    const kb = (from: string) => measured.find((row) => row.label.includes(from))!.kb;
+    expect(kb('/errors`')).toBeLessThan(3);
+    expect(kb('/urls`')).toBeLessThan(1);
+  }, 60_000);
+});
+
+describe("the client README's snippets, as written", () => {
+  const blocks = () => fencedBlocks(readFileSync(CLIENT_README, 'utf8'));
+  const snippet = (marker: string) => {
+    const found = blocks().filter((block) => block.lang === 'ts' && block.code.includes(marker));
+    expect(found, marker).toHaveLength(1);
+    return found[0]!;
+  };
+
+  /** Runs one snippet in the consumer project; what the page and the app around it saw. */
+  async function runSnippet(marker: string, env: Record<string, string> = {}) {
+    const file = path.join(project, 'readme', `run-${marker.replace(/\W+/g, '-')}.mjs`);
+    writeFileSync(file, runnableSource(snippet(marker), { 'http://127.0.0.1:8787': baseUrl }));
+    const { stdout } = await run(process.execPath, [file], {
+      cwd: project,
+      env: {
+        ...process.env,
+        BASE_URL: baseUrl,
+        PROJECT_TOKEN,
+        PET_PNG: path.join(project, 'pet.png'),
+        COSTUME_PNG: path.join(project, 'costume.png'),
+        ...env,
+      },
+    });
+    return seenBy(stdout);
+  }
+
+  /** A signed-in person's access token, as the platform's sign-in page hands it back. */
+  async function accessToken(email: string): Promise<string> {
+    const answer = await fetch(`${baseUrl}/auth/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        email,
+        project_token: PROJECT_TOKEN,
+        redirect_uri: `${baseUrl}/`,
+      }),
+    });
+    return new URL(answer.headers.get('location')!).searchParams.get('accessToken')!;
+  }
+
+  it('type-check, every ts block, against the installed package as the Vite React template checks (no unused names)', async () => {
+    const dir = path.join(project, 'readme');
+    const ts = blocks().filter((block) => block.lang === 'ts');
+    expect(ts.length).toBeGreaterThanOrEqual(4);
+    const files = ts.map((block, index) => {
+      const file = `snippet-${index + 1}-line-${block.line}.ts`;
+      writeFileSync(path.join(dir, file), typeCheckSource(block));
+      return file;
+    });
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+          module: 'ESNext',
+          moduleResolution: 'bundler',
+          moduleDetection: 'force',
+          strict: true,
+          noUnusedLocals: true,
+          noUnusedParameters: true,
+          noFallthroughCasesInSwitch: true,
+          verbatimModuleSyntax: true,
+          erasableSyntaxOnly: true,
+          skipLibCheck: true,
+          noEmit: true,
+          types: [],
+        },
+        files: ['globals.d.ts', ...files],
+      }),
+    );
+    const result = await run(process.execPath, [tsc, '-p', path.join(dir, 'tsconfig.json')], {
+      cwd: project,
+    }).then(
+      () => '',
+      (error: { stdout: string }) => error.stdout,
+    );
+    expect(result).toBe('');
+  }, 60_000);
+
+  it('sign-in: a page with no token leaves for the sign-in page and starts nothing else', async () => {
+    const { seen } = await runSnippet('signedIn', { PAGE_URL: 'http://app.test/costumes' });
+    expect(seen).toHaveLength(1);
+    const [what, where] = seen[0]!;
+    expect(what).toBe('navigate');
+    const signIn = new URL(where as string);
+    expect(`${signIn.origin}${signIn.pathname}`).toBe(`${baseUrl}/auth`);
+    expect(signIn.searchParams.get('redirect_uri')).toBe('http://app.test/costumes');
+    expect(signIn.searchParams.get('project_token')).toBe(PROJECT_TOKEN.replace(/=+$/, ''));
+  }, 30_000);
+
+  it('sign-in: back with a token, the address loses it and the balance is read', async () => {
+    const token = await accessToken('readme-sign-in@example.com');
+    const { seen } = await runSnippet('signedIn', {
+      PAGE_URL: `http://app.test/costumes?accessToken=${token}&tab=gallery`,
+    });
+    expect(seen).toEqual([
+      ['replaceState', 'http://app.test/costumes?tab=gallery'],
+      ['showBalance', 'number'],
+    ]);
+  }, 30_000);
+
+  it('a costume run: the image, then the video, then the usage', async () => {
+    const token = await accessToken('readme-costume@example.com');
+    const { seen } = await runSnippet('run.stream', { ACCESS_TOKEN: token });
+    expect(seen).toEqual([
+      ['showImage', 'string'],
+      ['showVideo', 'string'],
+      ['showBalance', 'number'],
+    ]);
+  }, 120_000);
+
+  it('storage: the update is stored', async () => {
+    const token = await accessToken('readme-storage@example.com');
+    const { stored } = await runSnippet('storage.update', { ACCESS_TOKEN: token });
+    expect(stored).toMatchObject({ pets: ['Rex'] });
+  }, 30_000);
+
+  it('the subpath imports load and run', async () => {
+    const { seen } = await runSnippet('/errors');
+    expect(seen).toEqual([]);
+  }, 30_000);
+
+  it('install: the tarball is where the README says', () => {
+    const install = blocks().find((block) => block.lang === 'sh' && block.code.includes('.tgz'));
+    expect(install?.code).toContain(`packs/platform-client/${path.basename(tarball)}`);
+    expect(path.relative(repo, tarball)).toBe(`packs/platform-client/${path.basename(tarball)}`);
+  });
 });
 
 describe('a type error in the consumer is caught, not hidden by any', () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { http, HttpResponse } from 'msw';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -83,6 +84,40 @@ describe('auth headers: the three modes of SPEC.md 6', () => {
     expect(headers.get('x-sub-dev-access-token')).toBeNull();
     expect(headers.get('x-user-token')).toBe('uk');
     expect(client.options.baseUrl).toBe(BASE_URL);
+  });
+
+  it('setCredentials replaces every credential and keeps every other setting', () => {
+    const client = new PlatformClient({
+      baseUrl: BASE_URL,
+      authorizationUrl: 'https://auth.example.com',
+      timeout: 1234,
+      maxRetries: 5,
+      debug: true,
+      streamIdleTimeout: 999,
+      allowInsecureHttp: true,
+      streamLimits: { maxLineBytes: 100 },
+      apiKey: 'proj_0123456789abcdef',
+      userKey: 'user_0123456789abcdef',
+      getUserToken: () => 'never',
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
+    });
+    const before = client.options;
+    client.setCredentials({ accessToken: 'access_0123456789abcdef' });
+    const { accessToken, apiKey, userKey, getUserToken, ...settings } = client.options;
+    const {
+      accessToken: _a,
+      apiKey: _k,
+      userKey: _u,
+      getUserToken: _g,
+      ...settingsBefore
+    } = before;
+    expect(settings).toEqual(settingsBefore);
+    expect({ accessToken, apiKey, userKey, getUserToken }).toEqual({
+      accessToken: '***cdef',
+      apiKey: undefined,
+      userKey: undefined,
+      getUserToken: undefined,
+    });
   });
 });
 
@@ -393,6 +428,22 @@ describe('secrets never shown', () => {
       accessToken: undefined,
       getUserToken: 'function',
     });
+  });
+
+  it('shows a short secret as *** alone, as the README says (a 14-character key, a 7-character user key)', () => {
+    const client = new PlatformClient({ apiKey: 'pk_14_chars_ab', userKey: 'user_77' });
+    expect(client.options).toMatchObject({ apiKey: '***', userKey: '***' });
+    expect(new PlatformClient({ accessToken: '0123456789abcdef' }).options.accessToken).toBe(
+      '***cdef',
+    );
+    expect(new PlatformClient({ accessToken: '0123456789abcde' }).options.accessToken).toBe('***');
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8').replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(readme).toContain(
+      'as `***` and their last four characters when the secret is 16 characters or longer; a shorter one shows only `***`',
+    );
   });
 
   it('has no public way to send a raw request or emit an event', () => {

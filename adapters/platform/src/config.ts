@@ -53,7 +53,33 @@ export interface ClientOptions {
   queue?: { concurrency?: number; intervalCap?: number; interval?: number };
 }
 
+/** The hosted platform, used when neither `baseUrl` nor PAWLOWEEN_BASE_URL names another. */
 export const DEFAULT_BASE_URL = 'https://api.subscribe.dev';
+
+/**
+ * The environment variables the client reads, as openai-node reads OPENAI_API_KEY and
+ * OPENAI_BASE_URL: each only where the option is not given, and only where there is a
+ * `process.env` (Node, Bun, Deno's Node mode; never in a browser). The same names as the CLI's.
+ */
+export const ENVIRONMENT_VARIABLES = {
+  apiKey: 'PAWLOWEEN_PROJECT_TOKEN',
+  baseUrl: 'PAWLOWEEN_BASE_URL',
+} as const;
+
+function readEnv(name: string): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+    ?.env;
+  return env?.[name]?.trim() || undefined;
+}
+
+/** `options` with what the environment says where they say nothing (ENVIRONMENT_VARIABLES). */
+export function withEnvironment(options: ClientOptions): ClientOptions {
+  return {
+    ...options,
+    baseUrl: options.baseUrl ?? readEnv(ENVIRONMENT_VARIABLES.baseUrl),
+    apiKey: options.apiKey ?? readEnv(ENVIRONMENT_VARIABLES.apiKey),
+  };
+}
 export const DEFAULT_STREAM_IDLE_TIMEOUT = CLIENT_DEFAULTS.streamIdleTimeout;
 
 export type ResolvedOptions = Omit<ResolvedCore, 'streamLimits'> & {

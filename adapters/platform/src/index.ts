@@ -10,6 +10,7 @@ export {
 export type { CallOptions } from './call-options';
 export {
   DEFAULT_BASE_URL,
+  ENVIRONMENT_VARIABLES,
   cleanApiKey,
   deriveAuthorizationUrl,
   type ClientOptions,
@@ -36,7 +37,14 @@ export {
   type PlatformErrorInit,
 } from './errors';
 export { ERROR_CODES } from './api/error';
-export { TimeoutError, NetworkError, AbortError, RedirectRefusedError } from './transport-errors';
+export {
+  TimeoutError,
+  NetworkError,
+  AbortError,
+  RedirectRefusedError,
+  StreamLimitError,
+  type StreamLimit,
+} from './transport-errors';
 export { NO_BODY_MESSAGE } from './internal/streaming';
 export type { StreamMode } from './internal/stream-modes';
 export type {

@@ -8,6 +8,8 @@ import {
   consoleLogger,
   isInsecureBaseUrl,
   resolveOptions,
+  withEnvironment,
+  ENVIRONMENT_VARIABLES,
   type ClientOptions,
   type Fetch,
   type Logger,
@@ -60,7 +62,7 @@ export class Transport {
         message: 'fetch is not available. Please provide a fetch polyfill.',
         code: 'FETCH_UNAVAILABLE',
       });
-    this.#options = resolveOptions(options);
+    this.#options = resolveOptions(withEnvironment(options));
     if (!this.#options.allowInsecureHttp && isInsecureBaseUrl(this.#options.baseUrl))
       throw new PlatformError({
         message: `Refused to send credentials over plain http to ${new URL(this.#options.baseUrl).host}: use https, or set allowInsecureHttp when this network is yours.`,
@@ -70,6 +72,10 @@ export class Transport {
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.logger = options.logger ?? consoleLogger;
     this.#queue = new RequestQueue(options.queue);
+    if (this.authMode === 'demo')
+      this.debug(
+        `no access token and no API key (the apiKey option, or ${ENVIRONMENT_VARIABLES.apiKey} in the environment): demo mode, sign-in goes to the demo page`,
+      );
   }
 
   get options(): Readonly<ResolvedOptions> {
@@ -83,26 +89,13 @@ export class Transport {
   /** Swaps every credential at once (sign-in, sign-out); later calls use only these. */
   setCredentials(credentials: Credentials): void {
     const {
-      baseUrl,
-      authorizationUrl,
-      timeout,
-      maxRetries,
-      debug,
-      streamIdleTimeout,
-      allowInsecureHttp,
-      streamLimits,
+      accessToken: _accessToken,
+      apiKey: _apiKey,
+      userKey: _userKey,
+      getUserToken: _getUserToken,
+      ...settings
     } = this.#options;
-    this.#options = resolveOptions({
-      baseUrl,
-      authorizationUrl,
-      timeout,
-      maxRetries,
-      debug,
-      streamIdleTimeout,
-      allowInsecureHttp,
-      streamLimits,
-      ...credentials,
-    });
+    this.#options = resolveOptions({ ...settings, ...credentials });
   }
 
   on<E extends ClientEventName>(name: E, listener: (event: ClientEvents[E]) => void): () => void {

@@ -1,0 +1,28 @@
+// `@pawloween/platform-client/errors`: the error classes and codes alone, for code that only
+// tells errors apart (an error boundary, a logger) and should not carry the client with it.
+export {
+  PlatformError,
+  ValidationError,
+  AuthenticationError,
+  PlanUpgradeRequiredError,
+  UnsubscribedError,
+  InsufficientBalanceError,
+  AccessDeniedError,
+  NotFoundError,
+  PreconditionFailedError,
+  RateLimitError,
+  WorkflowUnavailableError,
+  ServiceUnavailableError,
+  UnknownError,
+  type ErrorAction,
+  type PlatformErrorInit,
+} from './errors';
+export { ERROR_CODES } from './api/error';
+export {
+  TimeoutError,
+  NetworkError,
+  AbortError,
+  RedirectRefusedError,
+  StreamLimitError,
+  type StreamLimit,
+} from './transport-errors';
