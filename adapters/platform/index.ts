@@ -36,7 +36,13 @@ export {
   type PlatformErrorInit,
 } from './errors';
 export { ERROR_CODES } from './api/error';
-export { TimeoutError, NetworkError, AbortError, RedirectRefusedError } from './transport-errors';
+export {
+  TimeoutError,
+  NetworkError,
+  CorsRefusedError,
+  AbortError,
+  RedirectRefusedError,
+} from './transport-errors';
 export { NO_BODY_MESSAGE } from './streaming';
 export type { StreamMode } from './stream-modes';
 export type {

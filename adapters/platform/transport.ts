@@ -32,6 +32,7 @@ import {
 } from './retry';
 import {
   AbortError,
+  CorsRefusedError,
   NetworkError,
   readError,
   RedirectRefusedError,
@@ -208,7 +209,7 @@ export class Transport {
 
   /** The one retry rule (DESIGN.md): network errors, 408, 429 and 5xx except WORKFLOW_UNAVAILABLE. */
   shouldRetry(error: PlatformError, request: Pick<RequestOptions, 'method' | 'path'>): boolean {
-    if (error instanceof AbortError) return false;
+    if (error instanceof AbortError || error instanceof CorsRefusedError) return false;
     const noAnswer = error instanceof NetworkError || error instanceof TimeoutError;
     const status = error.statusCode ?? 0;
     if (
@@ -269,11 +270,12 @@ export class Transport {
         signal: controller.signal,
       };
       this.debug(`${request.method} ${url}${retry ? ` (retry ${retry})` : ''}`);
-      const response = await this.#fetchOwnOrigin(url, init).catch((cause: unknown) => {
+      const response = await this.#fetchOwnOrigin(url, init).catch(async (cause: unknown) => {
         if (cause instanceof RedirectRefusedError) throw cause;
-        throw controller.signal.reason instanceof PlatformError
-          ? controller.signal.reason
-          : new NetworkError({ cause });
+        if (controller.signal.reason instanceof PlatformError) throw controller.signal.reason;
+        const target = { method: request.method, url, cause };
+        const origin = await this.#corsRefusal(url, cause, controller.signal);
+        throw origin ? new CorsRefusedError({ ...target, origin }) : new NetworkError(target);
       });
       this.debug(`${request.method} ${request.path} -> ${response.status}`);
       if (response.ok)
@@ -288,6 +290,26 @@ export class Transport {
     } catch (error) {
       close();
       throw error;
+    }
+  }
+
+  /**
+   * In a browser, a cross-origin request the platform's CORS answer refuses fails like an outage
+   * (a bare TypeError). Asked again with mode 'no-cors' (no credentials, an opaque answer), a host
+   * that is there answers: then the page's origin was refused, and that origin is returned.
+   */
+  async #corsRefusal(
+    url: string,
+    cause: unknown,
+    signal: AbortSignal,
+  ): Promise<string | undefined> {
+    const page = pageOrigin();
+    if (!page || !(cause instanceof TypeError) || new URL(url).origin === page) return undefined;
+    try {
+      await this.#fetch(url, { method: 'GET', mode: 'no-cors', credentials: 'omit', signal });
+      return page;
+    } catch {
+      return undefined;
     }
   }
 
@@ -347,6 +369,12 @@ function notStarted(error: PlatformError): boolean {
       ? (details as { started?: unknown }).started
       : undefined;
   return started === false || context.charged === false;
+}
+
+/** The page's origin in a browser (http or https), else undefined. */
+function pageOrigin(): string | undefined {
+  const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+  return typeof origin === 'string' && /^https?:/.test(origin) ? origin : undefined;
 }
 
 /** The platform's id for an answered request. */
