@@ -2,6 +2,7 @@ import { PlatformError, type ErrorAction, type PlatformErrorInit } from './error
 
 /** No answer within the timeout (or a stream went quiet). The message says 'timeout' for the error cards. */
 export class TimeoutError extends PlatformError {
+  static override readonly kind: string = 'TimeoutError';
   override name = 'TimeoutError';
   override readonly action = 'retry';
   constructor(init: PlatformErrorInit & { timeoutMs: number; idle?: boolean }) {
@@ -27,6 +28,7 @@ export interface RequestTarget {
  * as fetch's own message is a bare 'fetch failed'; `cause` is fetch's error with its own causes.
  */
 export class NetworkError extends PlatformError {
+  static override readonly kind: string = 'NetworkError';
   override name = 'NetworkError';
   override readonly action: ErrorAction = 'retry';
   /** The request's method, when known. */
@@ -84,6 +86,7 @@ export function failureReason(error: unknown): string {
  * request is refused every time until the platform lists the origin.
  */
 export class CorsRefusedError extends NetworkError {
+  static override readonly kind: string = 'CorsRefusedError';
   override name = 'CorsRefusedError';
   override readonly action: ErrorAction = 'none';
   /** The page's origin the platform must allow. */
@@ -101,6 +104,7 @@ export class CorsRefusedError extends NetworkError {
 
 /** The caller aborted through its AbortSignal; never retried, never shown as a failure. */
 export class AbortError extends PlatformError {
+  static override readonly kind: string = 'AbortError';
   override name = 'AbortError';
   constructor(init: PlatformErrorInit = {}) {
     super({ message: 'Request was aborted', code: 'ABORTED', ...init });
@@ -119,6 +123,7 @@ export function readError(lease: { signal: AbortSignal }, error: unknown): unkno
  * hides (an opaque redirect). Never retried.
  */
 export class RedirectRefusedError extends PlatformError {
+  static override readonly kind: string = 'RedirectRefusedError';
   override name = 'RedirectRefusedError';
   constructor(init: PlatformErrorInit & { location?: string }) {
     super({
@@ -140,6 +145,7 @@ export type StreamLimit = 'line-bytes' | 'stream-bytes' | 'line-time';
  * cancelled; never retried (a run may have been charged).
  */
 export class StreamLimitError extends PlatformError {
+  static override readonly kind: string = 'StreamLimitError';
   override name = 'StreamLimitError';
   readonly limit: StreamLimit;
   constructor(init: PlatformErrorInit & { limit: StreamLimit; bytes?: number; ms?: number }) {
