@@ -14,6 +14,7 @@ export {
   deriveAuthorizationUrl,
   type ClientOptions,
   type Logger,
+  type LogLevel,
   type Fetch,
 } from './config';
 export type { AuthMode } from './auth-headers';

@@ -7,6 +7,9 @@ import type { Credentials, Lease, RequestOptions } from './request-options';
 import {
   consoleLogger,
   isInsecureBaseUrl,
+  leveledLogger,
+  LOG_LEVEL_ENV,
+  unusableEnvLogLevel,
   resolveOptions,
   type ClientOptions,
   type Fetch,
@@ -69,7 +72,12 @@ export class Transport {
       });
     // Looked up per call so a fetch patched later (msw, polyfills) is the one used.
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    this.logger = options.logger ?? consoleLogger;
+    this.logger = leveledLogger(options.logger ?? consoleLogger, this.#options.logLevel);
+    const unusable = unusableEnvLogLevel();
+    if (unusable && !options.logLevel)
+      this.logger.warn(
+        `[platform] ${LOG_LEVEL_ENV}=${unusable} is not a log level (debug, info, warn, error, off); using ${this.#options.logLevel}`,
+      );
     this.#queue = new RequestQueue(options.queue);
   }
 
@@ -88,7 +96,7 @@ export class Transport {
       authorizationUrl,
       timeout,
       maxRetries,
-      debug,
+      logLevel,
       streamIdleTimeout,
       allowInsecureHttp,
       streamLimits,
@@ -98,7 +106,7 @@ export class Transport {
       authorizationUrl,
       timeout,
       maxRetries,
-      debug,
+      logLevel,
       streamIdleTimeout,
       allowInsecureHttp,
       streamLimits,
@@ -117,7 +125,7 @@ export class Transport {
   }
 
   debug(message: string, ...rest: unknown[]): void {
-    if (this.#options.debug) this.logger.debug(`[platform] ${message}`, ...rest);
+    this.logger.debug(`[platform] ${message}`, ...rest);
   }
 
   /** One request, its JSON answer validated against schema when given. */
@@ -269,6 +277,7 @@ export class Transport {
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal: controller.signal,
       };
+      const sent = Date.now();
       this.debug(`${request.method} ${url}${retry ? ` (retry ${retry})` : ''}`);
       const response = await this.#fetchOwnOrigin(url, init).catch(async (cause: unknown) => {
         if (cause instanceof RedirectRefusedError) throw cause;
@@ -277,7 +286,10 @@ export class Transport {
         const origin = await this.#corsRefusal(url, cause, controller.signal);
         throw origin ? new CorsRefusedError({ ...target, origin }) : new NetworkError(target);
       });
-      this.debug(`${request.method} ${request.path} -> ${response.status}`);
+      this.debug(
+        `${request.method} ${request.path} -> ${response.status} in ${Date.now() - sent} ms`,
+        { requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined },
+      );
       if (response.ok)
         return {
           response,
