@@ -18,6 +18,13 @@ const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'
 /** The environment variable that sets the log level when the options do not (Node, Deno, Bun). */
 export const LOG_LEVEL_ENV = 'PAWLOWEEN_LOG';
 
+/** What `fetchOptions` may add to every request: anything fetch takes but the client's own fields. */
+export type FetchOptions = Omit<
+  RequestInit,
+  'method' | 'headers' | 'body' | 'signal' | 'redirect'
+> &
+  Record<string, unknown>;
+
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** Client configuration (SPEC.md section 3), plus the injectable parts a library needs. */
@@ -52,8 +59,17 @@ export interface ClientOptions {
    * as anyone on the network path would read the tokens.
    */
   allowInsecureHttp?: boolean;
-  /** For tests and runtimes without a global fetch. */
+  /** Headers sent with every request, after the client's own and before each call's `headers`. */
+  defaultHeaders?: Record<string, string>;
+  /** Query parameters added to every request's address (a call's own win). */
+  defaultQuery?: Record<string, string>;
+  /** A fetch of your own (a proxy, a test double, a runtime without a global fetch). */
   fetch?: Fetch;
+  /**
+   * More for every fetch (`cache`, `keepalive`, `priority`, undici's `dispatcher`, ...); the
+   * client's own method, headers, body, signal and redirect always win.
+   */
+  fetchOptions?: FetchOptions;
   /** Where log lines go (any object with debug, info, warn and error); console by default. */
   logger?: Logger;
   /** Longest quiet gap inside a stream before it is given up, separate from `timeout`. */
@@ -74,6 +90,8 @@ export const DEFAULT_STREAM_IDLE_TIMEOUT = CLIENT_DEFAULTS.streamIdleTimeout;
 export type ResolvedOptions = Omit<ResolvedCore, 'streamLimits'> & {
   readonly streamLimits: StreamLimits;
   readonly logLevel: LogLevel;
+  readonly defaultHeaders: Readonly<Record<string, string>>;
+  readonly defaultQuery: Readonly<Record<string, string>>;
 } & Pick<ClientOptions, 'accessToken' | 'apiKey' | 'userKey' | 'getUserToken'>;
 
 type ResolvedCore = Required<
@@ -156,6 +174,8 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     timeout: options.timeout ?? CLIENT_DEFAULTS.timeout,
     maxRetries: options.maxRetries ?? CLIENT_DEFAULTS.maxRetries,
     ...logSettings(options),
+    defaultHeaders: { ...options.defaultHeaders },
+    defaultQuery: { ...options.defaultQuery },
     streamIdleTimeout: options.streamIdleTimeout ?? DEFAULT_STREAM_IDLE_TIMEOUT,
     allowInsecureHttp: options.allowInsecureHttp ?? false,
     streamLimits: { ...DEFAULT_STREAM_LIMITS, ...definedOnly(options.streamLimits) },

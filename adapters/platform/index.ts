@@ -8,6 +8,7 @@ export {
   type Credentials,
 } from './client';
 export type { CallOptions } from './call-options';
+export { APIPromise, type WithResponse } from './api-promise';
 export {
   DEFAULT_BASE_URL,
   cleanApiKey,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { REQUEST_ID_HEADER } from './api/error';
+import { APIPromise, type WithResponse } from './api-promise';
 import { API_PATHS } from './api/paths';
 import { authMode, type AuthMode } from './auth-headers';
 import { randomKey, requestHeaders, requestUrl } from './build-request';
@@ -13,6 +14,7 @@ import {
   resolveOptions,
   type ClientOptions,
   type Fetch,
+  type FetchOptions,
   type Logger,
   type ResolvedOptions,
 } from './config';
@@ -54,6 +56,7 @@ export class Transport {
   readonly logger: Logger;
   #options: ResolvedOptions;
   readonly #fetch: Fetch;
+  readonly #fetchOptions: FetchOptions;
   readonly #queue: RequestQueue;
   readonly #events = new ClientEventEmitter();
   readonly #inFlight = new Set<Promise<unknown>>();
@@ -72,6 +75,7 @@ export class Transport {
       });
     // Looked up per call so a fetch patched later (msw, polyfills) is the one used.
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#fetchOptions = { ...options.fetchOptions };
     this.logger = leveledLogger(options.logger ?? consoleLogger, this.#options.logLevel);
     const unusable = unusableEnvLogLevel();
     if (unusable && !options.logLevel)
@@ -92,26 +96,13 @@ export class Transport {
   /** Swaps every credential at once (sign-in, sign-out); later calls use only these. */
   setCredentials(credentials: Credentials): void {
     const {
-      baseUrl,
-      authorizationUrl,
-      timeout,
-      maxRetries,
-      logLevel,
-      streamIdleTimeout,
-      allowInsecureHttp,
-      streamLimits,
+      accessToken: _accessToken,
+      apiKey: _apiKey,
+      userKey: _userKey,
+      getUserToken: _getUserToken,
+      ...settings
     } = this.#options;
-    this.#options = resolveOptions({
-      baseUrl,
-      authorizationUrl,
-      timeout,
-      maxRetries,
-      logLevel,
-      streamIdleTimeout,
-      allowInsecureHttp,
-      streamLimits,
-      ...credentials,
-    });
+    this.#options = resolveOptions({ ...settings, ...credentials });
   }
 
   on<E extends ClientEventName>(name: E, listener: (event: ClientEvents[E]) => void): () => void {
@@ -128,24 +119,25 @@ export class Transport {
     this.logger.debug(`[platform] ${message}`, ...rest);
   }
 
-  /** One request, its JSON answer validated against schema when given. */
-  async request<T = unknown>(options: RequestOptions, schema?: z.ZodType<T>): Promise<T> {
-    return (await this.requestWithId(options, schema)).data;
+  /** One request, its JSON answer validated against schema when given; `.withResponse()` gives the Response too. */
+  request<T = unknown>(options: RequestOptions, schema?: z.ZodType<T>): APIPromise<T> {
+    return new APIPromise(this.requestWithId(options, schema));
   }
 
-  /** As request, with the platform's id for the request (x-request-id) beside the answer. */
+  /** As request, with the platform's answer and its id for the request (x-request-id) beside the data. */
   requestWithId<T = unknown>(
     options: RequestOptions,
     schema?: z.ZodType<T>,
-  ): Promise<{ data: T; requestId: string | undefined }> {
+  ): Promise<WithResponse<T>> {
     return this.openWith(options, async (lease) => {
       const text = await lease.response.text();
       lease.close();
+      const { response } = lease;
       const requestId = requestIdOf(lease);
       const data: unknown = text ? JSON.parse(text) : undefined;
-      if (!schema) return { data: data as T, requestId };
+      if (!schema) return { data: data as T, response, requestId };
       const parsed = schema.safeParse(data);
-      if (parsed.success) return { data: parsed.data, requestId };
+      if (parsed.success) return { data: parsed.data, response, requestId };
       throw new UnknownError({
         message: `Unexpected answer from ${options.path}: ${parsed.error.message}`,
         statusCode: lease.response.status,
@@ -272,6 +264,7 @@ export class Transport {
     try {
       const url = requestUrl(options, request);
       const init: RequestInit = {
+        ...this.#fetchOptions,
         method: request.method,
         headers: await requestHeaders(options, request),
         body: request.body === undefined ? undefined : JSON.stringify(request.body),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { API_PATHS } from '../api/paths';
 import { callOptions, type CallOptions } from '../call-options';
 import { RunResponse, type ResponseFormat, type RunRequest } from '../api/run';
+import { APIPromise, type WithResponse } from '../api-promise';
 import type { Transport } from '../transport';
 import { streamContent, splitContent } from '../streaming';
 import type { StreamMode } from '../stream-modes';
@@ -49,11 +50,16 @@ const isWorkflow = (model: string): model is WorkflowModel => model.startsWith('
 export class Run {
   constructor(private readonly client: Transport) {}
 
-  async create<T = unknown>(params: RunParams<T>): Promise<RunResult<T>> {
+  /** A run answered whole; `.withResponse()` gives the Response too. */
+  create<T = unknown>(params: RunParams<T>): APIPromise<RunResult<T>> {
+    return APIPromise.from(() => this.#create(params));
+  }
+
+  async #create<T>(params: RunParams<T>): Promise<WithResponse<RunResult<T>>> {
     const started = Date.now();
     this.client.emit('ai-call-start', { model: params.model, stream: false });
     try {
-      const { data, requestId } = await this.client.requestWithId(
+      const { data, requestId, response } = await this.client.requestWithId(
         { method: 'POST', path: API_PATHS.run, body: this.#body(params), ...options(params) },
         RunResponse,
       );
@@ -65,7 +71,7 @@ export class Run {
           this.client.logger,
         );
       this.#complete(params.model, false, started, result.usage?.remainingCredits);
-      return result;
+      return { data: result, response, requestId };
     } catch (error) {
       throw this.#fail(params.model, false, error);
     }
