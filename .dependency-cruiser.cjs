@@ -67,7 +67,7 @@ module.exports = {
       comment: 'mock-server/ uses domain/ and the API schemas only, never the app or the CLI.',
       severity: 'error',
       from: { path: '^mock-server/', pathNot: notTests },
-      to: { path: '^(ui|cli|preview)/|^adapters/(?!platform/api/)' },
+      to: { path: '^(ui|cli|preview)/|^adapters/(?!platform/src/api/)' },
     },
     {
       name: 'client-stands-alone',
@@ -85,14 +85,22 @@ module.exports = {
       },
     },
     {
+      name: 'client-internals-are-private',
+      comment:
+        "adapters/platform/src/internal/ is the client's private code: only the client's own modules import it (tests included from outside: none).",
+      severity: 'error',
+      from: { pathNot: '^adapters/platform/src/' },
+      to: { path: '^adapters/platform/src/internal/' },
+    },
+    {
       name: 'app-uses-the-client-as-a-package',
       comment:
-        'The app uses the platform client only through its public entry, as any user of the package does.',
+        'The app uses the platform client only through its public entries, as any user of the package does.',
       severity: 'error',
-      from: { path: '^adapters/(?!platform/)', pathNot: notTests },
+      from: { path: '^(?!adapters/platform/)', pathNot: notTests },
       to: {
         path: '^adapters/platform/',
-        pathNot: ['^adapters/platform/index\\.ts$', '^adapters/platform/api/'],
+        pathNot: ['^adapters/platform/src/index\\.ts$', '^adapters/platform/src/api/'],
       },
     },
   ],

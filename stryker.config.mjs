@@ -7,7 +7,7 @@ const SCOPE = [
   'mock-server/runs/**/*.ts',
   'mock-server/billing/**/*.ts',
   'mock-server/http/guard.ts',
-  'adapters/platform/{retry,queue,errors,token}.ts',
+  'adapters/platform/src/{internal/retry,internal/queue,errors,token}.ts',
   'domain/use-cases/{storage-sync*,session,generate-costume,retry-generation}.ts',
 ];
 const LEFT_OUT = ['!**/*.test.ts', '!mock-server/store/test-accounts.ts'];

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { PlatformClient } from '../adapters/platform/index';
+import { PlatformClient } from '../adapters/platform/src/index';
 import type { BenchRow } from './bench-row';
 
 const CALLS = 2_000;
@@ -81,7 +81,7 @@ async function overhead(): Promise<BenchRow[]> {
 
 /** What an app's bundler keeps of the client for one import, minified and gzipped (KB). */
 async function importedSize(names: string, bundleZod = false): Promise<number> {
-  const entry = fileURLToPath(new URL('../adapters/platform/index.ts', import.meta.url));
+  const entry = fileURLToPath(new URL('../adapters/platform/src/index.ts', import.meta.url));
   const result = await build({
     stdin: {
       contents: `export { ${names} } from ${JSON.stringify(entry)};`,

@@ -6,7 +6,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { PlatformClient } from '../adapters/platform/index';
+import { PlatformClient } from '../adapters/platform/src/index';
 import { PlatformRunner } from '../adapters/platform-ports';
 import { COSTUME_WORKFLOW_ID, WORKFLOW_INPUT } from '../domain/model/workflow';
 import { streamCostumeWorkflow } from '../domain/use-cases/costume-run';

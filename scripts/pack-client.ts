@@ -1,6 +1,6 @@
-// npm run pack:client: builds @pawloween/platform-client (adapters/platform) into ESM + CommonJS +
-// .d.ts with tsdown, writes its publishable package.json and the notices of what it bundles, and
-// packs the npm tarball into packs/ (which no build cleans). The last line printed is its path.
+// npm run pack:client (or `npm run build` in adapters/platform): builds @pawloween/platform-client
+// (adapters/platform/src) into ESM + CommonJS + .d.ts with tsdown, writes its publishable
+// package.json and the notices of what it bundles, and packs the npm tarball into packs/ (which no build cleans). The last line printed is its path.
 //
 // tsdown (rolldown + rolldown-plugin-dts) rather than tsup: tsup's own README points to tsdown as
 // its maintained successor. 0.21.10 is the last release whose engines accept Node 20.19, which
@@ -47,7 +47,7 @@ export async function packClient({ quiet = false } = {}): Promise<string> {
   mkdirSync(packageDir, { recursive: true });
   await build({
     cwd: root,
-    entry: { index: path.join(source, 'index.ts') },
+    entry: { index: path.join(source, 'src/index.ts') },
     format: ['esm', 'cjs'],
     platform: 'neutral',
     target: 'es2022',
@@ -57,7 +57,7 @@ export async function packClient({ quiet = false } = {}): Promise<string> {
     hash: false,
     sourcemap: false,
     deps: { neverBundle: EXTERNAL, alwaysBundle: BUNDLED },
-    tsconfig: path.join(root, 'tsconfig.json'),
+    tsconfig: path.join(source, 'tsconfig.json'),
     logLevel: quiet ? 'silent' : 'info',
     report: !quiet,
     config: false,
@@ -84,7 +84,7 @@ export async function packClient({ quiet = false } = {}): Promise<string> {
 
 /** The source manifest, pointed at the built files instead of the TypeScript sources. */
 function publishable(manifest: Manifest): Manifest {
-  const { exports: _sources, dependencies: _bundled, ...rest } = manifest;
+  const { exports: _sources, dependencies: _bundled, scripts: _scripts, ...rest } = manifest;
   return {
     ...rest,
     main: './dist/index.cjs',

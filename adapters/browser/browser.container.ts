@@ -5,14 +5,14 @@ import { presetImagePath } from '../../domain/model/presets';
 import type { ServicesConfig, Services } from '../../domain/services';
 import type { Container } from 'inversify';
 import { createServicesContainer, type Ports } from '../services.container';
-import { PlatformClient, type ClientOptions } from '../platform';
+import { PlatformClient, type ClientOptions } from '../platform/src';
 import {
   PlatformAuth,
   PlatformBilling,
   PlatformRemoteStorage,
   PlatformRunner,
 } from '../platform-ports';
-import { PAGE_PATHS } from '../platform/api';
+import { PAGE_PATHS } from '../platform/src/api';
 import { WindowConnectivity } from './connectivity';
 import { LocalStorage, type WebStorage } from './local-storage';
 import { SessionPendingRunStore } from './pending-run-store';
@@ -98,7 +98,7 @@ export { isInFrame, openPopup, watchWindow } from './popups';
 export { listenForMessages, originOf } from './message-origin';
 export { recordPurchase, type AnalyticsHost } from './analytics';
 export { watchKeyInOtherTabs, watchTokenInOtherTabs } from './cross-tab';
-export { AuthSuccessMessage, SubscriptionMessage } from '../platform/api';
+export { AuthSuccessMessage, SubscriptionMessage } from '../platform/src/api';
 
 /** The platform's Publish page, asked to start a new project (SPEC.md section 7 "Publish"). */
 export function publishPageUrl(baseUrl: string): string {

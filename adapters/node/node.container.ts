@@ -3,7 +3,7 @@ import { presetImagePath } from '../../domain/model/presets';
 import type { ServicesConfig, Services } from '../../domain/services';
 import type { Container } from 'inversify';
 import { createServicesContainer, type Ports } from '../services.container';
-import { PlatformClient, type ClientOptions } from '../platform';
+import { PlatformClient, type ClientOptions } from '../platform/src';
 import {
   PlatformAuth,
   PlatformBilling,

@@ -5,7 +5,7 @@ import type {
   DeviceSignIn,
   DeviceSignInState,
 } from '../../domain/ports/auth.port';
-import { decodeToken, type PlatformClient } from '../platform';
+import { decodeToken, type PlatformClient } from '../platform/src';
 
 /** The domain's sign-in side of the platform: tokens, credentials in use, and 401 notices. */
 export class PlatformAuth implements AuthPort {

@@ -1,7 +1,7 @@
 import type { Balance } from '../../domain/model/balance';
 import type { SubscriptionStatus } from '../../domain/model/subscription';
 import type { BillingPort } from '../../domain/ports/billing.port';
-import type { PlatformClient } from '../platform';
+import type { PlatformClient } from '../platform/src';
 
 /** The domain's credits and subscription on the platform. */
 export class PlatformBilling implements BillingPort {

@@ -1,9 +1,13 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { PlatformAuth } from './auth';
 import { PlatformBilling } from './billing';
-import { COSTUME_WORKFLOW_ID as CLIENT_COSTUME_WORKFLOW_ID, PlatformClient } from '../platform';
-import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
+import { PlatformClient, type WorkflowStream } from '../platform/src';
+import {
+  COSTUME_WORKFLOW_ID,
+  CostumeWorkflowOutputEntry,
+  type CostumeWorkflowInput,
+} from '../../domain/model/workflow';
 import { PlatformRemoteStorage } from './remote-storage';
 import { PlatformRunner } from './runner';
 import { BASE_URL, url, useMswServer, usageAndPlanHandlers } from '../../tests/support/msw-server';
@@ -167,8 +171,15 @@ describe('PlatformAuth', () => {
   });
 });
 
-describe('the costume workflow id', () => {
-  it('is the same in the app’s domain and in the client developers install', () => {
-    expect(CLIENT_COSTUME_WORKFLOW_ID).toBe(COSTUME_WORKFLOW_ID);
+describe('the costume workflow', () => {
+  it("is the app's, streamed through the client's generic workflow stream", () => {
+    const costume = (client: PlatformClient, input: CostumeWorkflowInput) =>
+      client.run.stream({ model: COSTUME_WORKFLOW_ID, input });
+    expectTypeOf(costume).returns.toEqualTypeOf<WorkflowStream>();
+    const entry = { video_output: { video: '/outputs/a.mp4', outputType: 'video' } };
+    expect(CostumeWorkflowOutputEntry.parse(entry)).toEqual(entry);
+    expect(CostumeWorkflowOutputEntry.safeParse({ image_output: { image: 1 } }).success).toBe(
+      false,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { RemoteStoragePort } from '../../domain/ports/storage.port';
-import type { PlatformClient } from '../platform';
+import type { PlatformClient } from '../platform/src';
 
 /** The domain's remote key-value storage: one key of the platform's sessionData at a time. */
 export class PlatformRemoteStorage implements RemoteStoragePort {

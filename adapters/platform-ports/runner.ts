@@ -5,7 +5,7 @@ import type {
   RunResult,
   StreamOptions,
 } from '../../domain/ports/runner.port';
-import type { PlatformClient, ResponseFormat } from '../platform';
+import type { PlatformClient, ResponseFormat } from '../platform/src';
 
 type Format = ResponseFormat | z.ZodType;
 

@@ -1,6 +1,9 @@
+import { z } from 'zod';
+
 /**
- * The costume workflow the app runs (SPEC.md section 7). The platform client exports the same id
- * for other developers; adapters/platform-ports/port-adapters.test.ts keeps the two equal.
+ * The costume workflow the app runs (SPEC.md section 7): a pet photo and a costume character in, an
+ * image and a video out. The app's, not the platform client's: the client knows workflows only as
+ * `workflow/{uuid}` (its WorkflowModel), and types any workflow's stream the same way.
  */
 export const COSTUME_WORKFLOW_ID = 'workflow/7a3e5c1d-2b4f-4e8a-9c6d-1f0b3a5e7d92';
 
@@ -15,3 +18,21 @@ export const WORKFLOW_OUTPUT = {
   image: 'image_output',
   video: 'video_output',
 } as const;
+
+/** The costume workflow's input (SPEC.md section 3): each an image as a data URL or a URL. */
+export const CostumeWorkflowInput = z.object({
+  [WORKFLOW_INPUT.pet]: z.string().min(1),
+  [WORKFLOW_INPUT.costume]: z.string().min(1),
+});
+export type CostumeWorkflowInput = z.infer<typeof CostumeWorkflowInput>;
+
+/** One entry of a costume workflow's output list; each output is a URL, never inline data (DESIGN.md). */
+export const CostumeWorkflowOutputEntry = z.object({
+  [WORKFLOW_OUTPUT.image]: z
+    .object({ image: z.string(), outputType: z.literal('image') })
+    .optional(),
+  [WORKFLOW_OUTPUT.video]: z
+    .object({ video: z.string(), outputType: z.literal('video') })
+    .optional(),
+});
+export type CostumeWorkflowOutputEntry = z.infer<typeof CostumeWorkflowOutputEntry>;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AUTH_HEADERS, type TokenClaims } from '../../adapters/platform/api';
+import { AUTH_HEADERS, type TokenClaims } from '../../adapters/platform/src/api';
 import type { RevocationStore } from '../store/revocation-store';
 import type { AccountsStore, ProjectRow, UserRow } from '../store/accounts-store';
 import type { TokenService } from './token-service';

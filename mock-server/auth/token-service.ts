@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { TokenClaims } from '../../adapters/platform/api';
+import { TokenClaims } from '../../adapters/platform/src/api';
 import { TOKEN_ISSUER } from '../config';
 
 /** Signs and checks the platform's access tokens (HS256 via jose). */

@@ -1,4 +1,4 @@
-import type { Plan } from '../../adapters/platform/api';
+import type { Plan } from '../../adapters/platform/src/api';
 
 /** A plan of the local platform; money is kept in integer cents and shown in USD with 2 decimals. */
 export interface PlanDefinition {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { ERROR_CODES, type ErrorBody } from '../../adapters/platform/api';
+import { ERROR_CODES, type ErrorBody } from '../../adapters/platform/src/api';
 import { PlatformError } from './platform-error';
 
 const CODE_BY_STATUS: Record<number, string> = {

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../../adapters/platform/api';
+import { ERROR_CODES } from '../../adapters/platform/src/api';
 
 /** An answer in the platform's error shape (SPEC.md section 8), thrown by routes and written by one error handler. */
 export class PlatformError extends Error {

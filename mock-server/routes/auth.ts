@@ -5,7 +5,7 @@ import {
   ERROR_CODES,
   LoopbackRedirectRequest,
   PAGE_PATHS,
-} from '../../adapters/platform/api';
+} from '../../adapters/platform/src/api';
 import type { AppContext } from '../app-context';
 import { isForeignFormPost } from '../auth/form-origin';
 import { LOOPBACK_REDIRECT_LIMITS, registrableLoopback } from '../auth/loopback-redirects';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { API_PATHS, ERROR_CODES, PAGE_PATHS } from '../../adapters/platform/api';
+import { API_PATHS, ERROR_CODES, PAGE_PATHS } from '../../adapters/platform/src/api';
 import type { AppContext } from '../app-context';
 import { DEVICE_CODE_LIMITS } from '../auth/device-codes';
 import { isForeignFormPost } from '../auth/form-origin';

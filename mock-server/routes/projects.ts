@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, AUTH_HEADERS, type DemoProjectResponse } from '../../adapters/platform/api';
+import { API_PATHS, AUTH_HEADERS, type DemoProjectResponse } from '../../adapters/platform/src/api';
 import type { AppContext } from '../app-context';
 import { bearerOf } from '../auth/authenticate';
 import { authenticationFailed } from '../http/platform-error';

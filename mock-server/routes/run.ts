@@ -7,7 +7,7 @@ import {
   RunRequest,
   STREAM_DONE,
   type RunResponse,
-} from '../../adapters/platform/api';
+} from '../../adapters/platform/src/api';
 import type { AppContext } from '../app-context';
 import { errorBody } from '../http/error-handler';
 import { parse } from '../http/parse';

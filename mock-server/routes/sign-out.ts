@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_PATHS, AUTH_HEADERS } from '../../adapters/platform/api';
+import { API_PATHS, AUTH_HEADERS } from '../../adapters/platform/src/api';
 import type { AppContext } from '../app-context';
 import { authenticationFailed } from '../http/platform-error';
 

@@ -4,7 +4,7 @@ import {
   ERROR_CODES,
   StoragePutRequest,
   StorageQuery,
-} from '../../adapters/platform/api';
+} from '../../adapters/platform/src/api';
 import type { AppContext } from '../app-context';
 import { andThen } from '../auth/authenticate';
 import { installJsonParser } from '../http/json-body';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PAGE_PATHS } from '../../adapters/platform/api';
+import { PAGE_PATHS } from '../../adapters/platform/src/api';
 import type { AppContext } from '../app-context';
 import { allowedMessageOrigin } from '../auth/redirect-policy';
 import { findPlan } from '../billing/plans';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, UsageResponse, type PlanResponse } from '../../adapters/platform/api';
+import { API_PATHS, UsageResponse, type PlanResponse } from '../../adapters/platform/src/api';
 import type { AppContext } from '../app-context';
 import { andThen } from '../auth/authenticate';
 import { jsonSchemaOf } from '../http/json-schema';

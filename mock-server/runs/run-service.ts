@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { ERROR_CODES, type RunRequest, type RunResponse } from '../../adapters/platform/src/api';
 import {
+  COSTUME_WORKFLOW_ID,
   CostumeWorkflowInput,
-  ERROR_CODES,
-  type RunRequest,
-  type RunResponse,
-} from '../../adapters/platform/api';
-import { COSTUME_WORKFLOW_ID, WORKFLOW_INPUT } from '../../domain/model/workflow';
+  WORKFLOW_INPUT,
+} from '../../domain/model/workflow';
 import type { Principal } from '../auth/authenticate';
 import { FREE_PLAN, findPlan, toUsd, type Pricing } from '../billing/plans';
 import type { FaultInjector } from '../http/fault-injector';

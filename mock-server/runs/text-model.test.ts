@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResponseFormat } from '../../adapters/platform/api';
+import type { ResponseFormat } from '../../adapters/platform/src/api';
 import {
   promptOf,
   spookyName,

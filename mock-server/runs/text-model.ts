@@ -1,4 +1,4 @@
-import type { ResponseFormat } from '../../adapters/platform/api';
+import type { ResponseFormat } from '../../adapters/platform/src/api';
 import { validationError } from '../http/platform-error';
 
 /** A small deterministic text model, so the client's text, streaming and structured-output paths have a real server. */

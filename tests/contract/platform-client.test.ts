@@ -9,7 +9,7 @@ import {
   PlatformClient,
   pricingPageUrl,
   userFromToken,
-} from '../../adapters/platform/index';
+} from '../../adapters/platform/src/index';
 import {
   PlatformAuth,
   PlatformBilling,

@@ -12,7 +12,7 @@ import { uniqueEmail } from './support/e2e';
 import { openGallery } from './support/gallery';
 import { Guard } from './support/guard';
 import { ROOT } from './support/paths';
-import { AUTH_HEADERS } from '../../adapters/platform/api/auth';
+import { AUTH_HEADERS } from '../../adapters/platform/src/api/auth';
 import { STORAGE_KEYS } from '../../domain/model/constants';
 import { freePort, waitUntilAnswering } from './support/server-process';
 import { waitForApp } from './support/sign-in';

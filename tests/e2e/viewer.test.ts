@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { AUTH_HEADERS } from '../../adapters/platform/api/auth';
+import { AUTH_HEADERS } from '../../adapters/platform/src/api/auth';
 import { STORAGE_KEYS } from '../../domain/model/constants';
 import type { GalleryItem } from '../../domain/model/gallery-item';
 import { expectAccessible } from './support/axe';

@@ -175,8 +175,8 @@ describe('a type error in the consumer is caught, not hidden by any', () => {
     mkdirSync(broken, { recursive: true });
     writeFileSync(
       path.join(broken, 'broken.ts'),
-      `import { PlatformClient, COSTUME_WORKFLOW_ID } from '@pawloween/platform-client';
-for await (const event of new PlatformClient().run.stream({ model: COSTUME_WORKFLOW_ID, input: {} }))
+      `import { PlatformClient } from '@pawloween/platform-client';
+for await (const event of new PlatformClient().run.stream({ model: 'workflow/costume', input: {} }))
   if (event.type === 'usage') console.log(event.url);
 `,
     );

@@ -2,7 +2,7 @@
 // Retry-After and 503s. It retries as DESIGN.md says, never charges a run twice (credits read on the
 // server), and the domain shows the SPEC.md error card for what finally failed.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformClient, type ClientOptions, type Logger } from '../../adapters/platform/index';
+import { PlatformClient, type ClientOptions, type Logger } from '../../adapters/platform/src/index';
 import { PlatformRunner } from '../../adapters/platform-ports';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import { DEFAULT_PRICING } from '../../mock-server/billing/plans';

@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryLocalStorage } from '../../adapters/memory/memory-local-storage';
-import { PlatformClient, userFromToken } from '../../adapters/platform/index';
+import { PlatformClient, userFromToken } from '../../adapters/platform/src/index';
 import { PlatformRemoteStorage } from '../../adapters/platform-ports';
 import { STORAGE_KEYS } from '../../domain/model/constants';
 import {

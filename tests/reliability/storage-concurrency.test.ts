@@ -1,7 +1,7 @@
 // Two writers, 500 rounds each, against the real platform through the client (issue 12): with ETag /
 // If-Match nothing acknowledged is ever lost, on different keys or on the same key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformClient, PreconditionFailedError } from '../../adapters/platform/index';
+import { PlatformClient, PreconditionFailedError } from '../../adapters/platform/src/index';
 import { signIn } from '../server/helpers';
 import { listeningApp, UNTHROTTLED, type ListeningApp } from './support/listening-app';
 

@@ -51,16 +51,40 @@ describe('the boundary check', () => {
     expect(await check(dir)).toMatchObject({ failed: false });
   });
 
-  it("fails on a dynamic import from ui/ into the platform client's internals", async () => {
+  it("fails on a dynamic import from ui/ or domain/ into the platform client's internals", async () => {
     const dir = tree({
-      'adapters/platform/transport.ts': 'export const send = () => 1;\n',
-      'ui/view.ts': "export const later = () => import('../adapters/platform/transport');\n",
+      'adapters/platform/src/internal/transport.ts': 'export const send = () => 1;\n',
+      'adapters/platform/src/index.ts': "export { send } from './internal/transport';\n",
+      'ui/view.ts':
+        "export const later = () => import('../adapters/platform/src/internal/transport');\n",
+      'domain/rule.ts':
+        "export const later = () => import('../adapters/platform/src/internal/transport');\n",
     });
     const { failed, output } = await check(dir);
     expect(failed).toBe(true);
     expect(output).toContain(
-      'ui-through-its-container: ui/view.ts → adapters/platform/transport.ts',
+      'client-internals-are-private: ui/view.ts → adapters/platform/src/internal/transport.ts',
     );
+    expect(output).toContain(
+      'client-internals-are-private: domain/rule.ts → adapters/platform/src/internal/transport.ts',
+    );
+    // The client's own public entry may use its internals.
+    expect(output).not.toContain('adapters/platform/src/index.ts →');
+  });
+
+  it("fails when the app's adapters reach past the client's public entry", async () => {
+    const dir = tree({
+      'adapters/platform/src/client.ts': 'export const client = 1;\n',
+      'adapters/platform/src/index.ts': "export { client } from './client';\n",
+      'adapters/platform-ports/good.ts': "export { client } from '../platform/src';\n",
+      'adapters/platform-ports/bad.ts': "export { client } from '../platform/src/client';\n",
+    });
+    const { failed, output } = await check(dir);
+    expect(failed).toBe(true);
+    expect(output).toContain(
+      'app-uses-the-client-as-a-package: adapters/platform-ports/bad.ts → adapters/platform/src/client.ts',
+    );
+    expect(output).not.toContain('adapters/platform-ports/good.ts');
   });
 
   it('fails on a cycle', async () => {

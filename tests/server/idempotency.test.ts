@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER } from '../../adapters/platform/api';
+import { IDEMPOTENCY_KEY_HEADER } from '../../adapters/platform/src/api';
 import { IDEMPOTENCY_LIMITS } from '../../mock-server/store/idempotency-store';
 import {
   anonymousHeaders,

@@ -4,7 +4,7 @@
 // run was delivered replays the stored answer without a charge. Real sockets on a listening
 // platform, so the closing connection is the one a phone going offline closes.
 import { afterEach, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER } from '../../adapters/platform/api';
+import { IDEMPOTENCY_KEY_HEADER } from '../../adapters/platform/src/api';
 import { gatedRenderer } from '../support/gated-renderer';
 import { costumeRun, signIn, testApp, userHeaders, type TestApp } from './helpers';
 

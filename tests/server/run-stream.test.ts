@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PlatformClient } from '../../adapters/platform/index';
+import { PlatformClient } from '../../adapters/platform/src/index';
 import { PlatformRunner } from '../../adapters/platform-ports';
 import { streamCostumeWorkflow } from '../../domain/use-cases/costume-run';
 import type { CostumeRenderer } from '../../mock-server/runs/costume-renderer';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PlanResponse, UsageResponse } from '../../adapters/platform/api';
+import { PlanResponse, UsageResponse } from '../../adapters/platform/src/api';
 import {
   anonymousHeaders,
   expectErrorShape,

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { AUTH_HEADERS } from '../../../adapters/platform/api/auth';
+import { AUTH_HEADERS } from '../../../adapters/platform/src/api/auth';
 import { STORAGE_KEYS } from '../../../domain/model/constants';
 import type { GalleryItem } from '../../../domain/model/gallery-item';
 

@@ -20,12 +20,10 @@ async function signIn() {
   return new URL(answer.headers.get('location')).searchParams.get('accessToken');
 }
 
-export async function journey({
-  COSTUME_WORKFLOW_ID,
-  PlatformClient,
-  ValidationError,
-  PreconditionFailedError,
-}) {
+/** The costume workflow: an app's own workflow, which the client knows only as `workflow/{uuid}`. */
+const COSTUME_WORKFLOW_ID = 'workflow/7a3e5c1d-2b4f-4e8a-9c6d-1f0b3a5e7d92';
+
+export async function journey({ PlatformClient, ValidationError, PreconditionFailedError }) {
   const accessToken = await signIn();
   const client = new PlatformClient({ baseUrl: BASE_URL, accessToken });
   const before = await client.subscriptions.usage();

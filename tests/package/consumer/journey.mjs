@@ -1,7 +1,6 @@
 // What a developer who installed @pawloween/platform-client does, as ESM in plain node. Run by
 // tests/package/client-consumer.test.ts from an empty project; prints one JSON line of findings.
 import {
-  COSTUME_WORKFLOW_ID,
   PlatformClient,
   ValidationError,
   PreconditionFailedError,
@@ -11,7 +10,6 @@ import { journey } from './journey-steps.mjs';
 console.log(
   JSON.stringify(
     await journey({
-      COSTUME_WORKFLOW_ID,
       PlatformClient,
       ValidationError,
       PreconditionFailedError,

@@ -1,12 +1,10 @@
 // Type-checked with --strict against the installed package under nodenext and bundler resolution.
 import {
-  COSTUME_WORKFLOW_ID,
   ERROR_CODES,
   InsufficientBalanceError,
   PlatformClient,
   type Balance,
   type CallOptions,
-  type CostumeWorkflowInput,
   type Plan,
   type SessionData,
   type StorageEdit,
@@ -16,7 +14,9 @@ import {
 
 const client = new PlatformClient({ baseUrl: 'http://127.0.0.1:8787', accessToken: 'token' });
 const options: CallOptions = { timeout: 5_000, maxRetries: 0, headers: { 'x-trace': '1' } };
-const input: CostumeWorkflowInput = { upload_your_pets_photo: 'a', upload_costume_character: 'b' };
+// An app's own workflow: the client types any `workflow/{uuid}` stream the same way.
+const COSTUME_WORKFLOW_ID = 'workflow/7a3e5c1d-2b4f-4e8a-9c6d-1f0b3a5e7d92';
+const input = { upload_your_pets_photo: 'a', upload_costume_character: 'b' };
 
 export async function typed(): Promise<string[]> {
   const urls: string[] = [];

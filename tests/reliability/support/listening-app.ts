@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { AppOptions } from '../../../mock-server/app';
-import { PlatformClient, type ClientOptions } from '../../../adapters/platform/index';
+import { PlatformClient, type ClientOptions } from '../../../adapters/platform/src/index';
 import { signIn, testApp, type TestApp } from '../../server/helpers';
 
 export interface ListeningApp extends TestApp {

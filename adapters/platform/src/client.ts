@@ -1,0 +1,124 @@
+import type { AuthMode } from './internal/auth-headers';
+import type { ClientOptions, Logger, ResolvedOptions } from './config';
+import type { ClientEventName, ClientEvents } from './events';
+import type { Credentials } from './internal/request-options';
+import { Projects } from './resources/projects';
+import { Run } from './resources/run';
+import { Sessions } from './resources/sessions';
+import { Storage } from './resources/storage';
+import { Subscriptions } from './resources/subscriptions';
+import { Transport } from './internal/transport';
+import { authorizationPageUrl, pricingPageUrl } from './urls';
+
+export { CLIENT_VERSION, USER_AGENT } from './internal/build-request';
+export type { Credentials } from './internal/request-options';
+
+/** The client's settings as anyone may read them: every secret masked. */
+export type PublicOptions = Omit<ResolvedOptions, 'getUserToken'> & { getUserToken?: 'function' };
+
+/**
+ * The platform client: sign-in pages, model runs, credits, subscription and storage. Requests,
+ * retries, the queue and the credentials live in a Transport no caller can reach, so logging or
+ * serialising a client never shows a token.
+ */
+export class PlatformClient {
+  readonly run: Run;
+  readonly subscriptions: Subscriptions;
+  readonly storage: Storage;
+  readonly projects: Projects;
+  readonly sessions: Sessions;
+  readonly #transport: Transport;
+
+  constructor(options: ClientOptions = {}) {
+    const transport = new Transport(options);
+    this.#transport = transport;
+    this.run = new Run(transport);
+    this.subscriptions = new Subscriptions(transport);
+    this.storage = new Storage(transport);
+    this.projects = new Projects(transport);
+    this.sessions = new Sessions(transport);
+  }
+
+  /** The resolved settings with the access token, API key, user key and default headers' values masked ('***' and their last 4). */
+  get options(): Readonly<PublicOptions> {
+    return maskSecrets(this.#transport.options);
+  }
+
+  get logger(): Logger {
+    return this.#transport.logger;
+  }
+
+  get authMode(): AuthMode {
+    return this.#transport.authMode;
+  }
+
+  /** Swaps every credential at once (sign-in, sign-out); later calls use only these. */
+  setCredentials(credentials: Credentials): void {
+    this.#transport.setCredentials(credentials);
+  }
+
+  /** Adds a listener; returns its remover. */
+  on<E extends ClientEventName>(name: E, listener: (event: ClientEvents[E]) => void): () => void {
+    return this.#transport.on(name, listener);
+  }
+
+  /** Resolves once every call started before it is answered, or after timeoutMs. */
+  settled(timeoutMs: number): Promise<void> {
+    return this.#transport.settled(timeoutMs);
+  }
+
+  /** The authorization page for a sign-in by redirect, with the project token of this client. */
+  signInUrl(redirectUri: string): string {
+    const { authorizationUrl, apiKey } = this.#transport.options;
+    return authorizationPageUrl({
+      authorizationUrl,
+      projectToken: apiKey,
+      redirectUri,
+      demo: this.authMode === 'demo',
+    });
+  }
+
+  /** The pricing page carrying this client's credentials (SPEC.md section 4). */
+  async pricingUrl(): Promise<string> {
+    const { baseUrl, accessToken, apiKey, userKey, getUserToken } = this.#transport.options;
+    if (accessToken) return pricingPageUrl(baseUrl, { accessToken });
+    return pricingPageUrl(baseUrl, {
+      projectToken: apiKey,
+      userToken: userKey ?? (await getUserToken?.()),
+    });
+  }
+
+  toJSON(): { options: Readonly<PublicOptions> } {
+    return { options: this.options };
+  }
+
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `PlatformClient ${JSON.stringify(this.options)}`;
+  }
+}
+
+const VISIBLE_TAIL = 4;
+
+/**
+ * '***' and the last four characters; a short secret shows nothing of itself. ASCII, so a masked
+ * value pasted into a header fails as a wrong token (401), not as an unsendable header.
+ */
+export function maskSecret(secret: string | undefined): string | undefined {
+  if (secret === undefined) return undefined;
+  return secret.length >= 4 * VISIBLE_TAIL ? `***${secret.slice(-VISIBLE_TAIL)}` : '***';
+}
+
+function maskSecrets(options: ResolvedOptions): PublicOptions {
+  const { getUserToken, accessToken, apiKey, userKey, ...rest } = options;
+  return {
+    ...rest,
+    // A default header may carry a key of its own (a proxy's): its value is masked like the rest.
+    defaultHeaders: Object.fromEntries(
+      Object.entries(rest.defaultHeaders).map(([name, value]) => [name, maskSecret(value)!]),
+    ),
+    accessToken: maskSecret(accessToken),
+    apiKey: maskSecret(apiKey),
+    userKey: maskSecret(userKey),
+    ...(getUserToken ? { getUserToken: 'function' as const } : {}),
+  };
+}

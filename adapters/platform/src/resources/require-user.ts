@@ -1,0 +1,17 @@
+import type { Transport } from '../internal/transport';
+import { ValidationError } from '../errors';
+
+/** SPEC.md section 5, word for word: these calls are about one user, so a user must be named. */
+export function userKeyRequired(
+  what: 'subscription status' | 'usage limits' | 'demo project',
+): ValidationError {
+  return new ValidationError({
+    message: `User key is required to get ${what}. Provide userKey in client configuration.`,
+  });
+}
+
+/** A user is named by a user key, a user-token provider, or a signed-in user's access token. */
+export function requireUser(client: Transport, what: 'subscription status' | 'usage limits'): void {
+  const { userKey, getUserToken, accessToken } = client.options;
+  if (!userKey && !getUserToken && !accessToken) throw userKeyRequired(what);
+}

@@ -1,0 +1,189 @@
+import type { z } from 'zod';
+import { API_PATHS } from '../api/paths';
+import { callOptions, type CallOptions } from '../call-options';
+import { RunResponse, type ResponseFormat, type RunRequest } from '../api/run';
+import { APIPromise, type WithResponse } from '../api-promise';
+import type { Transport } from '../internal/transport';
+import { streamContent, splitContent } from '../internal/streaming';
+import type { StreamMode } from '../internal/stream-modes';
+import { isZodSchema, parseStructured, toResponseFormat } from '../internal/structured-output';
+import { requestIdOf, toPlatformError } from '../internal/transport';
+import { UnknownError } from '../errors';
+import { RunStream } from '../run-stream';
+import {
+  NO_WORKFLOW_OUTPUT,
+  WorkflowStreamReader,
+  type WorkflowResult,
+  type WorkflowStreamEvent,
+} from '../workflow-stream';
+
+export interface RunParams<T = unknown> extends CallOptions {
+  /** A model id, or 'workflow/{uuid}' for a workflow. */
+  model: string;
+  input: RunRequest['input'];
+  /** A response_format object, or a zod schema that becomes a strict json_schema. */
+  response_format?: ResponseFormat | z.ZodType<T>;
+  /** Reused by every retry; generated when absent. */
+  idempotencyKey?: string;
+}
+
+export interface StreamParams extends RunParams {
+  mode?: StreamMode;
+  /** Longest quiet gap between chunks; the client's streamIdleTimeout by default. */
+  idleTimeout?: number;
+}
+
+/** A run's answer; `requestId` is the platform's id for the request (x-request-id). */
+export type RunResult<T = unknown> = RunResponse & { parsed?: T; requestId?: string };
+
+/** A workflow's id as the platform names it: 'workflow/' and the workflow's uuid. */
+export type WorkflowModel = `workflow/${string}`;
+
+/** A text model's stream: its text in pieces (by mode); finalResult() is the whole text. */
+export type TextStream = RunStream<string, string>;
+/** A workflow's stream: typed events; finalResult() is the whole answer. */
+export type WorkflowStream = RunStream<WorkflowStreamEvent, WorkflowResult>;
+
+const isWorkflow = (model: string): model is WorkflowModel => model.startsWith('workflow/');
+
+/** POST /v1/run, answered whole or streamed over text/event-stream. */
+export class Run {
+  constructor(private readonly client: Transport) {}
+
+  /** A run answered whole; `.withResponse()` gives the Response too. */
+  create<T = unknown>(params: RunParams<T>): APIPromise<RunResult<T>> {
+    return APIPromise.from(() => this.#create(params));
+  }
+
+  async #create<T>(params: RunParams<T>): Promise<WithResponse<RunResult<T>>> {
+    const started = Date.now();
+    this.client.emit('ai-call-start', { model: params.model, stream: false });
+    try {
+      const { data, requestId, response } = await this.client.requestWithId(
+        { method: 'POST', path: API_PATHS.run, body: this.#body(params), ...options(params) },
+        RunResponse,
+      );
+      const result: RunResult<T> = { ...data, requestId };
+      if (isZodSchema(params.response_format))
+        result.parsed = parseStructured(
+          result.output,
+          params.response_format as z.ZodType<T>,
+          this.client.logger,
+        );
+      this.#complete(params.model, false, started, result.usage?.remainingCredits);
+      return { data: result, response, requestId };
+    } catch (error) {
+      throw this.#fail(params.model, false, error);
+    }
+  }
+
+  /**
+   * Streams a run. A workflow ('workflow/...') yields typed events: each output as it exists
+   * ({ type: 'output', key: 'image_output', url }), its usage, then { type: 'done', result }. A
+   * model yields its text as chunks, letters or words (`mode`). Breaking out of the loop cancels
+   * the request; `finalResult()` reads to the end.
+   */
+  stream(params: StreamParams & { model: WorkflowModel }): WorkflowStream;
+  /** A model id only known as `string` may name a workflow: narrow the stream, or use streamText. */
+  stream<M extends string>(
+    params: StreamParams & { model: M },
+  ): string extends M ? TextStream | WorkflowStream : TextStream;
+  stream(params: StreamParams): WorkflowStream | TextStream {
+    if (isWorkflow(params.model))
+      return new RunStream<WorkflowStreamEvent, WorkflowResult>((stream) =>
+        this.#workflowEvents(params, stream),
+      );
+    return new RunStream<string, string>((stream) => this.#text(params, stream));
+  }
+
+  /** Any run's content as text, split by mode (a workflow's: the JSON pieces it streams). */
+  streamText(params: StreamParams): TextStream {
+    return new RunStream<string, string>((stream) => this.#text(params, stream));
+  }
+
+  async *#text(
+    params: StreamParams,
+    stream: { requestId: string | undefined },
+  ): AsyncGenerator<string, string, undefined> {
+    const started = Date.now();
+    let whole = '';
+    for await (const piece of this.#content(params, stream, params.mode)) {
+      whole += piece;
+      yield piece;
+    }
+    this.#complete(params.model, true, started);
+    return whole;
+  }
+
+  async *#workflowEvents(
+    params: StreamParams,
+    stream: { requestId: string | undefined },
+  ): AsyncGenerator<WorkflowStreamEvent, WorkflowResult, undefined> {
+    const started = Date.now();
+    const reader = new WorkflowStreamReader();
+    for await (const piece of this.#content(params, stream, 'chunk')) yield* reader.push(piece);
+    const result = { ...reader.result, requestId: stream.requestId };
+    if (result.output.length === 0)
+      throw this.#fail(
+        params.model,
+        true,
+        new UnknownError({ message: NO_WORKFLOW_OUTPUT, requestId: stream.requestId }),
+      );
+    yield { type: 'done', result };
+    this.#complete(params.model, true, started, result.usage?.remainingCredits);
+    return result;
+  }
+
+  /** The run's content pieces, split by mode; the request is retried as one up to its first piece. */
+  async *#content(
+    params: StreamParams,
+    stream: { requestId: string | undefined },
+    mode: StreamMode | undefined,
+  ): AsyncGenerator<string, void, undefined> {
+    this.client.emit('ai-call-start', { model: params.model, stream: true });
+    const idle = params.idleTimeout ?? this.client.options.streamIdleTimeout;
+    try {
+      // Everything up to the first content is retried as one; after that nothing is, as it was seen.
+      const { lease, content, first } = await this.client.openWith(
+        {
+          method: 'POST',
+          path: API_PATHS.run,
+          body: { ...this.#body(params), stream: true },
+          ...options(params),
+          headers: { ...params.headers, accept: 'text/event-stream' },
+        },
+        async (lease) => {
+          stream.requestId = requestIdOf(lease);
+          const content = streamContent(lease, idle, this.client.options.streamLimits);
+          return { lease, content, first: await content.next() };
+        },
+      );
+      yield* splitContent(first, content, lease, mode);
+    } catch (error) {
+      throw this.#fail(params.model, true, error);
+    }
+  }
+
+  #body(params: RunParams): RunRequest {
+    const body: RunRequest = { model: params.model, input: params.input };
+    if (params.response_format)
+      body.response_format = toResponseFormat(params.response_format, this.client.logger);
+    return body;
+  }
+
+  #complete(model: string, stream: boolean, started: number, remainingCredits?: number) {
+    this.client.emit('ai-call-complete', { model, stream, durationMs: Date.now() - started });
+    this.client.emit('usage-changed', { model, remainingCredits });
+  }
+
+  #fail(model: string, stream: boolean, caught: unknown) {
+    const error = toPlatformError(caught);
+    if (error.name !== 'AbortError') this.client.emit('ai-call-error', { model, stream, error });
+    return error;
+  }
+}
+
+const options = (params: RunParams) => ({
+  ...callOptions(params),
+  idempotencyKey: params.idempotencyKey,
+});
