@@ -9,7 +9,8 @@ import type { StreamMode } from '../internal/stream-modes';
 import { isZodSchema, parseStructured, toResponseFormat } from '../internal/structured-output';
 import { requestIdOf, toPlatformError } from '../internal/transport';
 import { UnknownError } from '../errors';
-import { RunStream } from '../run-stream';
+import { anySignal, RunStream, type StreamHandle } from '../run-stream';
+import { randomKey } from '../internal/build-request';
 import {
   NO_WORKFLOW_OUTPUT,
   WorkflowStreamReader,
@@ -91,19 +92,19 @@ export class Run {
   stream(params: StreamParams): WorkflowStream | TextStream {
     if (isWorkflow(params.model))
       return new RunStream<WorkflowStreamEvent, WorkflowResult>((stream) =>
-        this.#workflowEvents(params, stream),
+        this.#workflowEvents(keyed(params, stream), stream),
       );
-    return new RunStream<string, string>((stream) => this.#text(params, stream));
+    return new RunStream<string, string>((stream) => this.#text(keyed(params, stream), stream));
   }
 
   /** Any run's content as text, split by mode (a workflow's: the JSON pieces it streams). */
   streamText(params: StreamParams): TextStream {
-    return new RunStream<string, string>((stream) => this.#text(params, stream));
+    return new RunStream<string, string>((stream) => this.#text(keyed(params, stream), stream));
   }
 
   async *#text(
     params: StreamParams,
-    stream: { requestId: string | undefined },
+    stream: StreamHandle,
   ): AsyncGenerator<string, string, undefined> {
     const started = Date.now();
     let whole = '';
@@ -117,7 +118,7 @@ export class Run {
 
   async *#workflowEvents(
     params: StreamParams,
-    stream: { requestId: string | undefined },
+    stream: StreamHandle,
   ): AsyncGenerator<WorkflowStreamEvent, WorkflowResult, undefined> {
     const started = Date.now();
     const reader = new WorkflowStreamReader();
@@ -137,7 +138,7 @@ export class Run {
   /** The run's content pieces, split by mode; the request is retried as one up to its first piece. */
   async *#content(
     params: StreamParams,
-    stream: { requestId: string | undefined },
+    stream: StreamHandle,
     mode: StreamMode | undefined,
   ): AsyncGenerator<string, void, undefined> {
     this.client.emit('ai-call-start', { model: params.model, stream: true });
@@ -150,6 +151,7 @@ export class Run {
           path: API_PATHS.run,
           body: { ...this.#body(params), stream: true },
           ...options(params),
+          signal: anySignal([params.signal, stream.signal]),
           headers: { ...params.headers, accept: 'text/event-stream' },
         },
         async (lease) => {
@@ -181,6 +183,12 @@ export class Run {
     if (error.name !== 'AbortError') this.client.emit('ai-call-error', { model, stream, error });
     return error;
   }
+}
+
+/** The params with the stream's Idempotency-Key, made now so the caller can read it before the run answers. */
+function keyed<P extends RunParams>(params: P, stream: StreamHandle): P {
+  stream.idempotencyKey = params.idempotencyKey ?? randomKey();
+  return { ...params, idempotencyKey: stream.idempotencyKey };
 }
 
 const options = (params: RunParams) => ({
