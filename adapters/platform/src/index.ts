@@ -9,6 +9,7 @@ export {
 } from './client';
 export type { CallOptions } from './call-options';
 export { APIPromise, type WithResponse } from './api-promise';
+export { toFile, type Uploadable } from './uploads';
 export {
   DEFAULT_BASE_URL,
   cleanApiKey,

@@ -11,6 +11,7 @@ import { requestIdOf, toPlatformError } from '../internal/transport';
 import { UnknownError } from '../errors';
 import { anySignal, RunStream, type StreamHandle } from '../run-stream';
 import { randomKey } from '../internal/build-request';
+import { withDataUrls } from '../uploads';
 import {
   NO_WORKFLOW_OUTPUT,
   WorkflowStreamReader,
@@ -21,6 +22,10 @@ import {
 export interface RunParams<T = unknown> extends CallOptions {
   /** A model id, or 'workflow/{uuid}' for a workflow. */
   model: string;
+  /**
+   * The model's input. A File, Blob, bytes (Uint8Array, Buffer, ArrayBuffer), Response or file:
+   * URL in it (at the top, or in a top-level list) is sent as an image's data: URL (10 MB at most).
+   */
   input: RunRequest['input'];
   /** A response_format object, or a zod schema that becomes a strict json_schema. */
   response_format?: ResponseFormat | z.ZodType<T>;
@@ -61,7 +66,12 @@ export class Run {
     this.client.emit('ai-call-start', { model: params.model, stream: false });
     try {
       const { data, requestId, response } = await this.client.requestWithId(
-        { method: 'POST', path: API_PATHS.run, body: this.#body(params), ...options(params) },
+        {
+          method: 'POST',
+          path: API_PATHS.run,
+          body: await this.#body(params),
+          ...options(params),
+        },
         RunResponse,
       );
       const result: RunResult<T> = { ...data, requestId };
@@ -149,7 +159,7 @@ export class Run {
         {
           method: 'POST',
           path: API_PATHS.run,
-          body: { ...this.#body(params), stream: true },
+          body: { ...(await this.#body(params)), stream: true },
           ...options(params),
           signal: anySignal([params.signal, stream.signal]),
           headers: { ...params.headers, accept: 'text/event-stream' },
@@ -166,8 +176,9 @@ export class Run {
     }
   }
 
-  #body(params: RunParams): RunRequest {
-    const body: RunRequest = { model: params.model, input: params.input };
+  /** The request body, files in the input (Blob, File, bytes, a file: URL) turned into data: URLs. */
+  async #body(params: RunParams): Promise<RunRequest> {
+    const body: RunRequest = { model: params.model, input: await withDataUrls(params.input) };
     if (params.response_format)
       body.response_format = toResponseFormat(params.response_format, this.client.logger);
     return body;
