@@ -1,3 +1,4 @@
+import type { CallOptions } from './call-options';
 import { PlatformError } from './errors';
 import { AbortError } from './transport-errors';
 
@@ -27,9 +28,35 @@ export class RunStream<Event, Final> implements AsyncIterable<Event>, StreamHand
   #reader: AsyncGenerator<Event, void, undefined> | undefined;
   #final: { value: Final } | undefined;
 
-  /** `open` is handed the stream so it can note the request id as soon as the answer begins. */
-  constructor(open: (stream: RunStream<Event, Final>) => AsyncGenerator<Event, Final, undefined>) {
+  readonly #resume:
+    ((idempotencyKey: string, call: CallOptions) => RunStream<Event, Final>) | undefined;
+
+  /**
+   * `open` is handed the stream so it can note the request id as soon as the answer begins;
+   * `resume` makes the same run's stream again under its key.
+   */
+  constructor(
+    open: (stream: RunStream<Event, Final>) => AsyncGenerator<Event, Final, undefined>,
+    resume?: (idempotencyKey: string, call: CallOptions) => RunStream<Event, Final>,
+  ) {
     this.#events = open(this);
+    this.#resume = resume;
+  }
+
+  /**
+   * The same run again, after a dropped connection, a reload (keep `idempotencyKey`) or an
+   * `abort()`: sent with the same key, the platform joins the run if it is still going, or answers
+   * with its stored result (24 h), and charges it once. A run every caller had left before it was
+   * charged was stopped uncharged: the platform then runs it afresh. `call` gives this request's
+   * own signal, timeout, retries and headers.
+   */
+  resume(call: CallOptions = {}): RunStream<Event, Final> {
+    if (!this.#resume || !this.idempotencyKey)
+      throw new PlatformError({
+        message: 'This stream cannot be resumed: resume the stream it was made from.',
+        code: 'STREAM_NOT_RESUMABLE',
+      });
+    return this.#resume(this.idempotencyKey, call);
   }
 
   /** Aborts when `abort()` is called: the request's signal, beside the caller's own. */

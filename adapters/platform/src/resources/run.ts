@@ -39,8 +39,15 @@ export interface StreamParams extends RunParams {
   idleTimeout?: number;
 }
 
-/** A run's answer; `requestId` is the platform's id for the request (x-request-id). */
-export type RunResult<T = unknown> = RunResponse & { parsed?: T; requestId?: string };
+/**
+ * A run's answer; `requestId` is the platform's id for the request (x-request-id), and
+ * `idempotencyKey` the key that answers this run again (24 h, the same model and input).
+ */
+export type RunResult<T = unknown> = RunResponse & {
+  parsed?: T;
+  requestId?: string;
+  idempotencyKey?: string;
+};
 
 /** A workflow's id as the platform names it: 'workflow/' and the workflow's uuid. */
 export type WorkflowModel = `workflow/${string}`;
@@ -61,7 +68,8 @@ export class Run {
     return APIPromise.from(() => this.#create(params));
   }
 
-  async #create<T>(params: RunParams<T>): Promise<WithResponse<RunResult<T>>> {
+  async #create<T>(given: RunParams<T>): Promise<WithResponse<RunResult<T>>> {
+    const params = { ...given, idempotencyKey: given.idempotencyKey ?? randomKey() };
     const started = Date.now();
     this.client.emit('ai-call-start', { model: params.model, stream: false });
     try {
@@ -74,7 +82,7 @@ export class Run {
         },
         RunResponse,
       );
-      const result: RunResult<T> = { ...data, requestId };
+      const result: RunResult<T> = { ...data, requestId, idempotencyKey: params.idempotencyKey };
       if (isZodSchema(params.response_format))
         result.parsed = parseStructured(
           result.output,
@@ -100,16 +108,23 @@ export class Run {
     params: StreamParams & { model: M },
   ): string extends M ? TextStream | WorkflowStream : TextStream;
   stream(params: StreamParams): WorkflowStream | TextStream {
-    if (isWorkflow(params.model))
-      return new RunStream<WorkflowStreamEvent, WorkflowResult>((stream) =>
-        this.#workflowEvents(keyed(params, stream), stream),
-      );
-    return new RunStream<string, string>((stream) => this.#text(keyed(params, stream), stream));
+    if (isWorkflow(params.model)) return this.#workflowStream(params);
+    return this.streamText(params);
   }
 
   /** Any run's content as text, split by mode (a workflow's: the JSON pieces it streams). */
   streamText(params: StreamParams): TextStream {
-    return new RunStream<string, string>((stream) => this.#text(keyed(params, stream), stream));
+    return new RunStream<string, string>(
+      (stream) => this.#text(keyed(params, stream), stream),
+      (key, call) => this.streamText(resumed(params, key, call)),
+    );
+  }
+
+  #workflowStream(params: StreamParams): WorkflowStream {
+    return new RunStream<WorkflowStreamEvent, WorkflowResult>(
+      (stream) => this.#workflowEvents(keyed(params, stream), stream),
+      (key, call) => this.#workflowStream(resumed(params, key, call)),
+    );
   }
 
   async *#text(
@@ -200,6 +215,18 @@ export class Run {
 function keyed<P extends RunParams>(params: P, stream: StreamHandle): P {
   stream.idempotencyKey = params.idempotencyKey ?? randomKey();
   return { ...params, idempotencyKey: stream.idempotencyKey };
+}
+
+/** The params of a stream resumed under its key: the call's own options replaced by `call`'s. */
+function resumed<P extends StreamParams>(params: P, idempotencyKey: string, call: CallOptions): P {
+  const {
+    signal: _signal,
+    timeout: _timeout,
+    maxRetries: _maxRetries,
+    headers: _headers,
+    ...rest
+  } = params;
+  return { ...rest, ...call, idempotencyKey } as P;
 }
 
 const options = (params: RunParams) => ({
