@@ -1,14 +1,12 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { presetImagePath } from '../domain/model/presets';
-import { ServicesConfig, TOKENS, type Services } from '../domain/services';
-import type { PresetUrl } from '../domain/use-cases/generate-costume';
+import { TOKENS, type Services } from '../domain/services';
 import type { StorageSync } from '../domain/use-cases/storage-sync';
 import { AuthPort } from '../domain/ports/auth.port';
 import { BillingPort } from '../domain/ports/billing.port';
 import { ClockPort } from '../domain/ports/clock.port';
 import { RunnerPort } from '../domain/ports/runner.port';
-import { LIMITS } from '../domain/model/constants';
+import { renewalDue } from '../domain/use-cases/token-renewal';
 import {
   resolveSettings,
   RUN_TIMEOUT_MS,
@@ -32,7 +30,10 @@ export async function settleConnections(): Promise<void> {
 }
 
 /** The use cases the CLI drives. */
-export type CliServices = Pick<Services, 'session' | 'gallery' | 'progress' | 'account'>;
+export type CliServices = Pick<
+  Services,
+  'session' | 'gallery' | 'progress' | 'account' | 'generateCostume'
+>;
 
 /** The node composition root, pointed at one platform with one token, and the ports commands use. */
 export interface Connection {
@@ -42,8 +43,6 @@ export interface Connection {
   readonly billing: BillingPort;
   readonly auth: AuthPort;
   readonly clock: ClockPort;
-  /** Where the workflow fetches preset images: next to the platform, as the container decides. */
-  readonly presetUrl: PresetUrl;
   /** Why the last remote gallery read or write failed, if it did. */
   galleryError(): string | undefined;
   /** Stops the session's background timers. */
@@ -75,7 +74,12 @@ export function cliContext(io: Io): CliContext {
 }
 
 /** Builds the container for these settings and starts the session with the token, if any. */
-export async function connect(settings: Settings, io?: Pick<Io, 'stderr'>): Promise<Connection> {
+export async function connect(
+  settings: Settings,
+  io?: Pick<Io, 'stderr'>,
+  /** Ports in place of the node ones (tests: a fake clock). */
+  ports: { readonly clock?: ClockPort } = {},
+): Promise<Connection> {
   // Loaded on first use: `presets`, `serve`, `logout` and --help start without the platform stack.
   const { createNodeContainer } = await import('../adapters/node/node.container');
   const build = (token: string | undefined) =>
@@ -94,15 +98,14 @@ export async function connect(settings: Settings, io?: Pick<Io, 'stderr'>): Prom
       session: { accessToken: token, projectToken: settings.projectToken },
       // The device storage sits next to config.json, so XDG_CONFIG_HOME moves both.
       storagePath: path.join(path.dirname(settings.configFile), 'storage.json'),
+      ports,
     });
   const token = (await renewSavedToken(settings, (t) => build(t).container)) ?? settings.token;
   const { container, services } = build(token);
   await services.session.start();
-  const config = container.get<ServicesConfig>(ServicesConfig);
   return {
     settings: { ...settings, token },
     services,
-    presetUrl: config.presetUrl ?? presetImagePath,
     runner: container.get<RunnerPort>(RunnerPort),
     billing: container.get<BillingPort>(BillingPort),
     auth: container.get<AuthPort>(AuthPort),
@@ -123,18 +126,19 @@ export async function connect(settings: Settings, io?: Pick<Io, 'stderr'>): Prom
 }
 
 /**
- * Tokens live an hour: the one login saved is renewed, before this command starts, when less than
- * LIMITS.tokenRefreshBeforeMs is left, and the fresh one is saved for the next (the platform
- * lets the old one run out). When the platform cannot renew it, the old token serves while it lasts.
+ * The one login saved is renewed before this command starts, by the app's rule (renewalDue, on the
+ * container's clock), and the fresh one is saved for the next (the platform lets the old one run
+ * out). When the platform cannot renew it, the old token serves while it lasts.
  */
 async function renewSavedToken(
   settings: Settings,
   containerWith: (token: string) => { get<T>(id: symbol): T },
 ): Promise<string | undefined> {
   if (settings.tokenSource !== 'login' || !settings.token) return undefined;
-  const auth = containerWith(settings.token).get<AuthPort>(AuthPort);
-  const exp = auth.decodeToken(settings.token)?.exp;
-  if (exp === undefined || exp * 1000 - Date.now() > LIMITS.tokenRefreshBeforeMs) return undefined;
+  const container = containerWith(settings.token);
+  const auth = container.get<AuthPort>(AuthPort);
+  if (!renewalDue(auth.decodeToken(settings.token), container.get<ClockPort>(ClockPort)))
+    return undefined;
   auth.useCredentials({ accessToken: settings.token, projectToken: settings.projectToken });
   const fresh = await auth.refresh().catch(() => undefined);
   if (fresh) await saveToken(settings.configFile, settings.baseUrl, fresh);

@@ -1,4 +1,4 @@
-import { errorMessage, errorName, isPlatformError, isUnauthorized } from '../domain/errors';
+import { errorMessage, isDomainError } from '../domain/errors';
 import type { DisplayedError } from '../domain/model/generation';
 import { presentErrorDialog } from '../domain/use-cases/error-presentation';
 import { CliError, EXIT, GenerationFailed, type ExitCode } from './cli-error';
@@ -86,105 +86,91 @@ function generationReport(error: GenerationFailed, scene: ErrorScene): ErrorRepo
   };
 }
 
-/** Errors of the platform and of reaching it; undefined for anything else. */
+/** The domain's errors (the platform's, translated at its port); undefined for anything else. */
 function platformReport(error: unknown, scene: ErrorScene): ErrorReport | undefined {
-  const fields = fieldsOf(error);
-  const requestId = text(fields.requestId) ?? null;
-  const code = text(fields.code);
-  const name = errorName(error);
+  if (!isDomainError(error)) return undefined;
   const where = scene.baseUrl ?? 'the platform';
-  const base = { requestId, details: [] as string[], code: code ?? 'UNKNOWN_ERROR' };
-  if (name === 'NetworkError' || code === 'NETWORK_ERROR')
-    return {
-      ...base,
-      exitCode: EXIT.failure,
-      title: 'Platform Not Reachable',
-      message: `Could not reach the platform at ${where} (${reasonOf(error)}).`,
-      action:
-        'Start the local platform with `pawloween serve`, or name another one with --base-url or PAWLOWEEN_BASE_URL.',
-    };
-  if (name === 'TimeoutError' || code === 'TIMEOUT_ERROR')
-    return {
-      ...base,
-      exitCode: EXIT.failure,
-      title: 'Platform Timed Out',
-      message: `${where} did not answer in time (${errorMessage(error)}).`,
-      action: ACTIONS.retry,
-    };
-  if (isUnauthorized(error))
-    return {
-      ...base,
-      exitCode: EXIT.auth,
-      title: 'Sign-in Needed',
-      message: `${where} refused your token: it expired, was revoked or belongs to another platform.`,
-      action: ACTIONS.login,
-    };
-  if (!isPlatformError(error)) return undefined;
-  const dialog = presentErrorDialog(error);
-  switch (error.name) {
-    case 'InsufficientBalanceError':
-      return { ...base, exitCode: EXIT.credits, ...dialogText(dialog), action: ACTIONS.topUp };
-    case 'PlanUpgradeRequiredError':
-      return { ...base, exitCode: EXIT.credits, ...dialogText(dialog), action: ACTIONS.upgrade };
-    case 'UnsubscribedError':
+  const { code } = error;
+  const base = { requestId: error.requestId ?? null, details: [] as string[], code };
+  const said = (title: string, action: string, exitCode: ExitCode = EXIT.failure) => ({
+    ...base,
+    exitCode,
+    title,
+    message: error.message,
+    action,
+  });
+  switch (error.code) {
+    case 'NETWORK_ERROR':
+      return {
+        ...base,
+        exitCode: EXIT.failure,
+        title: 'Platform Not Reachable',
+        message: `Could not reach the platform at ${where} (${reasonOf(error)}).`,
+        action:
+          'Start the local platform with `pawloween serve`, or name another one with --base-url or PAWLOWEEN_BASE_URL.',
+      };
+    case 'TIMEOUT_ERROR':
+      return {
+        ...base,
+        exitCode: EXIT.failure,
+        title: 'Platform Timed Out',
+        message: `${where} did not answer in time (${error.message}).`,
+        action: ACTIONS.retry,
+      };
+    case 'AUTHENTICATION_FAILED':
+      return {
+        ...base,
+        exitCode: EXIT.auth,
+        title: 'Sign-in Needed',
+        message: `${where} refused your token: it expired, was revoked or belongs to another platform.`,
+        action: ACTIONS.login,
+      };
+    case 'INSUFFICIENT_BALANCE':
       return {
         ...base,
         exitCode: EXIT.credits,
-        title: 'Subscription Needed',
-        message: error.message,
+        ...dialogText(presentErrorDialog(error)),
+        action: ACTIONS.topUp,
+      };
+    case 'PLAN_UPGRADE_REQUIRED':
+      return {
+        ...base,
+        exitCode: EXIT.credits,
+        ...dialogText(presentErrorDialog(error)),
         action: ACTIONS.upgrade,
       };
-    case 'WorkflowUnavailableError':
+    case 'USER_UNSUBSCRIBED':
+      return said('Subscription Needed', ACTIONS.upgrade, EXIT.credits);
+    case 'WORKFLOW_UNAVAILABLE':
       return {
         ...base,
         exitCode: EXIT.failure,
-        ...dialogText(dialog),
+        ...dialogText(presentErrorDialog(error)),
         action: 'Try again later: the project owner needs to add credits.',
       };
-    case 'RateLimitError': {
-      const wait = typeof fields.retryAfter === 'number' ? `${fields.retryAfter} s` : 'a moment';
-      return {
-        ...base,
-        exitCode: EXIT.failure,
-        title: 'Too Many Requests',
-        message: error.message,
-        action: `Wait ${wait} before trying again.`,
-      };
+    case 'RATE_LIMIT_EXCEEDED': {
+      const wait = error.retryAfter === undefined ? 'a moment' : `${error.retryAfter} s`;
+      return said('Too Many Requests', `Wait ${wait} before trying again.`);
     }
-    case 'AccessDeniedError':
-      return {
-        ...base,
-        exitCode: EXIT.failure,
-        title: 'Access Denied',
-        message: error.message,
-        action: 'Sign in with an account of this project: `pawloween login`.',
-      };
-    case 'ValidationError':
-      return {
-        ...base,
-        exitCode: EXIT.failure,
-        title: 'Invalid Request',
-        message: error.message,
-        action: 'Check the inputs named above and try again.',
-      };
-    case 'NotFoundError':
-      return {
-        ...base,
-        exitCode: EXIT.failure,
-        title: 'Not Found',
-        message: error.message,
-        action: 'Check the name or id you gave.',
-      };
-    case 'ServiceUnavailableError':
-      return {
-        ...base,
-        exitCode: EXIT.failure,
-        title: 'Platform Busy',
-        message: error.message,
-        action: ACTIONS.retry,
-      };
-    default:
+    case 'ACCESS_DENIED':
+      return said('Access Denied', 'Sign in with an account of this project: `pawloween login`.');
+    case 'VALIDATION_ERROR':
+      return said('Invalid Request', 'Check the inputs named above and try again.');
+    case 'NOT_FOUND':
+      return said('Not Found', 'Check the name or id you gave.');
+    case 'SERVICE_UNAVAILABLE':
+      return said('Platform Busy', ACTIONS.retry);
+    case 'PRECONDITION_FAILED':
+      return said('Changed Elsewhere', ACTIONS.retry);
+    case 'ABORTED':
+    case 'UNKNOWN_ERROR':
+    case 'VIDEO_GENERATION_FAILED':
+    case 'IMAGE_GENERATION_FAILED':
       return undefined;
+    default: {
+      const unhandled: never = error;
+      return unhandled;
+    }
   }
 }
 

@@ -1,12 +1,12 @@
-import type { DisplayedError } from '../domain/model/generation';
+import type { DisplayedError, InputSource } from '../domain/model/generation';
 import type { GalleryItem } from '../domain/model/gallery-item';
-import type { PresetKind } from '../domain/model/presets';
-import type { ClockPort } from '../domain/ports/clock.port';
-import { Creation } from '../domain/use-cases/creation';
-import { GenerateCostume, VALIDATION_MESSAGES } from '../domain/use-cases/generate-costume';
-import { ProgressTimeline } from '../domain/use-cases/progress-timeline';
-import { SelectInputs } from '../domain/use-cases/select-inputs';
-import { cliRunner } from './cli-runner';
+import { presentErrorCard } from '../domain/use-cases/error-presentation';
+import { imageGenerationError, videoGenerationError } from '../domain/errors';
+import {
+  MISSING_IMAGE,
+  MISSING_VIDEO,
+  VALIDATION_MESSAGES,
+} from '../domain/use-cases/generate-costume';
 import type { Connection } from './connect';
 import { GenerationFailed, usageError } from './handle-error';
 import type { ChosenInput } from './inputs';
@@ -23,11 +23,6 @@ export interface Generated {
 }
 
 export interface GenerateOptions {
-  /** The app's nominal timeline, for batch's status line. */
-  readonly progress?: ProgressTimeline;
-  readonly clock?: ClockPort;
-  /** Cancels the run's request when aborted. */
-  readonly signal?: AbortSignal;
   /** The run request left for the platform: from here on it is charged. */
   readonly onSent?: () => void;
   /** The costume image arrived; the video is still rendering. */
@@ -35,9 +30,9 @@ export interface GenerateOptions {
 }
 
 /**
- * One generation through the app's use cases: SelectInputs and GenerateCostume validate, run the
- * workflow and save to the gallery. Each call gets its own Creation state, so a batch can run
- * several at once over the one shared client (and its request queue).
+ * One generation through the app's GenerateCostume command, taken from the node container: it
+ * runs the workflow, saves the item to the gallery and answers it. The command keeps no state of
+ * a run, so a batch runs several at once over the one shared client (and its request queue).
  */
 export async function generateOne(
   connection: Connection,
@@ -45,43 +40,28 @@ export async function generateOne(
   costume: ChosenInput | undefined,
   options: GenerateOptions = {},
 ): Promise<Generated> {
-  const creation = new Creation();
-  const select = new SelectInputs(creation);
-  const runner = cliRunner(connection.runner, options);
-  const clock = options.clock ?? connection.clock;
-  const progress = options.progress ?? new ProgressTimeline(clock);
-  const { gallery } = connection.services;
-  const generate = new GenerateCostume(
-    creation,
-    runner,
-    gallery,
-    clock,
-    progress,
-    connection.presetUrl,
-    // Streamed: the image arrives while the video still renders (the progress and the early file).
-    true,
-  );
-  choose(select, pet, costume);
-  const stopWatching = creation.subscribe(() => {
-    const { generation, results } = creation.getSnapshot();
-    if (generation.isGenerating && generation.imageReady && results?.imageUrl)
-      options.onImage?.(results.imageUrl);
+  const { gallery, generateCostume } = connection.services;
+  const inputs = generateCostume.workflowInputs({ pet: sideOf(pet), costume: sideOf(costume) });
+  if (!inputs) throw missingInputs(pet, costume);
+  const created = await generateCostume.execute({ inputs, ...options }).catch((error: unknown) => {
+    throw new GenerationFailed(
+      [presentErrorCard('image', error), presentErrorCard('video', error)],
+      error,
+    );
   });
-
-  await generate.execute().finally(stopWatching);
-  const state = creation.getSnapshot();
-  if (state.validationMessage) throw usageError(state.validationMessage);
-  const imageUrl = state.results?.imageUrl;
-  const item = imageUrl
-    ? gallery.getSnapshot().items.find((i) => i.imageUrl === imageUrl)
-    : undefined;
+  const { item, videoFailure } = created;
   if (!item) {
-    const cards = [state.imageError, state.videoError].filter((c): c is DisplayedError => !!c);
-    throw new GenerationFailed(cards, runner.lastError);
+    const cards = [
+      presentErrorCard('image', imageGenerationError(MISSING_IMAGE)),
+      presentErrorCard('video', videoFailure ?? videoGenerationError(MISSING_VIDEO)),
+    ];
+    throw new GenerationFailed(cards, undefined);
   }
   return {
     item,
-    videoError: state.videoError,
+    videoError: item.videoUrl
+      ? undefined
+      : presentErrorCard('video', videoFailure ?? videoGenerationError(MISSING_VIDEO)),
     synced: gallery.getSnapshot().syncStatus !== 'error',
   };
 }
@@ -91,39 +71,21 @@ export async function generateOne(
  * line missing an input is a usage error (2) whether or not a token is at hand.
  */
 export function requireBothInputs(pet?: ChosenInput, costume?: ChosenInput): void {
-  if (pet && costume) return;
+  if (!pet || !costume) throw missingInputs(pet, costume);
+}
+
+/** The current mode's message: a file on either side makes it the upload mode's. */
+function missingInputs(pet?: ChosenInput, costume?: ChosenInput) {
   const uploads = pet?.source === 'file' || costume?.source === 'file';
-  throw usageError(VALIDATION_MESSAGES[uploads ? 'upload' : 'presets'], [
+  return usageError(VALIDATION_MESSAGES[uploads ? 'upload' : 'presets'], [
     'Give both --pet and --costume (`pawloween presets` lists the ids).',
   ]);
 }
 
-/** Each side takes its own source; a file on either side gives the app's upload-mode message. */
-function choose(
-  select: SelectInputs,
-  pet: ChosenInput | undefined,
-  costume: ChosenInput | undefined,
-): void {
-  const uploads = pet?.source === 'file' || costume?.source === 'file';
-  select.setMode(uploads ? 'upload' : 'presets');
-  const pick = (kind: PresetKind, input?: ChosenInput) => {
-    if (!input) return;
-    if (input.source === 'file') select.setUpload(kind, input.dataUrl);
-    else select.selectPreset(kind, input.id);
-  };
-  pick('pet', pet);
-  pick('costume', costume);
-}
-
-/**
- * Gallery ids are creation times in ms (SPEC.md 3); creations of one batch finishing in the same
- * millisecond must still get distinct ids.
- */
-export function uniqueClock(clock: ClockPort): ClockPort {
-  let last = 0;
-  return {
-    now: () => (last = Math.max(clock.now(), last + 1)),
-    after: (ms, fn) => clock.after(ms, fn),
-    every: (ms, fn) => clock.every(ms, fn),
-  };
+/** A file on the command line is the app's upload; a preset id its preset. */
+function sideOf(input: ChosenInput | undefined): InputSource | undefined {
+  if (!input) return undefined;
+  return input.source === 'file'
+    ? { source: 'upload', dataUrl: input.dataUrl }
+    : { source: 'preset', id: input.id };
 }

@@ -24,7 +24,7 @@ export const EXIT_CODES_HELP = `
 Exit codes:
   0  ok
   1  failure (the platform or the workflow failed, or could not be reached)
-  2  usage error (a bad option, input or preset id)
+  2  usage error (a bad option or input, or an unknown preset or creation id)
   3  auth needed (no token, or it expired: run \`pawloween login\`)
   4  out of credits, or the plan does not allow it (run \`pawloween plan --open\`)
   130  interrupted (Ctrl-C)`;
@@ -40,33 +40,43 @@ export interface ErrorOutput extends ErrorScene {
 /** The one place a failure becomes output and an exit code (STYLE.md: one handleError). */
 export function handleError(error: unknown, output: ErrorOutput): ExitCode {
   if (error instanceof CommanderError) {
-    // Commander has already printed its message (or the help).
+    // --help and --version are not failures; a bare command group has printed its help.
     if (error.exitCode === 0) return EXIT.ok;
-    if (output.json) writeJson(output.stdout, errorJson(commanderReport(error)));
-    return EXIT.usage;
+    if (error.code === 'commander.help') return EXIT.usage;
   }
-  const report = reportOf(error, output);
-  const lines = reportLines(report);
-  output.stderr.write(
-    `${lines
-      .map((line) => visible(line))
-      .map((line, i) => (i === 0 ? `Error: ${line}` : `  ${line}`))
-      .join('\n')}\n`,
-  );
+  const report = error instanceof CommanderError ? commanderReport(error) : reportOf(error, output);
+  output.stderr.write(errorText(report));
   // A command that printed its --json answer before failing (batch's rows) named the error there.
   const answered = error instanceof CliError && error.answered;
   if (output.json && !answered) writeJson(output.stdout, errorJson(report));
   return report.exitCode;
 }
 
+/**
+ * Every failure in the terminal, the CLI's own and commander's usage errors alike: `Error: ` and
+ * the title, then indented what happened, details, `Next:` and the request id.
+ */
+function errorText(report: ErrorReport): string {
+  return `${reportLines(report)
+    .map((line) => visible(line))
+    .map((line, i) => (i === 0 ? `Error: ${line}` : `  ${line}`))
+    .join('\n')}\n`;
+}
+
+/** Commander's message ("error: unknown option '--x'" and its "Did you mean" line) as a report. */
 function commanderReport(error: CommanderError): ErrorReport {
+  const [title = 'Usage error', ...details] = error.message
+    .replace(/^error: /, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   return {
     exitCode: EXIT.usage,
     code: 'USAGE_ERROR',
-    title: 'Usage Error',
-    message: error.message.replace(/^error: /, ''),
+    title,
+    message: title,
     action: 'Add --help to the command for its options and examples.',
     requestId: null,
-    details: [],
+    details,
   };
 }

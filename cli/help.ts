@@ -37,6 +37,7 @@ const EXAMPLES: Record<string, readonly string[]> = {
   gallery: ['pawloween gallery list', 'pawloween gallery export ./all-costumes'],
   'gallery list': ['pawloween gallery list', 'pawloween gallery list --favorites --json'],
   'gallery favorite': ['pawloween gallery favorite 1730000000000'],
+  'gallery unfavorite': ['pawloween gallery unfavorite 1730000000000'],
   'gallery delete': ['pawloween gallery delete 1730000000000 --yes'],
   'gallery export': ['pawloween gallery export ./all-costumes'],
   usage: ['pawloween usage', 'pawloween usage --json'],
@@ -48,6 +49,11 @@ const EXAMPLES: Record<string, readonly string[]> = {
   run: [
     'pawloween run text/spooky-namer --input \'{"prompt":"a black cat"}\'',
     'pawloween run text/spooky-namer --input \'{"prompt":"a bat"}\' --stream --mode word',
+  ],
+  completion: [
+    'pawloween completion fish > ~/.config/fish/completions/pawloween.fish',
+    'pawloween completion zsh > "${fpath[1]}/_pawloween"',
+    'source <(pawloween completion bash)   # in ~/.bashrc',
   ],
   serve: ['pawloween serve', 'pawloween serve --port 9000 --data-dir ./platform-data'],
 };

@@ -15,7 +15,7 @@ export async function prepareOutDir(dir: string, option = '--out'): Promise<void
       `Give a folder to save into (it is made if missing), for example ${option} ./costumes.`,
     ]);
   try {
-    await mkdir(dir, { recursive: true });
+    await makeFolder(dir);
     const probe = path.join(dir, `.pawloween-write-check-${randomBytes(4).toString('hex')}`);
     await (await open(probe, 'wx')).close();
     await rm(probe, { force: true });
@@ -26,9 +26,32 @@ export async function prepareOutDir(dir: string, option = '--out'): Promise<void
         ? 'You may not write there: pick a folder of your own.'
         : code === 'ENOTDIR'
           ? 'A part of that path is a file.'
-          : 'Pick another folder.',
+          : code === 'ENOENT'
+            ? 'That place cannot hold files (a system folder such as /proc): pick a folder of your own.'
+            : 'Pick another folder.',
     ]);
   }
+}
+
+/**
+ * mkdir -p, one folder at a time from the deepest that exists. Node's recursive mkdir never
+ * settles where the parent exists but refuses new entries with ENOENT (/proc/x): it tries again
+ * for ever, and the command hung without a word.
+ */
+async function makeFolder(dir: string): Promise<void> {
+  const missing: string[] = [];
+  let at = path.resolve(dir);
+  while (!(await stat(at).catch(() => undefined))) {
+    missing.unshift(at);
+    const parent = path.dirname(at);
+    if (parent === at) break;
+    at = parent;
+  }
+  for (const folder of missing)
+    await mkdir(folder).catch((error: NodeJS.ErrnoException) => {
+      // Made meanwhile by someone else: fine, if it is a folder (the probe tells).
+      if (error.code !== 'EEXIST') throw error;
+    });
 }
 
 /** The name a file is written under until it is complete; dot-first, so listings skip it. */

@@ -28,8 +28,9 @@ const COMMANDS = [
   'presets',
   'run',
   'serve',
+  'completion',
 ] as const;
-const GALLERY_SUBCOMMANDS = ['list', 'favorite', 'delete', 'export'] as const;
+const GALLERY_SUBCOMMANDS = ['list', 'favorite', 'unfavorite', 'delete', 'export'] as const;
 
 describe('pawloween', () => {
   it('documents every command and the exit codes in --help', async () => {

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { batchCommand } from './commands/batch';
+import { completionCommand } from './commands/completion';
 import { galleryCommand } from './commands/gallery';
 import { generateCommand } from './commands/generate';
 import { loginCommand } from './commands/login';
@@ -14,6 +15,7 @@ import { DEFAULT_BASE_URL } from './config';
 import { cliContext, settleConnections, type CliContext } from './connect';
 import { EXIT_CODES_HELP, handleError, type ExitCode } from './handle-error';
 import { addExamples, VERSION } from './help';
+import { explainNotFound } from './platform-address';
 import type { Io } from './io';
 
 /** The `pawloween` program: global options and one command per file (STYLE.md, after shadcn). */
@@ -43,10 +45,11 @@ export function createProgram(io: Io, ctx: CliContext = cliContext(io)): Command
     .version(VERSION, '-V, --version', 'print the version')
     // Every command's --help lists --base-url, --token and --project-token too.
     .configureHelp({ showGlobalOptions: true })
-    .showHelpAfterError('(add --help for usage)')
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
+      // Commander's own `error: ...` is not printed: handleError words it in the CLI's one voice.
+      outputError: () => {},
     })
     .exitOverride()
     .hook('preAction', (_program, action) => {
@@ -64,6 +67,7 @@ export function createProgram(io: Io, ctx: CliContext = cliContext(io)): Command
     presetsCommand(ctx),
     runCommand(ctx),
     serveCommand(ctx),
+    completionCommand(ctx),
   ])
     program.addCommand(command);
   addExamples(program, 'pawloween');
@@ -92,10 +96,12 @@ export async function runCli(args: readonly string[], io: Io): Promise<ExitCode>
   ctx.scene.json = args.includes('--json');
   const program = createProgram(io, ctx);
   try {
-    await program.parseAsync([...args], { from: 'user' });
+    // Bare `pawloween` is a request for help (gh, git), not a mistake: the help, on stdout, and 0.
+    await program.parseAsync(args.length === 0 ? ['--help'] : [...args], { from: 'user' });
     return 0;
   } catch (error) {
-    return handleError(error, { ...ctx.scene, stdout: io.stdout, stderr: io.stderr });
+    const explained = await explainNotFound(error, ctx.scene.baseUrl);
+    return handleError(explained, { ...ctx.scene, stdout: io.stdout, stderr: io.stderr });
   } finally {
     await settleConnections();
   }

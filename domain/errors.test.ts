@@ -1,44 +1,63 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
-  PLATFORM_ERROR_NAMES,
-  VideoGenerationError,
+  domainCode,
+  domainError,
   errorMessage,
-  errorName,
-  isPlatformError,
+  isConnectionLost,
+  isDomainError,
   isUnauthorized,
-  platformError,
+  videoGenerationError,
+  type DomainError,
+  type DomainErrorCode,
 } from './errors';
 
-describe('platform error shapes', () => {
-  it('knows the eleven platform error names of SPEC.md section 8', () => {
-    expect(PLATFORM_ERROR_NAMES).toHaveLength(11);
-    expect(isPlatformError({ name: 'RateLimitError', message: 'slow down' })).toBe(true);
-    expect(isPlatformError(new Error('x'))).toBe(false);
-    expect(isPlatformError(undefined)).toBe(false);
-  });
-
-  it('builds errors that carry their fields and a default action', () => {
-    const error = platformError('RateLimitError', 'slow down', { retryAfter: 30 });
+describe('domain errors', () => {
+  it('carry their literal code, the facts of that code, and where they came from', () => {
+    const error = domainError({ code: 'RATE_LIMIT_EXCEEDED', retryAfter: 30 }, 'slow down', {
+      statusCode: 429,
+      requestId: 'req-1',
+    });
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ name: 'RateLimitError', retryAfter: 30, action: 'wait' });
-    expect(platformError('InsufficientBalanceError', 'x').action).toBe('top-up');
-    expect(platformError('PlanUpgradeRequiredError', 'x', { action: 'none' }).action).toBe('none');
+    expect(error).toMatchObject({
+      code: 'RATE_LIMIT_EXCEEDED',
+      retryAfter: 30,
+      statusCode: 429,
+      requestId: 'req-1',
+      message: 'slow down',
+    });
+    expect(isDomainError(error)).toBe(true);
+    expect(domainCode(videoGenerationError('v'))).toBe('VIDEO_GENERATION_FAILED');
   });
 
-  it('tells a 401 by name, code or status', () => {
-    expect(isUnauthorized(platformError('AuthenticationError', 'x'))).toBe(true);
-    expect(isUnauthorized({ code: 'AUTHENTICATION_FAILED' })).toBe(true);
-    expect(isUnauthorized({ statusCode: 401 })).toBe(true);
-    expect(isUnauthorized({ status: 401 })).toBe(true);
-    expect(isUnauthorized(platformError('AccessDeniedError', 'x', { statusCode: 403 }))).toBe(
-      false,
-    );
-    expect(isUnauthorized('401')).toBe(false);
+  it('are told from anything else thrown only by being the domain’s', () => {
+    // A look-alike (the client's error before its port translated it) is not a domain error.
+    const lookAlike = Object.assign(new Error('x'), { code: 'AUTHENTICATION_FAILED' });
+    expect(isDomainError(lookAlike)).toBe(false);
+    expect(isUnauthorized(lookAlike)).toBe(false);
+    expect(domainCode(undefined)).toBeUndefined();
   });
 
-  it('reads names and messages from anything thrown', () => {
-    expect(errorName(new VideoGenerationError('v'))).toBe('VideoGenerationError');
-    expect(errorName(42)).toBeUndefined();
+  it('tell a 401 and a lost connection by code', () => {
+    expect(isUnauthorized(domainError({ code: 'AUTHENTICATION_FAILED' }, 'x'))).toBe(true);
+    expect(isUnauthorized(domainError({ code: 'ACCESS_DENIED' }, 'x'))).toBe(false);
+    expect(isConnectionLost(domainError({ code: 'NETWORK_ERROR' }, 'x'))).toBe(true);
+    expect(isConnectionLost(domainError({ code: 'TIMEOUT_ERROR' }, 'x'))).toBe(true);
+    expect(isConnectionLost(domainError({ code: 'SERVICE_UNAVAILABLE' }, 'x'))).toBe(false);
+  });
+
+  it('narrow their facts by code, and a fact of another code does not compile', () => {
+    const error = domainError({ code: 'INSUFFICIENT_BALANCE', remainingCredits: 1 }, 'x');
+    if (error.code === 'INSUFFICIENT_BALANCE') {
+      expectTypeOf(error.remainingCredits).toEqualTypeOf<number | undefined>();
+    }
+    // @ts-expect-error a code outside the union
+    domainError({ code: 'INSUFFICIENT_CREDITS' }, 'x');
+    // @ts-expect-error retryAfter belongs to RATE_LIMIT_EXCEEDED, not to NOT_FOUND
+    domainError({ code: 'NOT_FOUND', retryAfter: 1 }, 'x');
+    expectTypeOf<DomainError['code']>().toEqualTypeOf<DomainErrorCode>();
+  });
+
+  it('reads messages from anything thrown', () => {
     expect(errorMessage('plain')).toBe('plain');
     expect(errorMessage({ message: 'obj' })).toBe('obj');
     expect(errorMessage(7)).toBe('7');

@@ -1,106 +1,111 @@
 /**
- * Errors as the domain sees them. Platform errors arrive from the client library as Error
- * instances whose `name` is one of PLATFORM_ERROR_NAMES (SPEC.md section 8); the domain reads
- * them by name and code only, so it never depends on the client's classes.
+ * Errors as the domain sees them: one union with literal codes. The platform's errors are turned
+ * into these once, where the platform adapters meet the ports (`adapters/platform-ports`); the
+ * drivers switch on `code` exhaustively, so a new code is a compile error until each one shows it.
  */
-export const PLATFORM_ERROR_NAMES = [
-  'PlanUpgradeRequiredError',
-  'InsufficientBalanceError',
-  'WorkflowUnavailableError',
-  'RateLimitError',
-  'UnsubscribedError',
-  'AuthenticationError',
-  'ValidationError',
-  'AccessDeniedError',
-  'NotFoundError',
-  'ServiceUnavailableError',
-  'UnknownError',
-] as const;
-export type PlatformErrorName = (typeof PLATFORM_ERROR_NAMES)[number];
 
-/** What the person can do about an error. */
-export type ErrorAction = 'upgrade' | 'top-up' | 'wait' | 'sign-in' | 'retry' | 'none';
+/** What each failure carries besides its message, by code (SPEC.md section 8). */
+export type DomainErrorFacts =
+  | {
+      readonly code: 'PLAN_UPGRADE_REQUIRED';
+      readonly upgradeUrl?: string;
+      readonly currentPlan?: string;
+      /** USD per operation the current plan allows. */
+      readonly currentLimit?: number;
+      /** USD the operation needs. */
+      readonly required?: number;
+    }
+  | {
+      readonly code: 'INSUFFICIENT_BALANCE';
+      readonly remainingCredits?: number;
+      readonly requiredCredits?: number;
+    }
+  | {
+      readonly code: 'RATE_LIMIT_EXCEEDED';
+      /** Seconds to wait before retrying. */
+      readonly retryAfter?: number;
+      /** When the limit lifts, as the platform said it (ISO date or epoch ms). */
+      readonly resetTime?: string | number;
+    }
+  | { readonly code: 'USER_UNSUBSCRIBED' }
+  | { readonly code: 'WORKFLOW_UNAVAILABLE' }
+  | { readonly code: 'AUTHENTICATION_FAILED' }
+  | { readonly code: 'ACCESS_DENIED' }
+  | { readonly code: 'VALIDATION_ERROR' }
+  | { readonly code: 'NOT_FOUND' }
+  /** A write lost to a newer version, after the adapter's own merges. */
+  | { readonly code: 'PRECONDITION_FAILED' }
+  | { readonly code: 'SERVICE_UNAVAILABLE' }
+  /** The request never got an answer: DNS, refused connection, reset socket. */
+  | { readonly code: 'NETWORK_ERROR' }
+  /** No answer in time, or a stream went quiet. */
+  | { readonly code: 'TIMEOUT_ERROR' }
+  /** The caller gave up (its AbortSignal). */
+  | { readonly code: 'ABORTED' }
+  /** Anything else the platform answered or the client refused. */
+  | { readonly code: 'UNKNOWN_ERROR' }
+  /** The video could not be produced; its dialog offers Retry Video. */
+  | { readonly code: 'VIDEO_GENERATION_FAILED' }
+  /** The image could not be produced. */
+  | { readonly code: 'IMAGE_GENERATION_FAILED' };
 
-/** The fields a platform error may carry (SPEC.md section 8 "Platform errors"). */
-export interface PlatformErrorFields {
-  readonly code?: string;
+export type DomainErrorCode = DomainErrorFacts['code'];
+
+/** What any failure may say about where it came from. */
+export interface ErrorOrigin {
   readonly statusCode?: number;
-  readonly details?: unknown;
   readonly requestId?: string;
-  readonly upgradeUrl?: string;
-  readonly currentPlan?: string;
-  /** USD per operation the current plan allows. */
-  readonly currentLimit?: number;
-  /** USD the operation needs. */
-  readonly required?: number;
-  readonly remainingCredits?: number;
-  readonly requiredCredits?: number;
-  readonly resetTime?: string | number;
-  /** Seconds to wait before retrying. */
-  readonly retryAfter?: number;
-  readonly action?: ErrorAction;
+  readonly details?: unknown;
+  readonly cause?: unknown;
 }
 
-export interface PlatformErrorShape extends PlatformErrorFields {
-  readonly name: PlatformErrorName;
-  readonly message: string;
+/** The one Error class of the domain; read it through `DomainError`, whose `code` narrows its facts. */
+export class DomainFailure extends Error {
+  override readonly name = 'DomainError';
+  readonly code: DomainErrorCode;
+  readonly statusCode?: number;
+  readonly requestId?: string;
+  readonly details?: unknown;
+
+  constructor(facts: DomainErrorFacts, message: string, origin: ErrorOrigin = {}) {
+    super(message, origin.cause === undefined ? undefined : { cause: origin.cause });
+    const { cause: _cause, ...rest } = origin;
+    Object.assign(this, rest, facts);
+    this.code = facts.code;
+  }
 }
 
-/** The action each platform error suggests when it does not carry its own. */
-export const DEFAULT_ACTIONS: Readonly<Record<PlatformErrorName, ErrorAction>> = {
-  PlanUpgradeRequiredError: 'upgrade',
-  InsufficientBalanceError: 'top-up',
-  WorkflowUnavailableError: 'wait',
-  RateLimitError: 'wait',
-  UnsubscribedError: 'upgrade',
-  AuthenticationError: 'sign-in',
-  ValidationError: 'none',
-  AccessDeniedError: 'none',
-  NotFoundError: 'none',
-  ServiceUnavailableError: 'retry',
-  UnknownError: 'retry',
-};
+export type DomainError = DomainFailure & DomainErrorFacts;
 
-export function isPlatformError(error: unknown): error is PlatformErrorShape {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (PLATFORM_ERROR_NAMES as readonly string[]).includes(
-      (error as { name?: unknown }).name as string,
-    )
-  );
+export function domainError(
+  facts: DomainErrorFacts,
+  message: string,
+  origin: ErrorOrigin = {},
+): DomainError {
+  return new DomainFailure(facts, message, origin) as DomainError;
 }
 
-/** A 401 from the platform, told by name, code or status. */
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainFailure;
+}
+
+/** The domain error's code, or undefined for anything else thrown. */
+export function domainCode(error: unknown): DomainErrorCode | undefined {
+  return isDomainError(error) ? error.code : undefined;
+}
+
+/** A 401 from the platform: the token was refused. */
 export function isUnauthorized(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { name?: unknown; code?: unknown; statusCode?: unknown; status?: unknown };
-  return (
-    e.name === 'AuthenticationError' ||
-    e.code === 'AUTHENTICATION_FAILED' ||
-    e.statusCode === 401 ||
-    e.status === 401
-  );
+  return domainCode(error) === 'AUTHENTICATION_FAILED';
 }
 
 /**
- * The request lost its connection or its answer never came (the client's NetworkError and
- * TimeoutError): nothing says the platform refused it, so it may be sent again with its key.
+ * The request lost its connection or its answer never came: nothing says the platform refused
+ * it, so it may be sent again with its key.
  */
 export function isConnectionLost(error: unknown): boolean {
-  const e = error as { name?: unknown; code?: unknown } | undefined;
-  return (
-    e?.code === 'NETWORK_ERROR' ||
-    e?.code === 'TIMEOUT_ERROR' ||
-    e?.name === 'NetworkError' ||
-    e?.name === 'TimeoutError'
-  );
-}
-
-/** The error's name, or undefined for values that are not errors. */
-export function errorName(error: unknown): string | undefined {
-  const name = (error as { name?: unknown } | undefined)?.name;
-  return typeof name === 'string' ? name : undefined;
+  const code = domainCode(error);
+  return code === 'NETWORK_ERROR' || code === 'TIMEOUT_ERROR';
 }
 
 /** The error's message, for anything that may be thrown. */
@@ -110,36 +115,13 @@ export function errorMessage(error: unknown): string {
   return typeof message === 'string' ? message : String(error);
 }
 
-/**
- * Builds an Error shaped like a platform error: for in-memory adapters and tests, which must look
- * like the client library to the domain.
- */
-export function platformError(
-  name: PlatformErrorName,
-  message: string,
-  fields: PlatformErrorFields = {},
-): Error & PlatformErrorShape {
-  const error = new Error(message) as Error & {
-    -readonly [K in keyof PlatformErrorShape]: PlatformErrorShape[K];
-  };
-  error.name = name;
-  Object.assign(error, { action: DEFAULT_ACTIONS[name] }, fields);
-  return error as Error & PlatformErrorShape;
-}
-
 /** The video could not be produced; its dialog offers Retry Video (SPEC.md section 8). */
-export class VideoGenerationError extends Error {
-  override readonly name = 'VideoGenerationError';
-  readonly code = 'VIDEO_GENERATION_FAILED';
-  readonly action: ErrorAction = 'retry';
-}
+export const videoGenerationError = (message: string) =>
+  domainError({ code: 'VIDEO_GENERATION_FAILED' }, message);
 
 /** The image could not be produced. */
-export class ImageGenerationError extends Error {
-  override readonly name = 'ImageGenerationError';
-  readonly code = 'IMAGE_GENERATION_FAILED';
-  readonly action: ErrorAction = 'retry';
-}
+export const imageGenerationError = (message: string) =>
+  domainError({ code: 'IMAGE_GENERATION_FAILED' }, message);
 
 /** The workflow answered without an output list (SPEC.md section 5). */
 export const NO_OUTPUT_MESSAGE = 'No output received from workflow';

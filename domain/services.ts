@@ -13,6 +13,7 @@ import { CreateAnother } from './use-cases/create-another';
 import { Creation } from './use-cases/creation';
 import { Gallery } from './use-cases/gallery';
 import { GenerateCostume, type PresetUrl, type RunRecovery } from './use-cases/generate-costume';
+import { GenerationView } from './use-cases/generation-view';
 import { Profile } from './use-cases/profile';
 import { ProgressTimeline } from './use-cases/progress-timeline';
 import { RetryGeneration } from './use-cases/retry-generation';
@@ -45,7 +46,10 @@ export interface Services {
   readonly account: Account;
   readonly progress: ProgressTimeline;
   readonly selectInputs: SelectInputs;
+  /** The stateless command: runs the workflow, saves the item, answers it (the CLI's batch runs several). */
   readonly generateCostume: GenerateCostume;
+  /** The Create view's run: its progress and results, read by the UI. */
+  readonly generation: GenerationView;
   readonly retryGeneration: RetryGeneration;
   readonly createAnother: CreateAnother;
 }
@@ -59,6 +63,7 @@ export const TOKENS = {
   progress: Symbol('ProgressTimeline'),
   selectInputs: Symbol('SelectInputs'),
   generateCostume: Symbol('GenerateCostume'),
+  generation: Symbol('GenerationView'),
   retryGeneration: Symbol('RetryGeneration'),
   createAnother: Symbol('CreateAnother'),
   creation: Symbol('Creation'),
@@ -139,30 +144,18 @@ export const FACTORIES: readonly Factory[] = [
   factory(TOKENS.createAnother, [TOKENS.creation], (c: Creation) => new CreateAnother(c)),
   factory(
     TOKENS.generateCostume,
-    [
-      TOKENS.creation,
-      RunnerPort,
-      TOKENS.gallery,
-      ClockPort,
-      TOKENS.progress,
-      ServicesConfig,
-      TOKENS.account,
-    ],
+    [RunnerPort, TOKENS.gallery, ClockPort, ServicesConfig, TOKENS.account],
     (
-      creation: Creation,
       runner: RunnerPort,
       gallery: Gallery,
       clock: ClockPort,
-      progress: ProgressTimeline,
       config: ServicesConfig,
       account: Account,
     ) =>
       new GenerateCostume(
-        creation,
         runner,
         gallery,
         clock,
-        progress,
         config.presetUrl ?? presetImagePath,
         config.streamOutputs ?? false,
         account,
@@ -170,15 +163,26 @@ export const FACTORIES: readonly Factory[] = [
       ),
   ),
   factory(
+    TOKENS.generation,
+    [TOKENS.creation, TOKENS.generateCostume, ClockPort, TOKENS.progress, ServicesConfig],
+    (
+      creation: Creation,
+      command: GenerateCostume,
+      clock: ClockPort,
+      progress: ProgressTimeline,
+      config: ServicesConfig,
+    ) => new GenerationView(creation, command, clock, progress, config.recovery?.pending),
+  ),
+  factory(
     TOKENS.retryGeneration,
-    [TOKENS.creation, TOKENS.gallery, ClockPort, TOKENS.progress, TOKENS.generateCostume],
+    [TOKENS.creation, TOKENS.gallery, TOKENS.progress, TOKENS.generateCostume, TOKENS.generation],
     (
       creation: Creation,
       gallery: Gallery,
-      clock: ClockPort,
       progress: ProgressTimeline,
-      generate: GenerateCostume,
-    ) => new RetryGeneration(creation, gallery, clock, progress, generate),
+      command: GenerateCostume,
+      generation: GenerationView,
+    ) => new RetryGeneration(creation, gallery, progress, command, generation),
   ),
 ];
 
@@ -190,6 +194,7 @@ const SERVICE_KEYS: readonly (keyof Services)[] = [
   'progress',
   'selectInputs',
   'generateCostume',
+  'generation',
   'retryGeneration',
   'createAnother',
 ];

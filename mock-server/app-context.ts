@@ -171,22 +171,32 @@ export function createContext(
   // configured origin's names (on loopback: localhost, 127.0.0.1 or [::1] with the same port).
   // Anything else (Host: evil.example) gets the configured origin, so no answer carries a URL or
   // sends a token to a host the caller chose.
+  // The Host header parsed once per distinct text (a URL parse per storage write showed in the
+  // server bench); bounded, since the header is the caller's to write.
+  type HostParts = Readonly<Pick<URL, 'origin' | 'hostname' | 'port'>>;
+  const hosts = new Map<string, HostParts | null>();
+  const hostUrl = (text: string): HostParts | null => {
+    let parts = hosts.get(text);
+    if (parts !== undefined) return parts;
+    const url = URL.canParse(text) ? new URL(text) : undefined;
+    parts = url ? { origin: url.origin, hostname: url.hostname, port: url.port } : null;
+    if (hosts.size >= 256) hosts.clear();
+    hosts.set(text, parts);
+    return parts;
+  };
   const originOf = (request: FastifyRequest) => {
-    try {
-      const url = new URL(`${request.protocol}://${request.host}`);
-      // With no configured origin (tests, in-process tools) any loopback name and port is this server.
-      // So is a loopback name with the port this socket came in on, asked from this computer: the
-      // owner at http://localhost:PORT when PUBLIC_BASE_URL names the machine's network address.
-      const own =
-        ownOrigins.has(url.origin) ||
-        (LOOPBACK_NAMES.includes(url.hostname) &&
-          (!baseOrigin ||
-            (isLoopbackAddress(request.socket.remoteAddress) &&
-              Number(url.port || 80) === request.socket.localPort)));
-      return own ? url.origin : ownOrigin;
-    } catch {
-      return ownOrigin;
-    }
+    const url = hostUrl(`${request.protocol}://${request.host}`);
+    if (!url) return ownOrigin;
+    // With no configured origin (tests, in-process tools) any loopback name and port is this server.
+    // So is a loopback name with the port this socket came in on, asked from this computer: the
+    // owner at http://localhost:PORT when PUBLIC_BASE_URL names the machine's network address.
+    const own =
+      ownOrigins.has(url.origin) ||
+      (LOOPBACK_NAMES.includes(url.hostname) &&
+        (!baseOrigin ||
+          (isLoopbackAddress(request.socket.remoteAddress) &&
+            Number(url.port || 80) === request.socket.localPort)));
+    return own ? url.origin : ownOrigin;
   };
   const runs = new RunService({
     accounts,

@@ -52,9 +52,10 @@ describe('createNodeContainer', () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  const build = (path = storagePath()) => {
+  const build = (path = storagePath(), streamOutputs?: boolean) => {
     const made = createNodeContainer({
       storagePath: path,
+      streamOutputs,
       client: { baseUrl: BASE_URL, logger: recordingLogger(), maxRetries: 0 },
       session: { projectToken: 'proj' },
     });
@@ -69,6 +70,7 @@ describe('createNodeContainer', () => {
       'createAnother',
       'gallery',
       'generateCostume',
+      'generation',
       'profile',
       'progress',
       'retryGeneration',
@@ -76,7 +78,7 @@ describe('createNodeContainer', () => {
       'session',
     ]);
     services.selectInputs.selectPreset('pet', 'dog1');
-    expect(services.generateCostume.getSnapshot().inputs.pet).toEqual({
+    expect(services.generation.getSnapshot().inputs.pet).toEqual({
       source: 'preset',
       id: 'dog1',
     });
@@ -116,12 +118,13 @@ describe('createNodeContainer', () => {
         });
       }),
     );
-    const { services } = build();
+    // Whole, not streamed (the CLI's default), so the answer above is the run's.
+    const { services } = build(undefined, false);
     await services.session.start();
     services.selectInputs.setMode('presets');
     services.selectInputs.selectPreset('pet', 'cat1');
     services.selectInputs.selectPreset('costume', 'witch');
-    expect(await services.generateCostume.execute()).toEqual({ ok: true });
+    expect(await services.generation.execute()).toEqual({ ok: true });
     expect(bodies[0]).toMatchObject({
       model: COSTUME_WORKFLOW_ID,
       input: {

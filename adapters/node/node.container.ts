@@ -60,6 +60,8 @@ export function createNodeContainer(options: NodeContainerOptions = {}): NodeCon
     presetUrl:
       options.presetUrl ??
       ((preset) => new URL(presetImagePath(preset), client.options.baseUrl).href),
+    // The platform streams the costume image as soon as it is written: the CLI saves it meanwhile.
+    streamOutputs: options.streamOutputs ?? true,
   };
   const { container, services } = createServicesContainer(ports, config);
   return { container, services, client, storagePath };

@@ -6,6 +6,7 @@ import type {
   DeviceSignInState,
 } from '../../domain/ports/auth.port';
 import { decodeToken, type PlatformClient } from '../platform/src';
+import { translated } from './domain-errors';
 
 /** The domain's sign-in side of the platform: tokens, credentials in use, and 401 notices. */
 export class PlatformAuth implements AuthPort {
@@ -29,19 +30,19 @@ export class PlatformAuth implements AuthPort {
   }
 
   async refresh(): Promise<string> {
-    return (await this.client.sessions.refresh()).accessToken;
+    return (await translated(() => this.client.sessions.refresh())).accessToken;
   }
 
   async revoke(): Promise<void> {
-    await this.client.sessions.revoke();
+    await translated(() => this.client.sessions.revoke());
   }
 
   async registerLoopbackRedirect(redirectUri: string): Promise<void> {
-    await this.client.sessions.registerLoopbackRedirect(redirectUri);
+    await translated(() => this.client.sessions.registerLoopbackRedirect(redirectUri));
   }
 
   async startDeviceSignIn(): Promise<DeviceSignIn> {
-    const started = await this.client.sessions.startDevice();
+    const started = await translated(() => this.client.sessions.startDevice());
     return {
       deviceCode: started.deviceCode,
       userCode: started.userCode,
@@ -53,7 +54,7 @@ export class PlatformAuth implements AuthPort {
   }
 
   async pollDeviceSignIn(deviceCode: string): Promise<DeviceSignInState> {
-    const answer = await this.client.sessions.pollDevice(deviceCode);
+    const answer = await translated(() => this.client.sessions.pollDevice(deviceCode));
     return answer.status === 'approved'
       ? { status: 'approved', token: answer.accessToken }
       : { status: answer.status };

@@ -6,6 +6,7 @@ import type {
   StreamOptions,
 } from '../../domain/ports/runner.port';
 import type { PlatformClient, ResponseFormat } from '../platform/src';
+import { translated, translatedStream } from './domain-errors';
 
 type Format = ResponseFormat | z.ZodType;
 
@@ -22,14 +23,16 @@ export class PlatformRunner implements RunnerPort {
     input: Record<string, unknown> | string,
     options: RunOptions = {},
   ): Promise<RunResult> {
-    const { output, usage } = await this.client.run.create({
-      model,
-      input,
-      response_format: options.responseFormat as Format | undefined,
-      signal: options.signal,
-      idempotencyKey: options.idempotencyKey,
-      timeout: this.options.runTimeout,
-    });
+    const { output, usage } = await translated(() =>
+      this.client.run.create({
+        model,
+        input,
+        response_format: options.responseFormat as Format | undefined,
+        signal: options.signal,
+        idempotencyKey: options.idempotencyKey,
+        timeout: this.options.runTimeout,
+      }),
+    );
     return { output, usage };
   }
 
@@ -38,14 +41,16 @@ export class PlatformRunner implements RunnerPort {
     input: Record<string, unknown> | string,
     options: StreamOptions = {},
   ): AsyncIterable<string> {
-    return this.client.run.streamText({
-      model,
-      input,
-      response_format: options.responseFormat as Format | undefined,
-      signal: options.signal,
-      idempotencyKey: options.idempotencyKey,
-      mode: options.mode,
-      timeout: this.options.runTimeout,
-    });
+    return translatedStream(() =>
+      this.client.run.streamText({
+        model,
+        input,
+        response_format: options.responseFormat as Format | undefined,
+        signal: options.signal,
+        idempotencyKey: options.idempotencyKey,
+        mode: options.mode,
+        timeout: this.options.runTimeout,
+      }),
+    );
   }
 }

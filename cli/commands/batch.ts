@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { LIMITS } from '../../domain/model/constants';
 import { ProgressTimeline } from '../../domain/use-cases/progress-timeline';
 import { loadGallery, type CliContext } from '../connect';
-import { generateOne, uniqueClock, VIDEO_ONLY, type Generated } from '../generation';
+import { generateOne, VIDEO_ONLY, type Generated } from '../generation';
 import { downloadItem, type Downloaded } from '../media-files';
 import { creationResult } from '../creation-result';
 import {
@@ -105,21 +105,22 @@ export function batchCommand(ctx: CliContext): Command {
               '\nInterrupted: no more combinations will start. The ones running are paid for and will be saved to your gallery.\nPress Ctrl-C again to quit now (they would not be saved).\n',
             );
           }) ?? stopListening;
-        const clock = uniqueClock(connection.clock);
         const ran = await runPool(
           jobs,
           options.concurrency,
           () => interrupted,
           async (job) => {
-            const progress = new ProgressTimeline(clock);
+            // The app's nominal timeline, for the status line.
+            const progress = new ProgressTimeline(connection.clock);
             const stop = progress.subscribe(() => bar.status(progress.getSnapshot().message));
+            progress.start('image');
             try {
               const generated = await generateOne(
                 connection,
                 inputs.get(`pet:${job.pet}`),
                 inputs.get(`costume:${job.costume}`),
-                { progress, clock },
-              );
+                { onImage: () => progress.start('video') },
+              ).finally(() => progress.finish());
               const files = options.out
                 ? await downloadItem(connection, generated.item, options.out)
                 : undefined;

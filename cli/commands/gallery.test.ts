@@ -3,8 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { userHeaders } from '../../tests/server/helpers';
 import { cliTestPlatform, runInMemory } from '../testing/cli-test-platform';
+import { finished, spawnCli } from '../testing/spawn-cli';
 
-const shared = cliTestPlatform({ publicDir: path.resolve('ui/public') });
+// Each command makes several calls; a test of many commands for one user would meet the
+// platform's 60 a minute and wait out its Retry-After. Rate limits have their own tests.
+const shared = cliTestPlatform({ publicDir: path.resolve('ui/public'), rateLimit: false });
 
 interface Item {
   id: string;
@@ -24,7 +27,7 @@ async function userWithTwoCreations() {
     ).toBe(0);
   const list = async (...flags: string[]) =>
     JSON.parse((await cli(['gallery', 'list', '--json', ...flags])).out) as Item[];
-  return { cli, list, items: await list() };
+  return { env, cli, list, items: await list() };
 }
 
 describe('pawloween gallery', () => {
@@ -37,16 +40,31 @@ describe('pawloween gallery', () => {
     expect(table.out).toContain('All (2)  Favorites (0)');
   });
 
-  it('toggles a favorite and filters the favorites', async () => {
-    const { cli, list, items } = await userWithTwoCreations();
+  it('sets a favorite with `favorite` and clears it with `unfavorite`, each idempotent (real process)', async () => {
+    const { env, list, items } = await userWithTwoCreations();
     const id = items[1]!.id;
-    const favorite = await cli(['gallery', 'favorite', id]);
-    expect(favorite.code).toBe(0);
-    expect(favorite.out).toContain(`Added ${id} to your favorites.`);
+    const real = (...args: string[]) => finished(spawnCli(args, env));
+    const favorite = await real('gallery', 'favorite', id);
+    expect(favorite).toMatchObject({ code: 0, out: `Added ${id} to your favorites.\n` });
     expect(await list('--favorites')).toEqual([expect.objectContaining({ id, isFavorite: true })]);
-    expect((await cli(['gallery', 'favorite', id])).out).toContain('Removed');
+    // Again: still a favorite (it toggled back before).
+    const again = await real('gallery', 'favorite', id, '--json');
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.out)).toEqual({ id, isFavorite: true });
+    expect(await list('--favorites')).toEqual([expect.objectContaining({ id, isFavorite: true })]);
+    const unfavorite = await real('gallery', 'unfavorite', id);
+    expect(unfavorite).toMatchObject({ code: 0, out: `Removed ${id} from your favorites.\n` });
     expect(await list('--favorites')).toEqual([]);
+    const twice = await real('gallery', 'unfavorite', id);
+    expect(twice).toMatchObject({ code: 0, out: `${id} is already out of your favorites.\n` });
+    expect(await list('--favorites')).toEqual([]);
+  });
+
+  it('filters the favorites', async () => {
+    const { cli, list, items } = await userWithTwoCreations();
     expect((await cli(['gallery', 'list', '--favorites'])).out).toContain('No favorites yet');
+    await cli(['gallery', 'favorite', items[0]!.id]);
+    expect((await list('--favorites')).map((item) => item.id)).toEqual([items[0]!.id]);
   });
 
   it('deletes with --yes, and refuses without it when nobody can confirm', async () => {
@@ -70,12 +88,16 @@ describe('pawloween gallery', () => {
     expect((await list()).map((item) => item.id)).not.toContain(id);
   });
 
-  it('fails on an unknown id', async () => {
-    const { cli } = await userWithTwoCreations();
-    const result = await cli(['gallery', 'favorite', '42']);
-    expect(result.code).toBe(1);
-    expect(result.err).toContain('No creation with id 42.');
-  });
+  it.each([['favorite'], ['unfavorite'], ['delete', '--yes']])(
+    'refuses an unknown id to `gallery %s` as bad input: exit 2, as README says (real process)',
+    async (command, ...flags) => {
+      const { env } = await shared.newUser();
+      const result = await finished(spawnCli(['gallery', command, '42', ...flags], env));
+      expect(result.code).toBe(2);
+      expect(result.err).toContain('No creation with id 42.');
+      expect(result.err).toContain('`pawloween gallery list` shows the ids.');
+    },
+  );
 
   it('exports every image and video under the download names', async () => {
     const { cli, items } = await userWithTwoCreations();

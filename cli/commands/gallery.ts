@@ -8,9 +8,10 @@ import { galleryListCommand } from './gallery-list';
 /** pawloween gallery: the personal gallery kept on the platform. */
 export function galleryCommand(ctx: CliContext): Command {
   return new Command('gallery')
-    .description('list, favorite, delete and export your creations')
+    .description('list, favorite, unfavorite, delete and export your creations')
     .addCommand(galleryListCommand(ctx))
     .addCommand(galleryFavoriteCommand(ctx))
+    .addCommand(galleryFavoriteCommand(ctx, false))
     .addCommand(galleryDeleteCommand(ctx))
     .addCommand(galleryExportCommand(ctx));
 }

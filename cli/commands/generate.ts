@@ -1,12 +1,17 @@
 import { Command } from 'commander';
-import type { CliContext } from '../connect';
+import { formatUsd } from '../../domain/use-cases/error-presentation';
+import { CliError, EXIT } from '../cli-error';
+import { loadGallery, type CliContext, type Connection } from '../connect';
 import { creationResult } from '../creation-result';
 import { cardReport, failureAfter } from '../error-report';
-import { requireBothInputs, VIDEO_ONLY } from '../generation';
-import { generateWithInterrupts } from '../generate-run';
-import { chooseInput } from '../inputs';
+import { generateOne, requireBothInputs, VIDEO_ONLY, type Generated } from '../generation';
+import { chooseInput, type ChosenInput } from '../inputs';
+import type { Io } from '../io';
 import { writeJson } from '../json-output';
-import { prepareOutDir } from '../output-files';
+import { downloadItem, EarlyImage, type Downloaded } from '../media-files';
+import { prepareOutDir, removePartialsNow } from '../output-files';
+import { showRunProgress, wantsProgress } from '../progress';
+import { RunProgress } from '../run-progress';
 
 interface GenerateOptions {
   pet?: string;
@@ -14,6 +19,9 @@ interface GenerateOptions {
   out: string;
   json?: boolean;
 }
+
+/** Where a generate command is, for what a Ctrl-C can still stop and what it has to say. */
+type Phase = 'checking' | 'running' | 'saving';
 
 /** pawloween generate: one costume picture and video, saved to DIR and to the gallery. */
 export function generateCommand(ctx: CliContext): Command {
@@ -32,13 +40,13 @@ export function generateCommand(ctx: CliContext): Command {
       const connection = await ctx.connect(command);
       try {
         const { generated, files } = await generateWithInterrupts(io, connection, {
+          ...options,
           pet,
           costume,
-          out: options.out,
-          json: options.json,
         });
-        const { videoError } = generated;
-        const failure = videoError ? cardReport(videoError, VIDEO_ONLY) : undefined;
+        const failure = generated.videoError
+          ? cardReport(generated.videoError, VIDEO_ONLY)
+          : undefined;
         if (options.json) {
           const result = creationResult({
             pet: options.pet ?? '',
@@ -60,4 +68,121 @@ export function generateCommand(ctx: CliContext): Command {
         connection.close();
       }
     });
+}
+
+/**
+ * One `generate`: check, run, save. A first Ctrl-C gives the terminal back at once and stops what
+ * can be stopped: before the run, everything (nothing is charged); during the run, nothing, as
+ * the platform has charged for it and cannot stop it from here, so the run is let finish and land
+ * in the gallery; while writing the files, the downloads. A second Ctrl-C quits at once. Either
+ * way no partial file stays in --out, and the person is told what became of the run.
+ */
+async function generateWithInterrupts(
+  io: Io,
+  connection: Connection,
+  inputs: { pet: ChosenInput; costume: ChosenInput; out: string; json?: boolean },
+): Promise<{ generated: Generated; files: Downloaded }> {
+  const progress = new RunProgress();
+  const bar = showRunProgress(progress, io.stderr, wantsProgress(io.stderr, inputs.json));
+  const downloads = new AbortController();
+  const early = new EarlyImage(inputs.out, connection.settings.baseUrl, downloads.signal);
+  let phase: Phase = 'checking';
+  let interrupted = false;
+  let savedId: string | undefined;
+  const say = (text: string) => io.stderr.write(`\n${text}\n`);
+  const quit = () => {
+    removePartialsNow();
+    io.exit?.(EXIT.interrupted);
+  };
+  const stopListening =
+    io.onInterrupt?.(() => {
+      bar.stop();
+      if (interrupted || phase === 'checking') {
+        say(quitMessage(phase, interrupted, savedId));
+        return quit();
+      }
+      interrupted = true;
+      if (phase === 'running')
+        say(
+          'Interrupted. The run is already on the platform, which charges for it and cannot stop it from here:\n' +
+            'waiting for it to finish so it is saved to your gallery. Press Ctrl-C again to quit now (it would not be saved).',
+        );
+      else {
+        say('Interrupted while writing the files: stopping.');
+        downloads.abort();
+      }
+    }) ?? (() => {});
+  try {
+    const before = await loadGallery(connection);
+    const generated = await generateOne(connection, inputs.pet, inputs.costume, {
+      onSent: () => {
+        phase = 'running';
+        progress.enter('image');
+      },
+      onImage: (url) => {
+        progress.enter('video');
+        if (!interrupted) early.start(url);
+      },
+    });
+    savedId = generated.item.id;
+    phase = 'saving';
+    if (interrupted) throw await interruptedAfterRun(connection, generated, before, inputs.out);
+    progress.enter('saving');
+    const files = await downloadItem(connection, generated.item, inputs.out, {
+      early,
+      signal: downloads.signal,
+    }).catch(async (error: unknown) => {
+      throw interrupted
+        ? await interruptedAfterRun(connection, generated, before, inputs.out)
+        : notWritten(generated.item.id, inputs.out, error);
+    });
+    progress.enter('done');
+    return { generated, files };
+  } finally {
+    stopListening();
+    bar.stop();
+    await early.discard();
+  }
+}
+
+function quitMessage(phase: Phase, interrupted: boolean, savedId?: string): string {
+  if (phase === 'checking' && !interrupted)
+    return 'Cancelled before the run started: nothing was charged.';
+  if (phase === 'running')
+    return 'Quit. The run was charged on the platform and will not be saved to your gallery.';
+  return `Quit. The costume is in your gallery as ${savedId}; no files were left half-written.`;
+}
+
+/** The run finished after a Ctrl-C: it is in the gallery; say so, and what it cost. */
+async function interruptedAfterRun(
+  connection: Connection,
+  generated: Generated,
+  before: { remainingCredits: number },
+  out: string,
+): Promise<CliError> {
+  const after = await connection.billing.getBalance().catch(() => undefined);
+  const charged = after ? before.remainingCredits - after.remainingCredits : undefined;
+  const cost = charged !== undefined && charged > 0 ? ` (${formatUsd(charged)} charged)` : '';
+  return new CliError(
+    'Interrupted',
+    EXIT.interrupted,
+    [
+      `The run had been paid for, so it was let finish: it is saved to your gallery as ${generated.item.id}${cost}.`,
+      `No files were written to ${out}.`,
+    ],
+    {
+      code: 'INTERRUPTED',
+      action: `Save its files with \`pawloween gallery export ${out}\`.`,
+    },
+  );
+}
+
+/** The run is done and in the gallery; only the copy on this disk failed. */
+function notWritten(id: string, dir: string, error: unknown): CliError {
+  return new CliError(
+    `Your costume is in your gallery as ${id}, but it could not be saved in ${dir}.`,
+    undefined,
+    [(error as Error).message ?? String(error)],
+    { code: 'DOWNLOAD_FAILED', action: `Save it again with \`pawloween gallery export ${dir}\`.` },
+  );
 }

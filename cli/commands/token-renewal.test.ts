@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, userHeaders } from '../../tests/server/helpers';
+import { FakeClock } from '../../tests/support/fake-clock';
+import { resolveSettings } from '../config';
+import { connect } from '../connect';
 import {
   listeningPlatform,
   runInMemory,
@@ -38,5 +41,28 @@ describe('a token saved by login is renewed before it ends', () => {
     const jti = (token: string) =>
       JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).jti as string;
     expect(jti(saved())).not.toBe(jti(old));
+  });
+});
+
+describe('the CLI renews on the app’s rule and the clock port', () => {
+  it('renews only once the clock says the token is within the window', async () => {
+    const configHome = mkdtempSync(path.join(tmpdir(), 'pawloween-cli-renew-clock-'));
+    try {
+      const env = { PAWLOWEEN_BASE_URL: platform.baseUrl, XDG_CONFIG_HOME: configHome };
+      const old = await signIn(platform.app, 'renew-clock@example.com');
+      expect((await runInMemory(env, ['login', '--token', old])).code).toBe(0);
+      const settings = await resolveSettings({}, env);
+      const tokenAt = async (now: number) => {
+        const connection = await connect(settings, undefined, { clock: new FakeClock(now) });
+        connection.close();
+        return connection.settings.token;
+      };
+      // The token ends in 5 minutes of real time; an hour before, nothing is due.
+      expect(await tokenAt(Date.now() - 60 * 60_000)).toBe(old);
+      const renewed = await tokenAt(Date.now());
+      expect(renewed).not.toBe(old);
+    } finally {
+      rmSync(configHome, { recursive: true, force: true });
+    }
   });
 });

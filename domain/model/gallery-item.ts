@@ -3,19 +3,25 @@ import { z } from 'zod';
 /** The shape version of the gallery items this app reads and writes (see StoredGallery). */
 export const GALLERY_ITEM_VERSION = 1;
 
-/** One creation in the personal gallery (SPEC.md section 3). The gallery is newest first. */
-export interface GalleryItem {
+/**
+ * One creation in the personal gallery (SPEC.md section 3), as stored. The gallery is newest first.
+ * The one definition of the item: its type is what this schema reads, so a field added here is
+ * required of every place that builds an item.
+ */
+export const GalleryItemSchema = z.object({
   /** The shape version it was written in; absent on items written before versions existed (1). */
-  readonly v?: typeof GALLERY_ITEM_VERSION;
+  v: z.literal(GALLERY_ITEM_VERSION).optional(),
   /** The creation time in ms, as a string. */
-  readonly id: string;
+  id: z.string().min(1),
   /** Creation time in ms since the epoch. */
-  readonly timestamp: number;
-  readonly imageUrl: string;
+  timestamp: z.number(),
+  imageUrl: z.string(),
   /** Empty when the video failed. */
-  readonly videoUrl: string;
-  readonly isFavorite: boolean;
-}
+  videoUrl: z.string(),
+  isFavorite: z.boolean(),
+});
+
+export type GalleryItem = Readonly<z.infer<typeof GalleryItemSchema>>;
 
 export type GalleryItems = readonly GalleryItem[];
 
@@ -29,15 +35,6 @@ export type StoredGallery = readonly unknown[];
 
 export const INITIAL_GALLERY: StoredGallery = [];
 
-const GalleryItemShape = z.object({
-  v: z.literal(GALLERY_ITEM_VERSION).optional(),
-  id: z.string().min(1),
-  timestamp: z.number(),
-  imageUrl: z.string(),
-  videoUrl: z.string(),
-  isFavorite: z.boolean(),
-});
-
 // String(object) left in a store by an old bug: '[object Object]', '[object Array]', ...
 const OBJECT_STRING = /\[object [A-Za-z]+\]/;
 
@@ -50,7 +47,7 @@ export function isGalleryItem(value: unknown): value is GalleryItem {
   let readable = judged.get(value);
   if (readable === undefined) {
     readable =
-      GalleryItemShape.safeParse(value).success && !OBJECT_STRING.test(JSON.stringify(value));
+      GalleryItemSchema.safeParse(value).success && !OBJECT_STRING.test(JSON.stringify(value));
     judged.set(value, readable);
   }
   return readable;

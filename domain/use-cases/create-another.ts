@@ -17,6 +17,7 @@ export class CreateAnother {
       ...INITIAL_CREATION,
       mode,
       results: undefined,
+      itemId: undefined,
       imageError: undefined,
       videoError: undefined,
       dialog: undefined,

@@ -22,6 +22,8 @@ export interface CreationSnapshot {
   readonly inputs: InputSides;
   readonly generation: GenerationState;
   readonly results?: GenerationResults;
+  /** The id of the gallery item the results were saved as; the results belong to it. */
+  readonly itemId?: string;
   readonly imageError?: DisplayedError;
   readonly videoError?: DisplayedError;
   /** The workflow error dialog, when one is open. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ImageGenerationError, VideoGenerationError, platformError } from '../errors';
+import {
+  domainError,
+  imageGenerationError,
+  videoGenerationError,
+  type DomainErrorCode,
+} from '../errors';
 import { formatUsd, presentErrorCard, presentErrorDialog } from './error-presentation';
 
 describe('presentErrorCard', () => {
@@ -97,11 +102,15 @@ describe('presentErrorCard', () => {
 describe('presentErrorDialog', () => {
   it('asks for a plan upgrade with both amounts and opens upgradeUrl', () => {
     const dialog = presentErrorDialog(
-      platformError('PlanUpgradeRequiredError', 'upgrade', {
-        currentLimit: 0.5,
-        required: 1.25,
-        upgradeUrl: 'https://x/upgrade',
-      }),
+      domainError(
+        {
+          code: 'PLAN_UPGRADE_REQUIRED',
+          currentLimit: 0.5,
+          required: 1.25,
+          upgradeUrl: 'https://x/upgrade',
+        },
+        'upgrade',
+      ),
     );
     expect(dialog.title).toBe('Plan Upgrade Required');
     expect(dialog.message).toBe(
@@ -114,12 +123,12 @@ describe('presentErrorDialog', () => {
   });
 
   it('starts subscribe when the plan upgrade has no upgradeUrl', () => {
-    const dialog = presentErrorDialog(platformError('PlanUpgradeRequiredError', 'upgrade'));
+    const dialog = presentErrorDialog(domainError({ code: 'PLAN_UPGRADE_REQUIRED' }, 'upgrade'));
     expect(dialog.actions[0]).toEqual({ kind: 'subscribe', label: 'Upgrade Plan' });
   });
 
   it('says the workflow is unavailable until the owner adds credits; Try Again Later retries the video', () => {
-    const dialog = presentErrorDialog(platformError('WorkflowUnavailableError', 'x'));
+    const dialog = presentErrorDialog(domainError({ code: 'WORKFLOW_UNAVAILABLE' }, 'x'));
     expect(dialog.title).toBe('Workflow Temporarily Unavailable');
     expect(dialog.message).toMatch(/owner needs to add credits/);
     expect(dialog.actions[0]).toEqual({ kind: 'retry-video', label: 'Try Again Later' });
@@ -127,7 +136,7 @@ describe('presentErrorDialog', () => {
 
   it('says what the user has and needs when credits run short', () => {
     const dialog = presentErrorDialog(
-      platformError('InsufficientBalanceError', 'x', { remainingCredits: 0.1, requiredCredits: 2 }),
+      domainError({ code: 'INSUFFICIENT_BALANCE', remainingCredits: 0.1, requiredCredits: 2 }, 'x'),
     );
     expect(dialog.title).toBe('Insufficient Credits');
     expect(dialog.message).toBe('You have $0.10 in credits but need $2.00 to run this workflow.');
@@ -135,14 +144,14 @@ describe('presentErrorDialog', () => {
   });
 
   it('offers Retry Video for a video failure', () => {
-    const dialog = presentErrorDialog(new VideoGenerationError('no video'));
+    const dialog = presentErrorDialog(videoGenerationError('no video'));
     expect(dialog.title).toBe('Video Generation Failed');
     expect(dialog.actions.map((a) => a.label)).toEqual(['Retry Video', 'Close']);
   });
 
   it.each([
-    new ImageGenerationError('x'),
-    platformError('UnknownError', 'x'),
+    imageGenerationError('x'),
+    domainError({ code: 'UNKNOWN_ERROR' }, 'x'),
     new Error('boom'),
     'a string',
   ])('shows the generic dialog with only Close for %s', (error) => {
@@ -158,5 +167,48 @@ describe('presentErrorDialog', () => {
     expect(formatUsd(3)).toBe('$3.00');
     expect(formatUsd(0.125)).toBe('$0.13');
     expect(formatUsd(undefined)).toBe('$0.00');
+  });
+});
+
+describe('presentErrorDialog for every domain error code', () => {
+  const SPECIFIC: Partial<Record<DomainErrorCode, string>> = {
+    PLAN_UPGRADE_REQUIRED: 'Plan Upgrade Required',
+    WORKFLOW_UNAVAILABLE: 'Workflow Temporarily Unavailable',
+    INSUFFICIENT_BALANCE: 'Insufficient Credits',
+    VIDEO_GENERATION_FAILED: 'Video Generation Failed',
+  };
+  const ALL: Record<DomainErrorCode, true> = {
+    PLAN_UPGRADE_REQUIRED: true,
+    INSUFFICIENT_BALANCE: true,
+    RATE_LIMIT_EXCEEDED: true,
+    USER_UNSUBSCRIBED: true,
+    WORKFLOW_UNAVAILABLE: true,
+    AUTHENTICATION_FAILED: true,
+    ACCESS_DENIED: true,
+    VALIDATION_ERROR: true,
+    NOT_FOUND: true,
+    PRECONDITION_FAILED: true,
+    SERVICE_UNAVAILABLE: true,
+    NETWORK_ERROR: true,
+    TIMEOUT_ERROR: true,
+    ABORTED: true,
+    UNKNOWN_ERROR: true,
+    VIDEO_GENERATION_FAILED: true,
+    IMAGE_GENERATION_FAILED: true,
+  };
+  it.each(Object.keys(ALL) as DomainErrorCode[])('%s has its dialog, keyed by code', (code) => {
+    const dialog = presentErrorDialog(
+      domainError({ code } as Parameters<typeof domainError>[0], 'x'),
+    );
+    expect(dialog.code).toBe(code);
+    expect(dialog.title).toBe(SPECIFIC[code] ?? 'Generation Failed');
+  });
+
+  it('a look-alike of a platform error by name gets the generic dialog', () => {
+    const lookAlike = Object.assign(new Error('x'), { name: 'InsufficientBalanceError' });
+    expect(presentErrorDialog(lookAlike)).toMatchObject({
+      code: undefined,
+      title: 'Generation Failed',
+    });
   });
 });

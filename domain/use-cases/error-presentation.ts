@@ -1,4 +1,4 @@
-import { errorMessage, errorName } from '../errors';
+import { errorMessage, isDomainError, type DomainErrorCode } from '../errors';
 import { LIMITS } from '../model/constants';
 import type { DisplayedError } from '../model/generation';
 import type { MediaKind } from './gallery';
@@ -74,8 +74,8 @@ export type DialogAction =
   | { readonly kind: 'close'; readonly label: string };
 
 export interface ErrorDialog {
-  /** The error's name, as read. */
-  readonly errorName: string;
+  /** The error's code, or undefined for an error the domain does not know. */
+  readonly code: DomainErrorCode | undefined;
   readonly title: string;
   readonly message: string;
   /** Buttons left to right; Close is always last. */
@@ -89,23 +89,23 @@ export function formatUsd(amount: number | undefined): string {
   return `$${(Number.isFinite(amount) ? (amount as number) : 0).toFixed(LIMITS.creditDecimals)}`;
 }
 
-/** The workflow error dialog, chosen by the error's name (SPEC.md section 8). */
+const GENERIC = {
+  title: 'Generation Failed',
+  message: 'Workflow execution failed. Please try again or contact support.',
+  actions: [CLOSE],
+} as const;
+
+/** The workflow error dialog, chosen by the error's code (SPEC.md section 8 "Error dialog by error name"). */
 export function presentErrorDialog(error: unknown): ErrorDialog {
-  const name = errorName(error) ?? 'Error';
-  const fields = (typeof error === 'object' && error !== null ? error : {}) as Record<
-    string,
-    unknown
-  >;
-  const amount = (key: string) =>
-    formatUsd(typeof fields[key] === 'number' ? (fields[key] as number) : undefined);
-  switch (name) {
-    case 'PlanUpgradeRequiredError': {
-      const url =
-        typeof fields.upgradeUrl === 'string' && fields.upgradeUrl ? fields.upgradeUrl : undefined;
+  if (!isDomainError(error)) return { code: undefined, ...GENERIC };
+  const code = error.code;
+  switch (error.code) {
+    case 'PLAN_UPGRADE_REQUIRED': {
+      const url = error.upgradeUrl || undefined;
       return {
-        errorName: name,
+        code,
         title: 'Plan Upgrade Required',
-        message: `Your current plan allows up to ${amount('currentLimit')} per operation, but ${amount('required')} is required.`,
+        message: `Your current plan allows up to ${formatUsd(error.currentLimit)} per operation, but ${formatUsd(error.required)} is required.`,
         actions: [
           url
             ? { kind: 'open-url', label: 'Upgrade Plan', url }
@@ -114,35 +114,46 @@ export function presentErrorDialog(error: unknown): ErrorDialog {
         ],
       };
     }
-    case 'WorkflowUnavailableError':
+    case 'WORKFLOW_UNAVAILABLE':
       return {
-        errorName: name,
+        code,
         title: 'Workflow Temporarily Unavailable',
         message:
           'This workflow is temporarily unavailable because the project owner needs to add credits. Please try again later.',
         actions: [{ kind: 'retry-video', label: 'Try Again Later' }, CLOSE],
       };
-    case 'InsufficientBalanceError':
+    case 'INSUFFICIENT_BALANCE':
       return {
-        errorName: name,
+        code,
         title: 'Insufficient Credits',
-        message: `You have ${amount('remainingCredits')} in credits but need ${amount('requiredCredits')} to run this workflow.`,
+        message: `You have ${formatUsd(error.remainingCredits)} in credits but need ${formatUsd(error.requiredCredits)} to run this workflow.`,
         actions: [{ kind: 'add-credits', label: 'Add Credits' }, CLOSE],
       };
-    case 'VideoGenerationError':
+    case 'VIDEO_GENERATION_FAILED':
       return {
-        errorName: name,
+        code,
         title: 'Video Generation Failed',
         message:
-          `Your costume image is ready, but the video could not be created. ${errorMessage(error)}`.trim(),
+          `Your costume image is ready, but the video could not be created. ${error.message}`.trim(),
         actions: [{ kind: 'retry-video', label: 'Retry Video' }, CLOSE],
       };
-    default:
-      return {
-        errorName: name,
-        title: 'Generation Failed',
-        message: 'Workflow execution failed. Please try again or contact support.',
-        actions: [CLOSE],
-      };
+    case 'IMAGE_GENERATION_FAILED':
+    case 'RATE_LIMIT_EXCEEDED':
+    case 'USER_UNSUBSCRIBED':
+    case 'AUTHENTICATION_FAILED':
+    case 'ACCESS_DENIED':
+    case 'VALIDATION_ERROR':
+    case 'NOT_FOUND':
+    case 'PRECONDITION_FAILED':
+    case 'SERVICE_UNAVAILABLE':
+    case 'NETWORK_ERROR':
+    case 'TIMEOUT_ERROR':
+    case 'ABORTED':
+    case 'UNKNOWN_ERROR':
+      return { code, ...GENERIC };
+    default: {
+      const unhandled: never = error;
+      return unhandled;
+    }
   }
 }

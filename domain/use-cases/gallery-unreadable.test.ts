@@ -83,7 +83,7 @@ describe('a gallery with items this version cannot read', () => {
     await g.toggleFavorite('4');
     await g.delete('1');
     await g.add(good(9));
-    await g.setVideoUrl('/files/u/6.png', '/files/u/6b.mp4');
+    await g.setVideoUrl('6', '/files/u/6b.mp4');
     const stored = remote.sessionData.get('pet-gallery') as unknown[];
     // The unreadable ones keep their indices (the deleted item's place went to the one after it);
     // the readable ones fill the other places, newest first.

@@ -133,8 +133,8 @@ describe('Gallery', () => {
     expect(gallery.getSnapshot().counts.all).toBe(3);
   });
 
-  it('sets the video on the item whose image matches', async () => {
-    await gallery.setVideoUrl('img-2', 'new-video');
+  it('sets the video on the item with the id, whatever its image', async () => {
+    await gallery.setVideoUrl('2', 'new-video');
     const items = gallery.getSnapshot().items;
     expect(items.find((i) => i.id === '2')?.videoUrl).toBe('new-video');
     expect(items.find((i) => i.id === '1')?.videoUrl).toBe('vid-1');

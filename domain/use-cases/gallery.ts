@@ -87,12 +87,10 @@ export class Gallery extends Store<GallerySnapshot> {
     );
   }
 
-  /** Gives the video to the item made from this image (Retry Video). */
-  setVideoUrl(imageUrl: string, videoUrl: string): Promise<void> {
+  /** Gives the video to the item with this id (Retry Video). */
+  setVideoUrl(id: string, videoUrl: string): Promise<void> {
     return this.storage.set((stored) =>
-      stored.map((item) =>
-        isGalleryItem(item) && item.imageUrl === imageUrl ? { ...item, videoUrl } : item,
-      ),
+      stored.map((item) => (isGalleryItem(item) && item.id === id ? { ...item, videoUrl } : item)),
     );
   }
 

@@ -1,16 +1,13 @@
 // A run lost with the network, or cut off by a reload, is sent again with its Idempotency-Key
 // (issue 31): the platform answers the same run, charged once. Fake clock, fake connectivity.
 import { describe, expect, it } from 'vitest';
+import { domainError } from '../errors';
 import { costumeOutput } from '../../adapters/memory/memory-runner';
 import { createStudio } from '../../tests/support/test-container';
 import type { PendingRun, PendingRunPort } from '../ports/pending-run.port';
 import { RECOVERY_LIMITS, RECOVERY_NOTICES, type RunRecovery } from './generate-costume';
 
-const lost = () =>
-  Object.assign(new Error('Network error: Failed to fetch'), {
-    name: 'NetworkError',
-    code: 'NETWORK_ERROR',
-  });
+const lost = () => domainError({ code: 'NETWORK_ERROR' }, 'Network error: Failed to fetch');
 
 function connectivity(online: boolean) {
   const waiting = new Set<() => void>();
@@ -110,10 +107,7 @@ describe('GenerateCostume: a run lost with the network', () => {
 
   it('an answer from the platform (a refusal) is never sent again', async () => {
     const f = studio({ connectivity: connectivity(true) });
-    const refused = Object.assign(new Error('Insufficient credits'), {
-      name: 'InsufficientBalanceError',
-      code: 'INSUFFICIENT_BALANCE',
-    });
+    const refused = domainError({ code: 'INSUFFICIENT_BALANCE' }, 'Insufficient credits');
     f.runner.answer({ throws: refused });
     await f.generate.execute();
     expect(f.runner.runs).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { costumeOutput } from '../../adapters/memory/memory-runner';
-import { platformError } from '../errors';
+import { domainError } from '../errors';
 import { COSTUME_WORKFLOW_ID } from '../model/workflow';
 import { createStudio as creationFixture } from '../../tests/support/test-container';
 
@@ -201,10 +201,10 @@ describe('GenerateCostume', () => {
     const f = creationFixture();
     f.ready();
     f.runner.answer({
-      throws: platformError('InsufficientBalanceError', 'Insufficient balance', {
-        remainingCredits: 0.5,
-        requiredCredits: 1,
-      }),
+      throws: domainError(
+        { code: 'INSUFFICIENT_BALANCE', remainingCredits: 0.5, requiredCredits: 1 },
+        'Insufficient balance',
+      ),
     });
     await f.generate.execute();
     const s = f.generate.getSnapshot();
@@ -218,7 +218,7 @@ describe('GenerateCostume', () => {
   it('shows no dialog for a 401: the session signs out silently', async () => {
     const f = creationFixture();
     f.ready();
-    f.runner.answer({ throws: platformError('AuthenticationError', 'Unauthorized') });
+    f.runner.answer({ throws: domainError({ code: 'AUTHENTICATION_FAILED' }, 'Unauthorized') });
     await f.generate.execute();
     expect(f.generate.getSnapshot().dialog).toBeUndefined();
   });
@@ -331,5 +331,32 @@ describe('CreateAnother', () => {
       canGenerate: false,
     });
     expect(s.generation.imageError).toBe(false);
+  });
+});
+
+describe('GenerateCostume, the command', () => {
+  it('answers the item it saved, and runs at once in the same millisecond get items of their own', async () => {
+    const f = creationFixture();
+    f.runner.answer(costumeOutput('/files/a.png', '/files/a.mp4'));
+    const inputs = { pet: 'data:image/png;base64,P', costume: 'data:image/png;base64,C' };
+    const [one, two] = await Promise.all([
+      f.command.execute({ inputs }),
+      f.command.execute({ inputs }),
+    ]);
+    expect(one?.item).toMatchObject({ imageUrl: '/files/a.png', videoUrl: '/files/a.mp4' });
+    expect(two?.item?.id).not.toBe(one?.item?.id);
+    const saved = f.gallery.getSnapshot().items;
+    expect(saved.map((item) => item.id).sort()).toEqual([one?.item?.id, two?.item?.id].sort());
+    // The command keeps no run state: the Create view saw none of this.
+    expect(f.generate.getSnapshot().results).toBeUndefined();
+  });
+
+  it('rejects with the run error when no image came, and saves nothing', async () => {
+    const f = creationFixture();
+    const refused = domainError({ code: 'AUTHENTICATION_FAILED' }, 'Unauthorized');
+    f.runner.answer({ throws: refused });
+    const inputs = { pet: 'data:image/png;base64,P', costume: 'data:image/png;base64,C' };
+    await expect(f.command.execute({ inputs })).rejects.toBe(refused);
+    expect(f.gallery.getSnapshot().items).toHaveLength(0);
   });
 });

@@ -1,20 +1,14 @@
-import {
-  VideoGenerationError,
-  ImageGenerationError,
-  isConnectionLost,
-  isUnauthorized,
-} from '../errors';
-import { presetImagePath, type PresetKind } from '../model/presets';
+import { isConnectionLost } from '../errors';
+import type { GalleryItem } from '../model/gallery-item';
 import type { GenerationResults, InputSource } from '../model/generation';
+import { presetImagePath, type PresetKind } from '../model/presets';
 import type { ClockPort } from '../ports/clock.port';
 import type { ConnectivityPort } from '../ports/connectivity.port';
 import type { PendingRunPort } from '../ports/pending-run.port';
 import type { RunnerPort } from '../ports/runner.port';
 import { runCostumeWorkflow, streamCostumeWorkflow } from './costume-run';
-import { type Creation, type CreationSnapshot } from './creation';
-import { presentErrorCard, presentErrorDialog } from './error-presentation';
+import type { InputSides } from './creation';
 import type { Gallery } from './gallery';
-import type { ProgressTimeline } from './progress-timeline';
 
 export const VALIDATION_MESSAGES = {
   upload: "Please upload both your pet's photo and a costume character image.",
@@ -28,8 +22,10 @@ export const MISSING_VIDEO = 'Video generation failed: the workflow returned no 
 /** Where a preset's image is fetched from by the workflow; drivers may make it absolute. */
 export type PresetUrl = (preset: { kind: PresetKind; id: string }) => string;
 
-export interface GenerateOutcome {
-  readonly ok: boolean;
+/** The two images the workflow takes: a preset's URL or an upload's data URL each. */
+export interface WorkflowInputs {
+  readonly pet: string;
+  readonly costume: string;
 }
 
 /**
@@ -66,161 +62,150 @@ export const RECOVERY_NOTICES = {
     'The costume you started before the page reloaded could not be picked up: its photos were too large to keep on this device. Nothing was charged for it; add them again and press Generate.',
 } as const;
 
+export interface CostumeRequest {
+  readonly inputs: WorkflowInputs;
+  /** The run's Idempotency-Key; a fresh one when left out. */
+  readonly idempotencyKey?: string;
+  /** The run request is about to leave for the platform: from there on it is charged. */
+  readonly onSent?: () => void;
+  /** The costume image arrived before the video (streamed runs only). */
+  readonly onImage?: (imageUrl: string) => void;
+  /** What happens to a run the network interrupted; undefined once it is sent again or settled. */
+  readonly onNotice?: (notice: string | undefined) => void;
+  /** The run is answered and its item made, just before the item is written to the gallery. */
+  readonly onCreated?: (created: CostumeCreated) => void;
+}
+
+/** What one run made: the workflow's answer and, when an image came back, the item it saved. */
+export interface CostumeCreated {
+  readonly results: GenerationResults;
+  /** The gallery item made from the image (id, URLs); undefined when no image came back. */
+  readonly item?: GalleryItem;
+  /** Why the video is missing, when the run failed after its image arrived. */
+  readonly videoFailure?: unknown;
+}
+
 /**
- * Generate Halloween Costume (SPEC.md section 4 "Generation"): validate that both sides hold
- * an input (the message is the current mode's), run the costume workflow, and save what came back to the gallery.
+ * Generate Halloween Costume (SPEC.md section 4 "Generation"), as a command that keeps no state of
+ * a run: run the costume workflow (sent again with its key when the connection was lost), save
+ * what came back to the gallery, and answer the item it made. What a run looks like while it goes
+ * is the caller's (GenerationView for the app, the progress bar for the CLI), so several runs may
+ * go at once (the CLI's batch).
  */
 export class GenerateCostume {
-  private resumed = false;
-  readonly getSnapshot: Creation['getSnapshot'];
-  readonly subscribe: Creation['subscribe'];
+  /** The last item id given: ids are creation times in ms and must differ (SPEC.md 3). */
+  private lastId = 0;
 
   constructor(
-    private readonly creation: Creation,
     private readonly runner: RunnerPort,
     private readonly gallery: Gallery,
     private readonly clock: ClockPort,
-    private readonly progress: ProgressTimeline,
     private readonly presetUrl: PresetUrl = presetImagePath,
     /**
-     * Run the workflow streamed, so the image card shows while the video still encodes. Off for
+     * Run the workflow streamed, so the image is known while the video still encodes. Off for
      * runners whose stream does not carry workflow outputs.
      */
     private readonly streamOutputs = false,
     /** Told what a finished costume cost, so the next Generate can show the price. */
     private readonly prices?: { noteGenerationCost(cost: number): void },
     private readonly recovery: RunRecovery = {},
-  ) {
-    this.getSnapshot = creation.getSnapshot;
-    this.subscribe = creation.subscribe;
-  }
-
-  async execute(): Promise<GenerateOutcome> {
-    const state = this.creation.getSnapshot();
-    if (state.generation.isGenerating) return { ok: false };
-    const inputs = this.workflowInputs(state);
-    if (!inputs) {
-      this.creation.change({ validationMessage: VALIDATION_MESSAGES[state.mode] });
-      return { ok: false };
-    }
-    const key = this.newKey();
-    this.recovery.pending?.save({
-      key,
-      mode: state.mode,
-      inputs: state.inputs,
-      startedAt: this.clock.now(),
-    });
-    return this.run(inputs, key);
-  }
+  ) {}
 
   /**
-   * After a reload: the run that was sent before it is sent again with its key, from the inputs
-   * the device kept (the platform answers it, charged once), or the page says why it cannot be.
-   * Does nothing when no run was pending, or once per page.
+   * Runs the workflow and saves its image (with its video, when one came) as a new gallery item.
+   * Rejects with the run's error when no image came back at all.
    */
-  async resume(): Promise<GenerateOutcome | undefined> {
-    const { pending } = this.recovery;
-    if (!pending || this.resumed) return undefined;
-    this.resumed = true;
-    const saved = pending.load();
-    if (!saved || this.creation.getSnapshot().generation.isGenerating) return undefined;
-    if (
-      this.clock.now() - saved.startedAt > RECOVERY_LIMITS.pendingMaxAgeMs ||
-      !('mode' in saved)
-    ) {
-      pending.clear();
-      if (!('mode' in saved)) this.creation.change({ notice: RECOVERY_NOTICES.inputsLost });
-      return undefined;
-    }
-    this.creation.change({ mode: saved.mode, inputs: saved.inputs });
-    const inputs = this.workflowInputs(this.creation.getSnapshot());
-    if (!inputs) {
-      pending.clear();
-      return undefined;
-    }
-    return this.run(inputs, saved.key, RECOVERY_NOTICES.resumed);
-  }
-
-  /**
-   * Runs the workflow whole with a fresh key, sent again when its connection is lost: the retry
-   * buttons' runs survive the network as Generate's do.
-   */
-  async runRecovering(inputs: { pet: string; costume: string }): Promise<GenerationResults> {
-    const options = { idempotencyKey: this.newKey() };
-    try {
-      return await this.withResends(() =>
-        runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options),
-      );
-    } finally {
-      this.creation.change({ notice: undefined });
-    }
-  }
-
-  private newKey(): string {
-    return this.recovery.newKey?.() ?? `run-${this.clock.now()}-${randomPart()}`;
-  }
-
-  private async run(
-    inputs: { pet: string; costume: string },
-    key: string,
-    notice?: string,
-  ): Promise<GenerateOutcome> {
-    this.creation.change({
-      validationMessage: undefined,
-      results: undefined,
-      imageError: undefined,
-      videoError: undefined,
-      dialog: undefined,
-      notice,
-      generation: {
-        isGenerating: true,
-        imageReady: false,
-        videoReady: false,
-        imageError: false,
-        videoError: false,
-      },
-    });
-    this.progress.start('image');
+  async execute(request: CostumeRequest): Promise<CostumeCreated> {
+    const { inputs, onImage, onNotice } = request;
     let earlyImage = '';
-    const options = { idempotencyKey: key };
+    const options = { idempotencyKey: request.idempotencyKey ?? this.newKey() };
+    let created: CostumeCreated;
     try {
-      const results = await this.withResends(() =>
-        this.streamOutputs
+      const results = await this.withResends(() => {
+        request.onSent?.();
+        return this.streamOutputs
           ? streamCostumeWorkflow(
               this.runner,
               inputs.pet,
               inputs.costume,
               (imageUrl) => {
                 earlyImage = imageUrl;
-                this.showImage(imageUrl);
+                onImage?.(imageUrl);
               },
               options,
             )
-          : runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options),
-      );
-      this.creation.change({ notice: undefined });
-      await this.settle(results);
-      const ok = Boolean(results.imageUrl && results.videoUrl);
-      if (ok && results.cost !== undefined) this.prices?.noteGenerationCost(results.cost);
-      return { ok };
+          : runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options);
+      }, onNotice);
+      onNotice?.(undefined);
+      created = { results, item: this.newItem(results) };
+      if (results.imageUrl && results.videoUrl && results.cost !== undefined)
+        this.prices?.noteGenerationCost(results.cost);
     } catch (error) {
-      this.creation.change({ notice: undefined });
+      onNotice?.(undefined);
       // The image already shown is a creation; only the video failed (Retry Video fills it in).
-      if (earlyImage) await this.settle({ imageUrl: earlyImage, videoUrl: '' }, error);
-      else this.fail(error);
-      return { ok: false };
-    } finally {
-      this.recovery.pending?.clear();
-      this.progress.finish();
-      this.creation.changeGeneration({ isGenerating: false });
+      if (!earlyImage) throw error;
+      const results = { imageUrl: earlyImage, videoUrl: '' };
+      created = { results, item: this.newItem(results), videoFailure: error };
     }
+    request.onCreated?.(created);
+    if (created.item) await this.gallery.add(created.item);
+    return created;
+  }
+
+  /**
+   * Runs the workflow whole with a fresh key, sent again when its connection is lost, and saves
+   * nothing: the retry buttons' runs survive the network as Generate's do.
+   */
+  async rerun(
+    inputs: WorkflowInputs,
+    onNotice?: (notice: string | undefined) => void,
+  ): Promise<GenerationResults> {
+    const options = { idempotencyKey: this.newKey() };
+    try {
+      return await this.withResends(
+        () => runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options),
+        onNotice,
+      );
+    } finally {
+      onNotice?.(undefined);
+    }
+  }
+
+  /** A new gallery item made from these results, or undefined without an image. */
+  newItem(results: GenerationResults): GalleryItem | undefined {
+    const { imageUrl, videoUrl } = results;
+    if (!imageUrl) return undefined;
+    const now = (this.lastId = Math.max(this.clock.now(), this.lastId + 1));
+    return { id: String(now), timestamp: now, imageUrl, videoUrl, isFavorite: false };
+  }
+
+  /** A fresh Idempotency-Key. */
+  newKey(): string {
+    return this.recovery.newKey?.() ?? `run-${this.clock.now()}-${randomPart()}`;
+  }
+
+  /**
+   * The images the workflow takes, or undefined when a side is empty: each side sends what it
+   * holds, a preset as its image URL and an upload as its downsized data URL, in either mode.
+   */
+  workflowInputs(inputs: InputSides): WorkflowInputs | undefined {
+    const { pet, costume } = inputs;
+    if (!pet || !costume) return undefined;
+    return { pet: this.imageOf('pet', pet), costume: this.imageOf('costume', costume) };
+  }
+
+  private imageOf(kind: PresetKind, input: InputSource): string {
+    return input.source === 'upload' ? input.dataUrl : this.presetUrl({ kind, id: input.id });
   }
 
   /**
    * Sends a run again, with the same key, when its connection was lost: once the device is back
    * online, after 1, 2, 4 and 8 s. Anything the platform answered (a refusal, a failure) ends it.
    */
-  private async withResends<T>(attempt: () => Promise<T>): Promise<T> {
+  private async withResends<T>(
+    attempt: () => Promise<T>,
+    onNotice: (notice: string) => void = () => {},
+  ): Promise<T> {
     const { connectivity } = this.recovery;
     for (let resend = 0; ; resend++) {
       try {
@@ -229,10 +214,10 @@ export class GenerateCostume {
         if (!connectivity || !isConnectionLost(error) || resend >= RECOVERY_LIMITS.resends)
           throw error;
         if (!connectivity.isOnline()) {
-          this.creation.change({ notice: RECOVERY_NOTICES.offline });
+          onNotice(RECOVERY_NOTICES.offline);
           if (!(await this.untilOnline(connectivity))) throw error;
         }
-        this.creation.change({ notice: RECOVERY_NOTICES.resending });
+        onNotice(RECOVERY_NOTICES.resending);
         await new Promise<void>((resolve) =>
           this.clock.after(RECOVERY_LIMITS.firstResendDelayMs * 2 ** resend, resolve),
         );
@@ -252,92 +237,6 @@ export class GenerateCostume {
         cancelTimeout();
         resolve(true);
       });
-    });
-  }
-
-  /** Closes the workflow error dialog. */
-  dismissDialog(): void {
-    this.creation.change({ dialog: undefined });
-  }
-
-  /**
-   * The images the workflow takes, or undefined when a side is empty: each side sends what it
-   * holds, a preset as its image URL and an upload as its downsized data URL, in either mode.
-   */
-  workflowInputs(state: CreationSnapshot): { pet: string; costume: string } | undefined {
-    const { pet, costume } = state.inputs;
-    if (!pet || !costume) return undefined;
-    return { pet: this.imageOf('pet', pet), costume: this.imageOf('costume', costume) };
-  }
-
-  private imageOf(kind: PresetKind, input: InputSource): string {
-    return input.source === 'upload' ? input.dataUrl : this.presetUrl({ kind, id: input.id });
-  }
-
-  /**
-   * The image arrived before the video: its card shows, and the overlay gives way to the video
-   * stage (SPEC.md: 7 messages over a nominal 25 s), drawn in the video card.
-   */
-  private showImage(imageUrl: string): void {
-    this.creation.change({
-      results: { imageUrl, videoUrl: '' },
-      generation: {
-        isGenerating: true,
-        imageReady: true,
-        videoReady: false,
-        imageError: false,
-        videoError: false,
-      },
-    });
-    this.progress.start('video');
-  }
-
-  private async settle(results: GenerationResults, videoFailure?: unknown): Promise<void> {
-    const { imageUrl, videoUrl } = results;
-    this.creation.change({
-      results,
-      generation: {
-        isGenerating: true,
-        imageReady: Boolean(imageUrl),
-        videoReady: Boolean(imageUrl && videoUrl),
-        imageError: !imageUrl,
-        videoError: !imageUrl || !videoUrl,
-      },
-      imageError: imageUrl
-        ? undefined
-        : presentErrorCard('image', new ImageGenerationError(MISSING_IMAGE)),
-      videoError:
-        imageUrl && videoUrl
-          ? undefined
-          : presentErrorCard('video', videoFailure ?? new VideoGenerationError(MISSING_VIDEO)),
-    });
-    // An image alone is still a creation: Retry Video later fills in its video.
-    if (imageUrl) {
-      const now = this.clock.now();
-      await this.gallery.add({
-        id: String(now),
-        timestamp: now,
-        imageUrl,
-        videoUrl,
-        isFavorite: false,
-      });
-    }
-  }
-
-  private fail(error: unknown): void {
-    this.creation.change({
-      results: { imageUrl: '', videoUrl: '' },
-      generation: {
-        isGenerating: true,
-        imageReady: false,
-        videoReady: false,
-        imageError: true,
-        videoError: true,
-      },
-      imageError: presentErrorCard('image', error),
-      videoError: presentErrorCard('video', error),
-      // A 401 signs the user out silently (Session); no dialog for it.
-      dialog: isUnauthorized(error) ? undefined : presentErrorDialog(error),
     });
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { costumeOutput } from '../../adapters/memory/memory-runner';
 import { createStudio } from '../../tests/support/test-container';
-import { platformError } from '../errors';
+import { domainError } from '../errors';
 
 /** A studio whose first run came back with the image only. */
 async function afterVideoFailed() {
@@ -13,7 +13,25 @@ async function afterVideoFailed() {
 }
 
 describe('RetryGeneration.retryVideo', () => {
-  it('re-runs the whole workflow and sets videoUrl on the gallery item with the same image', async () => {
+  it('gives the video to the item this run saved, not to an older one with the same image URL', async () => {
+    const f = await afterVideoFailed();
+    const first = f.gallery.getSnapshot().items[0];
+    f.createAnother.execute();
+    f.ready();
+    f.clock.advance(1_000);
+    await f.generate.execute();
+    const second = f.retry.getSnapshot().itemId;
+    expect(second).not.toBe(first?.id);
+    f.runner.answer(costumeOutput('img-2', 'vid-2'));
+    expect(await f.retry.retryVideo()).toEqual({ ok: true });
+    const items = f.gallery.getSnapshot().items;
+    expect(items.map((item) => [item.id, item.imageUrl, item.videoUrl])).toEqual([
+      [second, 'img-1', 'vid-2'],
+      [first?.id, 'img-1', ''],
+    ]);
+  });
+
+  it('re-runs the whole workflow and sets videoUrl on the gallery item the run saved', async () => {
     const f = await afterVideoFailed();
     f.runner.answer(costumeOutput('img-2', 'vid-2'));
     expect(await f.retry.retryVideo()).toEqual({ ok: true });
@@ -59,7 +77,9 @@ describe('RetryGeneration.retryVideo', () => {
 
   it('classifies a thrown error on the video card and opens its dialog', async () => {
     const f = await afterVideoFailed();
-    f.runner.answer({ throws: platformError('WorkflowUnavailableError', 'Workflow unavailable') });
+    f.runner.answer({
+      throws: domainError({ code: 'WORKFLOW_UNAVAILABLE' }, 'Workflow unavailable'),
+    });
     await f.retry.retryVideo();
     const s = f.retry.getSnapshot();
     expect(s.videoError?.code).toBe('MODEL_UNAVAILABLE');
@@ -71,7 +91,7 @@ describe('RetryGeneration.retryVideo', () => {
     const f = createStudio();
     f.ready();
     f.runner.answer(
-      { throws: platformError('WorkflowUnavailableError', 'Workflow unavailable') },
+      { throws: domainError({ code: 'WORKFLOW_UNAVAILABLE' }, 'Workflow unavailable') },
       costumeOutput('i', 'v'),
     );
     await f.generate.execute();

@@ -1,10 +1,9 @@
-import { ImageGenerationError, VideoGenerationError, isUnauthorized } from '../errors';
-import type { ClockPort } from '../ports/clock.port';
+import { imageGenerationError, videoGenerationError, isUnauthorized } from '../errors';
 import type { Creation } from './creation';
 import { presentErrorCard, presentErrorDialog } from './error-presentation';
 import type { Gallery } from './gallery';
-import type { GenerateCostume, GenerateOutcome } from './generate-costume';
-import { MISSING_IMAGE, MISSING_VIDEO } from './generate-costume';
+import { MISSING_IMAGE, MISSING_VIDEO, type GenerateCostume } from './generate-costume';
+import type { GenerateOutcome, GenerationView } from './generation-view';
 import type { ProgressTimeline } from './progress-timeline';
 
 /**
@@ -18,21 +17,22 @@ export class RetryGeneration {
   constructor(
     private readonly creation: Creation,
     private readonly gallery: Gallery,
-    private readonly clock: ClockPort,
     private readonly progress: ProgressTimeline,
-    private readonly generate: GenerateCostume,
+    private readonly command: GenerateCostume,
+    private readonly generation: GenerationView,
   ) {
     this.getSnapshot = creation.getSnapshot;
     this.subscribe = creation.subscribe;
   }
 
   /**
-   * Re-runs and gives the new video to the gallery item made from the current image. Without an
-   * image (the dialog's Try Again Later after a failed first run) it generates both again.
+   * Re-runs and gives the new video to the gallery item the current results were saved as.
+   * Without an image (the dialog's Try Again Later after a failed first run) it generates both again.
    */
   async retryVideo(): Promise<GenerateOutcome> {
-    const imageUrl = this.creation.getSnapshot().results?.imageUrl;
-    if (!imageUrl) return this.generate.execute();
+    const { results, itemId } = this.creation.getSnapshot();
+    const imageUrl = results?.imageUrl;
+    if (!imageUrl) return this.generation.execute();
     const videoUrl = await this.rerun('video', (results) => results.videoUrl, MISSING_VIDEO);
     if (!videoUrl) return { ok: false };
     this.creation.change((state) => ({
@@ -40,7 +40,7 @@ export class RetryGeneration {
       videoError: undefined,
       generation: { ...state.generation, videoReady: true, videoError: false },
     }));
-    await this.gallery.setVideoUrl(imageUrl, videoUrl);
+    if (itemId !== undefined) await this.gallery.setVideoUrl(itemId, videoUrl);
     return { ok: true };
   }
 
@@ -56,9 +56,10 @@ export class RetryGeneration {
       MISSING_IMAGE,
     );
     if (!imageUrl) return { ok: false };
-    const now = this.clock.now();
+    const item = this.command.newItem({ imageUrl, videoUrl: video });
     this.creation.change((state) => ({
       results: { imageUrl, videoUrl: video || (state.results?.videoUrl ?? '') },
+      itemId: item?.id,
       imageError: undefined,
       videoError: video ? undefined : state.videoError,
       generation: {
@@ -69,19 +70,13 @@ export class RetryGeneration {
         videoError: video ? false : state.generation.videoError,
       },
     }));
-    await this.gallery.add({
-      id: String(now),
-      timestamp: now,
-      imageUrl,
-      videoUrl: video,
-      isFavorite: false,
-    });
+    if (item) await this.gallery.add(item);
     return { ok: true };
   }
 
   /** Resets and generates again from the same inputs. */
   retryBoth(): Promise<GenerateOutcome> {
-    return this.generate.execute();
+    return this.generation.execute();
   }
 
   private async rerun(
@@ -90,7 +85,7 @@ export class RetryGeneration {
     missing: string,
   ): Promise<string | undefined> {
     const state = this.creation.getSnapshot();
-    const inputs = this.generate.workflowInputs(state);
+    const inputs = this.command.workflowInputs(state.inputs);
     if (!inputs || state.generation.isGenerating) return undefined;
     const errorKey = kind === 'image' ? 'imageError' : 'videoError';
     this.creation.change((current) => ({
@@ -100,10 +95,12 @@ export class RetryGeneration {
     }));
     this.progress.start(kind);
     try {
-      const url = pick(await this.generate.runRecovering(inputs));
+      const url = pick(
+        await this.command.rerun(inputs, (notice) => this.creation.change({ notice })),
+      );
       if (!url) {
         const error =
-          kind === 'video' ? new VideoGenerationError(missing) : new ImageGenerationError(missing);
+          kind === 'video' ? videoGenerationError(missing) : imageGenerationError(missing);
         this.failed(kind, error, kind === 'video');
       }
       return url || undefined;

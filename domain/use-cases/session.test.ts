@@ -215,8 +215,8 @@ describe('Session', () => {
     const alice = token('alice');
     await s.acceptToken(alice);
     local.setItem('pet-gallery', '{"of":"alice"}');
-    await s.offerToken(token('bob'), false);
-    await s.confirmSwitch();
+    await s.accountSwitch.offer(token('bob'), false);
+    await s.accountSwitch.confirm();
     expect(auth.revoked).toEqual([alice]);
     expect(local.getItem('pet-gallery')).toBeUndefined();
     expect(s.getSnapshot().user?.userId).toBe('bob');
@@ -253,66 +253,63 @@ describe('Session', () => {
 
     it('is accepted over another account when this tab asked for it (its state came back)', async () => {
       const s = await signedInAsAlice();
-      await s.offerToken(token('bob'), true);
+      await s.accountSwitch.offer(token('bob'), true);
       expect(s.getSnapshot().user?.userId).toBe('bob');
     });
 
     it('is accepted unasked when it is the account signed in here', async () => {
       const s = await signedInAsAlice();
       const fresher = token('alice', 7200);
-      await s.offerToken(fresher, false);
+      await s.accountSwitch.offer(fresher, false);
       expect(s.getSnapshot().token).toBe(fresher);
-      expect(s.getSnapshot().pendingSwitch).toBeUndefined();
+      expect(s.accountSwitch.getSnapshot().pending).toBeUndefined();
     });
 
     it('unasked while nobody is signed in, waits for the person: no one is signed in until they confirm', async () => {
       const s = session({ projectToken: 'p' });
       await s.start();
       const mallory = token('mallory');
-      await s.offerToken(mallory, false);
-      expect(s.getSnapshot()).toMatchObject({
-        isSignedIn: false,
-        pendingSwitch: { token: mallory, user: { userId: 'mallory' } },
+      await s.accountSwitch.offer(mallory, false);
+      expect(s.getSnapshot()).toMatchObject({ isSignedIn: false });
+      expect(s.accountSwitch.getSnapshot()).toMatchObject({
+        pending: { token: mallory, user: { userId: 'mallory' } },
       });
       expect(local.getItem(KEY)).toBeUndefined();
-      await s.confirmSwitch();
-      expect(s.getSnapshot()).toMatchObject({
-        user: { userId: 'mallory' },
-        pendingSwitch: undefined,
-      });
+      await s.accountSwitch.confirm();
+      expect(s.getSnapshot()).toMatchObject({ user: { userId: 'mallory' } });
+      expect(s.accountSwitch.getSnapshot().pending).toBeUndefined();
       expect(auth.revoked).toEqual([]);
     });
 
     it('asked for while nobody is signed in, is accepted at once', async () => {
       const s = session({ projectToken: 'p' });
       await s.start();
-      await s.offerToken(token('alice'), true);
+      await s.accountSwitch.offer(token('alice'), true);
       expect(s.getSnapshot().user?.userId).toBe('alice');
     });
 
     it('for another account, unasked, waits for the person: nothing switches until they confirm', async () => {
       const s = await signedInAsAlice();
       const bob = token('bob');
-      await s.offerToken(bob, false);
+      await s.accountSwitch.offer(bob, false);
       expect(s.getSnapshot().user?.userId).toBe('alice');
-      expect(s.getSnapshot().pendingSwitch).toEqual({
+      expect(s.accountSwitch.getSnapshot().pending).toEqual({
         token: bob,
         user: expect.objectContaining({ userId: 'bob', email: 'bob@example.com' }),
       });
       expect(local.getItem(KEY)).not.toBe(bob);
-      await s.confirmSwitch();
-      expect(s.getSnapshot()).toMatchObject({ user: { userId: 'bob' }, pendingSwitch: undefined });
+      await s.accountSwitch.confirm();
+      expect(s.getSnapshot()).toMatchObject({ user: { userId: 'bob' } });
+      expect(s.accountSwitch.getSnapshot().pending).toBeUndefined();
     });
 
     it('declined, the other token is dropped and the account stays', async () => {
       const s = await signedInAsAlice();
-      await s.offerToken(token('mallory'), false);
-      s.declineSwitch();
-      expect(s.getSnapshot()).toMatchObject({
-        user: { userId: 'alice' },
-        pendingSwitch: undefined,
-      });
-      await s.confirmSwitch();
+      await s.accountSwitch.offer(token('mallory'), false);
+      s.accountSwitch.decline();
+      expect(s.getSnapshot()).toMatchObject({ user: { userId: 'alice' } });
+      expect(s.accountSwitch.getSnapshot().pending).toBeUndefined();
+      await s.accountSwitch.confirm();
       expect(s.getSnapshot().user?.userId).toBe('alice');
     });
   });
@@ -441,8 +438,8 @@ describe('Session', () => {
     await s.start();
     expect(seen).toHaveLength(1);
     expect(Object.isFrozen(s.getSnapshot())).toBe(true);
-    s.setSubscriptionModalUrl('http://pricing');
-    expect(s.getSnapshot().subscriptionModalUrl).toBe('http://pricing');
+    s.subscriptionOverlay.show('http://pricing');
+    expect(s.subscriptionOverlay.getSnapshot().url).toBe('http://pricing');
   });
   describe('rules mutation testing found unstated', () => {
     it('starts in demo mode with nothing allowed', () => {
@@ -510,7 +507,7 @@ describe('Session', () => {
       it('that cannot be read is ignored', async () => {
         const s = session({ projectToken: 'p' });
         await s.start();
-        await s.offerToken('not-a-token', true);
+        await s.accountSwitch.offer('not-a-token', true);
         expect(s.getSnapshot().isSignedIn).toBe(false);
         expect(local.getItem(KEY)).toBeUndefined();
       });
@@ -518,10 +515,10 @@ describe('Session', () => {
       it('waits for the person when the host page signed someone else in (accessToken prop)', async () => {
         const s = session({ projectToken: 'p', accessToken: token('alice') });
         await s.start();
-        await s.offerToken(token('bob'), false);
-        expect(s.getSnapshot()).toMatchObject({
-          user: { userId: 'alice' },
-          pendingSwitch: { user: { userId: 'bob' } },
+        await s.accountSwitch.offer(token('bob'), false);
+        expect(s.getSnapshot()).toMatchObject({ user: { userId: 'alice' } });
+        expect(s.accountSwitch.getSnapshot()).toMatchObject({
+          pending: { user: { userId: 'bob' } },
         });
       });
 
@@ -529,9 +526,9 @@ describe('Session', () => {
         const s = session({ projectToken: 'p' });
         await s.start();
         local.setItem(KEY, token('alice', 10));
-        await s.offerToken(token('bob'), false);
+        await s.accountSwitch.offer(token('bob'), false);
         expect(s.getSnapshot().user).toBeUndefined();
-        expect(s.getSnapshot().pendingSwitch?.user.userId).toBe('bob');
+        expect(s.accountSwitch.getSnapshot().pending?.user.userId).toBe('bob');
       });
     });
 

@@ -3,7 +3,11 @@ import { userFromClaims, type User } from '../model/user';
 import type { AuthPort, Credentials } from '../ports/auth.port';
 import type { Cancel, ClockPort } from '../ports/clock.port';
 import type { LocalStoragePort } from '../ports/storage.port';
+import { forgetLocalCopy } from './storage-sync-local';
+import { AccountSwitch } from './account-switch';
 import { Store } from './store';
+import { SubscriptionOverlayUrl } from './subscription-overlay-url';
+import { renewalDue } from './token-renewal';
 
 /** What the app was started with (SPEC.md section 3 "originalInitParams"). */
 export interface SessionConfig {
@@ -31,13 +35,7 @@ export interface AuthState {
   readonly isDemo: boolean;
   readonly canFetchUsage: boolean;
   readonly canUseStorage: boolean;
-  readonly subscriptionModalUrl?: string;
   readonly originalInitParams: SessionConfig;
-  /**
-   * A sign-in return this tab did not ask for, for another account than the one signed in here or
-   * while nobody is (a link or a form on another site): held until the person confirms it.
-   */
-  readonly pendingSwitch?: { readonly token: string; readonly user: User };
 }
 
 interface Resolved {
@@ -57,6 +55,19 @@ const USER_DATA_KEYS = [STORAGE_KEYS.gallery, STORAGE_KEYS.profile];
 export class Session extends Store<AuthState> {
   private readonly stops: Cancel[] = [];
   private generation = 0;
+  /** Sign-in returns this tab did not ask for wait here for the person (account-switch.ts). */
+  readonly accountSwitch: AccountSwitch = new AccountSwitch(
+    {
+      currentToken: () => this.local.getItem(STORAGE_KEYS.accessToken) ?? this.getSnapshot().token,
+      isUsable: (token) => this.isUsable(token),
+      isSignedIn: () => this.getSnapshot().isSignedIn,
+      acceptToken: (token) => this.acceptToken(token),
+      signOut: () => this.signOut(),
+    },
+    { decodeToken: (token) => this.auth.decodeToken(token) },
+  );
+  /** The in-page pricing overlay (SPEC.md 3 "subscriptionModalUrl"), beside the auth state. */
+  readonly subscriptionOverlay = new SubscriptionOverlayUrl();
 
   constructor(
     private readonly auth: AuthPort,
@@ -102,48 +113,9 @@ export class Session extends Store<AuthState> {
     await this.initialise();
   }
 
-  /**
-   * A token from the address (the sign-in return). Accepted at once when this tab started that
-   * sign-in (its state nonce came back) or when it is the account signed in here already;
-   * otherwise a page elsewhere may be signing the person in to someone else's account (login
-   * CSRF: a link, an auto-posted form), also when nobody is signed in here, so it waits in
-   * pendingSwitch for confirmSwitch or declineSwitch.
-   */
-  async offerToken(token: string, requested: boolean): Promise<void> {
-    const incoming = this.auth.decodeToken(token);
-    if (!incoming) return;
-    const current = this.local.getItem(STORAGE_KEYS.accessToken) ?? this.getSnapshot().token;
-    const currentUser =
-      current && this.isUsable(current) ? this.auth.decodeToken(current)?.sub : undefined;
-    if (requested || (currentUser !== undefined && currentUser === incoming.sub))
-      return this.acceptToken(token);
-    this.update({ pendingSwitch: { token, user: userFromClaims(incoming) } });
-  }
-
-  /**
-   * The person agreed to continue with the pending account: an account signed in here is signed
-   * out first (revoked, its data removed), as a switch by hand would.
-   */
-  async confirmSwitch(): Promise<void> {
-    const pending = this.getSnapshot().pendingSwitch;
-    if (!pending) return;
-    this.update({ pendingSwitch: undefined });
-    if (this.getSnapshot().isSignedIn) await this.signOut();
-    await this.acceptToken(pending.token);
-  }
-
   private forgetUserData(): void {
-    for (const key of USER_DATA_KEYS) {
-      this.local.removeItem(key);
-      this.local.removeItem(`${key}:pending`);
-      // A value that could not be read, kept aside before it was replaced: the user's data too.
-      this.local.removeItem(`${key}:set-aside`);
-    }
-  }
-
-  /** The person stays with the account signed in here; the other token is dropped. */
-  declineSwitch(): void {
-    this.update({ pendingSwitch: undefined });
+    // With their unsent edits and what was set aside: the user's data too.
+    for (const key of USER_DATA_KEYS) forgetLocalCopy(this.local, key);
   }
 
   /**
@@ -185,11 +157,6 @@ export class Session extends Store<AuthState> {
   /** Where sign-in goes, coming back to redirectUri. */
   signInUrl(redirectUri: string): string {
     return this.auth.signInUrl(redirectUri);
-  }
-
-  /** The in-page pricing overlay used when popups are blocked; undefined closes it. */
-  setSubscriptionModalUrl(url: string | undefined): void {
-    this.update({ subscriptionModalUrl: url });
   }
 
   /** True when the token is unreadable, has no exp, or expires within the 30 s margin. */
@@ -280,8 +247,7 @@ export class Session extends Store<AuthState> {
     const { mode, token } = this.getSnapshot();
     if (mode !== 'access-token' || !token || this.refreshing) return;
     if (this.local.getItem(STORAGE_KEYS.accessToken) !== token) return;
-    const exp = this.auth.decodeToken(token)?.exp;
-    if (exp === undefined || exp * 1000 - this.clock.now() > LIMITS.tokenRefreshBeforeMs) return;
+    if (!renewalDue(this.auth.decodeToken(token), this.clock)) return;
     this.refreshing = true;
     try {
       const fresh = await this.auth.refresh();

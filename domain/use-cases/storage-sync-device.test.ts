@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryLocalStorage } from '../../adapters/memory/memory-local-storage';
 import { MemoryRemoteStorage } from '../../adapters/memory/memory-remote-storage';
-import { platformError } from '../errors';
+import { domainError } from '../errors';
 import { LOCAL_STORAGE_FULL, LOCAL_STORAGE_FULL_OFFLINE, StorageSync } from './storage-sync';
 import { Store } from './store';
 
@@ -106,11 +106,13 @@ describe('StorageSync: edits the platform never received', () => {
 
   it('a failed push keeps local data and the edits pending; a 401 shows the initial value', async () => {
     await addLost();
-    remote.failWith = platformError('ServiceUnavailableError', 'down', { statusCode: 503 });
+    remote.failWith = domainError({ code: 'SERVICE_UNAVAILABLE' }, 'down', { statusCode: 503 });
     const offline = page();
     await offline.load();
     expect(offline.getSnapshot()).toMatchObject({ value: ['old', 'new'], status: 'error' });
-    remote.failWith = platformError('AuthenticationError', 'expired', { statusCode: 401 });
+    remote.failWith = domainError({ code: 'AUTHENTICATION_FAILED' }, 'expired', {
+      statusCode: 401,
+    });
     const expired = page();
     await expired.load();
     expect(expired.getSnapshot()).toMatchObject({ value: [], status: 'error' });

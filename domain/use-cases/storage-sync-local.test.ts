@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryLocalStorage } from '../../adapters/memory/memory-local-storage';
-import { LocalCopy } from './storage-sync-local';
+import { forgetLocalCopy, LocalCopy } from './storage-sync-local';
 import { keepMineIfChanged } from './storage-sync-merge';
 
 const isStringList = (v: unknown): v is string[] =>
@@ -95,5 +95,18 @@ describe('keepMineIfChanged: the last writer wins, unless this device changed no
   it('keeps mine when I changed it, theirs when I did not', () => {
     expect(keepMineIfChanged(['a'], ['a', 'b'], ['c'])).toEqual(['a', 'b']);
     expect(keepMineIfChanged(['a'], ['a'], ['c'])).toEqual(['c']);
+  });
+});
+
+describe('forgetLocalCopy', () => {
+  it('removes the value, its unsent edits and what was set aside, and nothing else', () => {
+    const { local, copy: c } = copy();
+    local.setItem('other', '1');
+    c.write(['a']);
+    c.writePending({ owner: 'u1', base: [] });
+    c.setAside('{broken', 'device');
+    expect(local.entries.size).toBe(4);
+    forgetLocalCopy(local, 'gallery');
+    expect([...local.entries.keys()]).toEqual(['other']);
   });
 });

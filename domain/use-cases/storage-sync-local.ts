@@ -25,6 +25,18 @@ export interface PendingEdits<T> {
   readonly base: T;
 }
 
+/** Where the device keeps a key's unsent edits, and what it could not read, beside the value. */
+const pendingKeyOf = (key: string) => `${key}:pending`;
+const setAsideKeyOf = (key: string) => `${key}:set-aside`;
+
+/**
+ * Removes everything the device keeps of one storage key: the value, its unsent edits and what was
+ * set aside (at sign-out, the user's data goes whole).
+ */
+export function forgetLocalCopy(local: LocalStoragePort, key: string): void {
+  for (const stored of [key, pendingKeyOf(key), setAsideKeyOf(key)]) local.removeItem(stored);
+}
+
 // String(object) left in a store by an old bug: '[object Object]', '[object Array]', ...
 const OBJECT_STRING = /\[object [A-Za-z]+\]/;
 
@@ -48,8 +60,8 @@ export class LocalCopy<T> {
     /** Told whenever the device starts or stops refusing writes. */
     private readonly onRefusal: () => void,
   ) {
-    this.pendingKey = `${key}:pending`;
-    this.setAsideKey = `${key}:set-aside`;
+    this.pendingKey = pendingKeyOf(key);
+    this.setAsideKey = setAsideKeyOf(key);
     this.validate = typeof shape === 'function' ? shape : shape.accepts;
     this.wholeValueArtifacts = typeof shape === 'function';
   }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryLocalStorage } from '../../adapters/memory/memory-local-storage';
 import { MemoryRemoteStorage } from '../../adapters/memory/memory-remote-storage';
-import { platformError } from '../errors';
+import { domainError } from '../errors';
 import { StorageSync, type StorageAccess } from './storage-sync';
 import { Store } from './store';
 
@@ -82,7 +82,7 @@ describe('StorageSync', () => {
 
   it('keeps using local data when the remote read fails with anything but 401', async () => {
     local.setItem('pet-gallery', '["local"]');
-    remote.failWith = platformError('ServiceUnavailableError', 'down', { statusCode: 503 });
+    remote.failWith = domainError({ code: 'SERVICE_UNAVAILABLE' }, 'down', { statusCode: 503 });
     const s = sync();
     await s.load();
     expect(s.getSnapshot()).toMatchObject({ value: ['local'], status: 'error', error: 'down' });
@@ -90,7 +90,9 @@ describe('StorageSync', () => {
 
   it('does not show the local copy when the remote read answers 401', async () => {
     local.setItem('pet-gallery', '["local"]');
-    remote.failWith = platformError('AuthenticationError', 'expired', { statusCode: 401 });
+    remote.failWith = domainError({ code: 'AUTHENTICATION_FAILED' }, 'expired', {
+      statusCode: 401,
+    });
     const s = sync();
     await s.load();
     expect(s.getSnapshot()).toMatchObject({ value: [], status: 'error' });
@@ -305,7 +307,9 @@ describe('StorageSync', () => {
 
     it('after a 401 nothing is pushed as the user’s', async () => {
       const s = sync();
-      remote.failWith = platformError('AuthenticationError', 'expired', { statusCode: 401 });
+      remote.failWith = domainError({ code: 'AUTHENTICATION_FAILED' }, 'expired', {
+        statusCode: 401,
+      });
       await s.load();
       remote.failWith = undefined;
       remote.calls = [];

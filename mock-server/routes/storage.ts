@@ -89,13 +89,13 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const { user } = await ctx.guard.user(request, ['user']);
     const { appVersion } = storageQuery(request);
     const { sessionData } = parse(StoragePutRequest, request.body, 'storage body');
-    checkGalleryItems(sessionData, ctx.originOf(request), () =>
-      JSON.parse(ctx.storage.readJson(user.id).json),
-    );
+    // One read of what is stored serves both the gallery rules (parsed only when an item fails
+    // them) and the quota's size before the write.
+    const before = ctx.storage.readJson(user.id).json;
+    checkGalleryItems(sessionData, ctx.originOf(request), () => JSON.parse(before));
     const text = request.storageBodyText;
     const json =
       (text !== null && sessionDataText(text, request.body)) || JSON.stringify(sessionData);
-    const before = ctx.storage.readJson(user.id).json;
     const result = await withinQuota(user, before, json, () =>
       ctx.storage.writeJson(user.id, json, appVersion, expectedVersion(request)),
     );

@@ -119,6 +119,29 @@ describe('StorageStore.write, many at once', () => {
     expect(storage.read(user.id).data).toEqual({ a: 1 });
   });
 
+  it('numbers several writes of one user in one commit one after another, whatever the cache believed', async () => {
+    const { storage, user, db } = stores();
+    await storage.write(user.id, { a: 1 }, 'v1');
+    expect(storage.readJson(user.id).version).toBe(1);
+    // The row moves on behind the cache's back: a write must still get the row's next version.
+    db.prepare('UPDATE storage SET version = 7 WHERE user_id = ?').run(user.id);
+    const results = await Promise.all([
+      storage.write(user.id, { a: 2 }, 'v1'),
+      storage.write(user.id, { a: 3 }, 'v1'),
+      storage.write(user.id, { a: 4 }, 'v1', 9),
+      storage.write(user.id, { a: 5 }, 'v1', 2),
+    ]);
+    expect(results).toEqual([
+      { ok: true, version: 8 },
+      { ok: true, version: 9 },
+      { ok: true, version: 10 },
+      { ok: false, currentVersion: 10 },
+    ]);
+    const row = db.prepare('SELECT data, version FROM storage WHERE user_id = ?').get(user.id);
+    expect(row).toMatchObject({ data: '{"a":4}', version: 10 });
+    expect(storage.readJson(user.id)).toEqual({ json: '{"a":4}', version: 10 });
+  });
+
   it('is not visible to readers before it is committed', async () => {
     const { storage, user } = stores();
     const written = storage.write(user.id, { a: 1 }, 'v1');

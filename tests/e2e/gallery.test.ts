@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { generateFromPresets, waitForResults } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
-import { historySettled } from './support/sign-in';
 
 const e2e = useE2E();
 const email = uniqueEmail('gallery');
@@ -125,7 +124,6 @@ describe('gallery and viewer', () => {
     await page.getByText('No creations yet').waitFor();
     expect(await filter(page, /^All \(0\)$/).isVisible()).toBe(true);
 
-    await historySettled(page);
     await page.reload();
     await openGallery(page);
     await page.getByText('No creations yet').waitFor();

@@ -1,6 +1,6 @@
 // A phone in real life (issue 31): the network lost mid-run, and a reload mid-run, end in the
 // run's result, charged once (credits read on the platform's usage API), on a 390 px phone.
-import type { Page, Route } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { generateButton, selectPreset, waitForResults } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
@@ -90,5 +90,92 @@ describe('a run on a phone whose network or page goes away mid-run (390 px)', ()
       .click();
     await page.getByRole('heading', { name: 'My Pet Gallery' }).waitFor();
     await expect.poll(() => page.getByText('All (1)').count()).toBe(1);
+  });
+
+  it('one journey: offline mid-run and back, a reload mid-run, then Back through viewer, gallery and create (Forward reopens)', async () => {
+    e2e.expectConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch/);
+    const page = await e2e.open('mobile', { signedInAs: uniqueEmail('journey') });
+    const address = page.url();
+    await pickPresets(page);
+    const before = await usedCents(page);
+    const runSent = (request: Request) =>
+      request.method() === 'POST' && new URL(request.url()).pathname === '/v1/run';
+    const overlay = page.getByRole('dialog', { name: 'Generating Magic...' });
+
+    // Offline the moment the run has gone out; the media fail to load while offline.
+    const noMedia = (route: Route) => route.abort('internetdisconnected');
+    await page.route('**/files/**', noMedia);
+    const sent = page.waitForRequest(runSent);
+    await generateButton(page).click();
+    await sent;
+    await page.context().setOffline(true);
+    // Either the run's connection was lost (the offline notice) or its answer came first, over
+    // media that cannot load: in neither case does a tick stand.
+    await page
+      .getByText(/You are offline/)
+      .or(page.getByRole('heading', { name: 'Your Halloween Costume' }))
+      .first()
+      .waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('img', { name: 'Ready' }).count()).toBe(0);
+    await page.unroute('**/files/**', noMedia);
+    await page.context().setOffline(false);
+    await expectBothLoaded(page);
+    expect(await page.getByText(/generation failed/i).count()).toBe(0);
+    await expect.poll(async () => (await usedCents(page)) - before, { timeout: 30_000 }).toBe(50);
+
+    // A reload the moment the next run has gone out: it is picked up and charged once.
+    await page.getByRole('button', { name: 'Create Another Costume' }).click();
+    if (await generateButton(page).isDisabled()) await pickPresets(page);
+    const again = page.waitForRequest(runSent);
+    await generateButton(page).click();
+    await again;
+    await overlay.waitFor();
+    await page.reload();
+    await expectBothLoaded(page);
+    await expect.poll(async () => (await usedCents(page)) - before, { timeout: 30_000 }).toBe(100);
+
+    // Back through the viewer, the gallery and Create, never leaving the app; Forward reopens.
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    const gallery = page.getByRole('heading', { name: 'My Pet Gallery' });
+    await bar.getByRole('button', { name: 'Gallery', exact: true }).click();
+    await page.getByRole('button', { name: /^All \(2\)$/ }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('button', { name: /^Open creation from/ })
+      .first()
+      .click();
+    const viewer = page.getByRole('dialog', { name: /^Creation from/ });
+    await viewer.waitFor();
+    const item = await viewer.getAttribute('aria-label');
+    const back = () => page.goBack({ waitUntil: 'commit' }).catch(() => null);
+    const forward = () => page.goForward({ waitUntil: 'commit' }).catch(() => null);
+    await back();
+    await viewer.waitFor({ state: 'detached' });
+    expect(await gallery.isVisible()).toBe(true);
+    await back();
+    await gallery.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Your Halloween Costume' }).waitFor();
+    await back();
+    await back();
+    await page.getByRole('heading', { name: 'Your Halloween Costume' }).waitFor();
+    expect(page.url()).toBe(address);
+    expect(await bar.isVisible()).toBe(true);
+    // Back the other way: Forward to the gallery, Forward again reopens the same creation.
+    await page.getByRole('button', { name: 'Gallery', exact: true }).click();
+    await gallery.waitFor();
+    await page
+      .getByRole('button', { name: /^Open creation from/ })
+      .first()
+      .click();
+    await viewer.waitFor();
+    await back();
+    await viewer.waitFor({ state: 'detached' });
+    await back();
+    await gallery.waitFor({ state: 'detached' });
+    await forward();
+    await gallery.waitFor();
+    await forward();
+    await viewer.waitFor();
+    expect(await viewer.getAttribute('aria-label')).toBe(item);
+    expect((await usedCents(page)) - before).toBe(100);
   });
 });

@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { generateFromPresets, waitForResults } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
-import { historySettled } from './support/sign-in';
+import type { GalleryItem } from '../../domain/model/gallery-item';
+import { seedGallery } from './support/gallery';
 
 const e2e = useE2E();
 
@@ -16,6 +17,9 @@ const forward = async (page: Page) => {
 };
 const galleryHeading = (page: Page) => page.getByRole('heading', { name: 'My Pet Gallery' });
 const createTitle = (page: Page) => page.getByRole('heading', { name: 'Your Halloween Costume' });
+/** The Create view, its form or its results. */
+const createView = (page: Page) =>
+  page.getByRole('button', { name: /Generate Halloween Costume|Create Another Costume/ }).first();
 
 describe('Back, Forward and reload on a phone', () => {
   it('Back closes the viewer, then the gallery, and never leaves the signed-in app; Forward and reload keep the view', async () => {
@@ -86,9 +90,88 @@ describe('Back, Forward and reload on a phone', () => {
     await sheet.waitFor();
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
-    // A person's Back comes after the app has taken the sheet's entry away, not within a moment.
-    await historySettled(page);
+    // Back in the same moment: the app takes no Back of its own that this one could race.
     await back(page);
-    await page.getByRole('button', { name: /Generate Halloween Costume/ }).waitFor();
+    await createView(page).waitFor();
+    expect(await galleryHeading(page).count()).toBe(0);
+  });
+
+  it('Account Settings from the sheet leaves no dead entry: one Back returns to where the person was', async () => {
+    const page = await e2e.open('mobile', { signedInAs: uniqueEmail('history-settings') });
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    await bar.getByRole('button', { name: 'Gallery', exact: true }).click();
+    await galleryHeading(page).waitFor();
+    await bar.getByRole('button', { name: 'Account', exact: true }).click();
+    await page.getByRole('button', { name: 'Account Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Account Settings' });
+    await settings.waitFor();
+    expect(await page.getByRole('dialog', { name: 'Account', exact: true }).count()).toBe(0);
+    await back(page);
+    await settings.waitFor({ state: 'detached' });
+    expect(await galleryHeading(page).isVisible()).toBe(true);
+    // The next Back is not spent on the sheet's old entry: it returns to Create.
+    await back(page);
+    await createView(page).waitFor();
+  });
+
+  it('Back closes the create view’s preset sheet, and stays on Create', async () => {
+    const page = await e2e.open('mobile', { signedInAs: uniqueEmail('history-picker') });
+    await page.getByRole('button', { name: 'Choose a preset pet' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose a preset pet' });
+    await picker.waitFor();
+    await back(page);
+    await picker.waitFor({ state: 'detached' });
+    expect(await createView(page).isVisible()).toBe(true);
+    // Closed by its own button and Back at once: still the signed-in app, on Create.
+    await page.getByRole('button', { name: 'Choose a preset pet' }).click();
+    await picker.getByRole('button', { name: 'Close' }).click();
+    await back(page);
+    await picker.waitFor({ state: 'detached' });
+    expect(await createView(page).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+  });
+
+  it('Forward after Back reopens the viewer on the same creation, and a reload keeps it open', async () => {
+    const email = uniqueEmail('history-viewer');
+    const page = await e2e.open('mobile', { signedInAs: email });
+    const items: GalleryItem[] = [
+      '/presets/pets/cat1.png',
+      '/presets/pets/dog2.png',
+      '/presets/pets/bird1.png',
+    ].map((imageUrl, index) => ({
+      id: String(1_730_000_000_000 + index * 3_600_000),
+      timestamp: 1_730_000_000_000 + index * 3_600_000,
+      imageUrl,
+      videoUrl: '',
+      isFavorite: false,
+    }));
+    await seedGallery(page, items);
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    await bar.getByRole('button', { name: 'Gallery', exact: true }).click();
+    await page.getByRole('button', { name: /^All \(3\)$/ }).waitFor();
+    await page
+      .getByRole('button', { name: /^Open creation from/ })
+      .first()
+      .click();
+    const viewer = page.getByRole('dialog', { name: /^Creation from/ });
+    await viewer.waitFor();
+    // The next creation, in the same viewer: the entry follows it.
+    await viewer.getByRole('button', { name: 'Next creation' }).click();
+    await viewer.getByText('2 of 3').waitFor();
+    const name = await viewer.getAttribute('aria-label');
+
+    await back(page);
+    await viewer.waitFor({ state: 'detached' });
+    await forward(page);
+    await viewer.getByText('2 of 3').waitFor();
+    expect(await viewer.getAttribute('aria-label')).toBe(name);
+
+    await page.reload();
+    await viewer.getByText('2 of 3').waitFor({ timeout: 20_000 });
+    // Closed from the page, then Back at once: the gallery's Back goes to Create.
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    await back(page);
+    await createView(page).waitFor();
   });
 });

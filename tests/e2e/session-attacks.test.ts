@@ -12,7 +12,7 @@ import { expectAccessible } from './support/axe';
 import { FLAGS } from './support/browser';
 import { CHROMIUM_PATH } from './support/paths';
 import { uniqueEmail, useE2E } from './support/e2e';
-import { historySettled, signInThroughLocalPage, waitForApp } from './support/sign-in';
+import { signInThroughLocalPage, waitForApp } from './support/sign-in';
 
 const e2e = useE2E();
 let foreign: Server;
@@ -127,7 +127,6 @@ describe('login CSRF: another site cannot swap the account the person is signed 
     expect(await storedToken(page)).toBeNull();
 
     // The same link followed on purpose: Continue signs in as that account.
-    await historySettled(page);
     await page.goto(`${foreignOrigin}/`);
     await page.click('#go');
     await page

@@ -8,7 +8,6 @@ import type { GalleryItem } from '../../domain/model/gallery-item';
 import { expectAccessible } from './support/axe';
 import { generateFromPresets, waitForResults } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
-import { historySettled } from './support/sign-in';
 import { openGallery, seedGallery, swipe } from './support/gallery';
 import { ROOT } from './support/paths';
 
@@ -150,7 +149,6 @@ describe('full-screen viewer', () => {
       .getByRole('button', { name: 'Delete', exact: true })
       .click();
     await page.getByText('No creations yet').waitFor();
-    await historySettled(page);
     await page.reload();
     await openGallery(page);
     await page.getByText('No creations yet').waitFor();

@@ -98,8 +98,8 @@ async function generateWith(client: PlatformClient) {
   const app = createTestContainer({ runner });
   app.services.selectInputs.setUpload('pet', PNG_DATA_URL);
   app.services.selectInputs.setUpload('costume', PNG_DATA_URL);
-  await app.services.generateCostume.execute();
-  return app.services.generateCostume.getSnapshot();
+  await app.services.generation.execute();
+  return app.services.generation.getSnapshot();
 }
 
 const runKeys = () =>

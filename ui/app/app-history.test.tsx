@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentEntry, useBackCloses, useHistoryView } from './app-history';
+import { currentEntry, useBackCloses, useHistoryLayer, useHistoryView } from './app-history';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -11,7 +11,7 @@ describe('the app in history.state', () => {
     const { result } = renderHook(() => useHistoryView());
     expect(window.history.length).toBe(before + 1);
     act(() => result.current[1]('gallery'));
-    expect(currentEntry()).toEqual({ view: 'gallery', layers: [], guard: undefined });
+    expect(currentEntry()).toMatchObject({ view: 'gallery', layers: [] });
     expect(window.history.length).toBe(before + 2);
     expect(window.location.href).toBe(address);
   });
@@ -25,5 +25,44 @@ describe('the app in history.state', () => {
     expect(result.current[0]).toBe('gallery');
     expect(window.history.length).toBe(before);
     expect(currentEntry()).toBeUndefined();
+  });
+
+  it('a layer closed from the page marks its entry closed in place: no Back of its own to race a person’s', async () => {
+    renderHook(() => useHistoryView());
+    const back = vi.spyOn(window.history, 'back');
+    const go = vi.spyOn(window.history, 'go');
+    const before = window.history.length;
+    const sheet = renderHook(({ open }) => useBackCloses(open, () => undefined), {
+      initialProps: { open: true },
+    });
+    expect(window.history.length).toBe(before + 1);
+    sheet.rerender({ open: false });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(back).not.toHaveBeenCalled();
+    expect(go).not.toHaveBeenCalled();
+    expect(currentEntry()).toMatchObject({ layers: [], closed: true });
+
+    // The next layer (Account Settings after the account sheet) takes the closed entry over: one
+    // Back from it returns to where the person was, with no dead entry in between.
+    renderHook(() => useBackCloses(true, () => undefined));
+    expect(window.history.length).toBe(before + 1);
+    expect(currentEntry()?.closed).toBeUndefined();
+    expect(currentEntry()?.layers).toHaveLength(1);
+  });
+
+  it('keeps a named layer’s value (the viewer’s item) in the entry: a step replaces it, a close marks it closed', () => {
+    renderHook(() => useHistoryView());
+    const before = window.history.length;
+    const { result } = renderHook(() => useHistoryLayer('viewer'));
+    act(() => result.current[1]('item-1'));
+    expect(window.history.length).toBe(before + 1);
+    act(() => result.current[1]('item-2'));
+    expect(window.history.length).toBe(before + 1);
+    expect(currentEntry()?.layers).toEqual(['@viewer=item-2']);
+    // A reload (a new mount reading the same entry) opens it on the same item.
+    expect(renderHook(() => useHistoryLayer('viewer')).result.current[0]).toBe('item-2');
+    act(() => result.current[1](undefined));
+    expect(result.current[0]).toBeUndefined();
+    expect(currentEntry()).toMatchObject({ layers: [], closed: true });
   });
 });

@@ -6,13 +6,25 @@ import type { AppView } from '../features/shell/components/shell-props';
  * The signed-in app's place in the browser's history. SPEC.md has no URL routes, so the address
  * never changes: the view and the open layers (viewer, sheet, dialog) live in history.state, which
  * Back and Forward move through and a reload keeps (DESIGN.md "Decisions where SPEC.md is silent").
+ *
+ * The app never moves through history itself when a layer is closed from the page (a button,
+ * Escape): it marks the entry closed in place (replaceState). A closed entry shows what the entry
+ * behind it shows, the next layer or view opened takes it over, and a Back or Forward that would
+ * change nothing on screen (it landed on such an entry, or left one for its twin) goes on one more
+ * step in the same direction. So a Back pressed in the same moment as a close cannot meet a Back
+ * of the app's own and go to the wrong entry.
  */
 export interface AppEntry {
-  readonly view: AppView;
-  /** The layers open on this entry, innermost last (each one's key). */
+  /** Undefined on an entry a layer wrote outside the signed-in app (the landing page's dialogs). */
+  readonly view?: AppView;
+  /** The layers open on this entry, innermost last: each one's key, or `@name=value` (named). */
   readonly layers: readonly string[];
   /** The entry behind the app's first one: landing on it means Back was about to leave the app. */
   readonly guard?: boolean;
+  /** A layer on it was closed from the page: the next layer or view opened replaces this entry. */
+  readonly closed?: boolean;
+  /** Its place in the history (the guard is 0): tells a Back from a Forward. */
+  readonly at?: number;
 }
 
 const KEY = 'pawloween';
@@ -23,24 +35,105 @@ const KEY = 'pawloween';
  */
 const framed = (): boolean => isInFrame(window);
 
-/** The app's entry in the current history state, or undefined when the entry is not the app's. */
-export function currentEntry(): AppEntry | undefined {
+/** The entry in the current history state written by this module, or undefined. */
+function read(): AppEntry | undefined {
   const state: unknown = window.history.state;
   if (typeof state !== 'object' || state === null) return undefined;
   const entry = (state as Record<string, unknown>)[KEY] as Partial<AppEntry> | undefined;
-  if (entry?.view !== 'create' && entry?.view !== 'gallery') return undefined;
+  if (typeof entry !== 'object' || entry === null) return undefined;
+  const view = entry.view === 'create' || entry.view === 'gallery' ? entry.view : undefined;
   return {
-    view: entry.view,
-    layers: Array.isArray(entry.layers) ? entry.layers : [],
-    guard: entry.guard,
+    view,
+    layers: Array.isArray(entry.layers)
+      ? entry.layers.filter((layer): layer is string => typeof layer === 'string')
+      : [],
+    guard: entry.guard === true || undefined,
+    closed: entry.closed === true || undefined,
+    at: typeof entry.at === 'number' ? entry.at : undefined,
   };
 }
+
+/** The app's entry in the current history state, or undefined when the entry is not the app's. */
+export function currentEntry(): AppEntry | undefined {
+  const entry = read();
+  return entry?.view ? entry : undefined;
+}
+
+/** The entry the page shows now (kept in step with every write and every Back or Forward). */
+let shown: AppEntry | undefined;
 
 function write(method: 'pushState' | 'replaceState', entry: AppEntry): void {
   const state: unknown = window.history.state;
   // Other keys of the state (someone else's) are kept; the address is left as it is.
   const others = typeof state === 'object' && state !== null ? state : {};
-  window.history[method]({ ...others, [KEY]: entry }, '');
+  const next: AppEntry =
+    method === 'pushState'
+      ? { ...entry, closed: undefined, at: (read()?.at ?? 0) + 1 }
+      : { ...entry, at: entry.at ?? read()?.at };
+  window.history[method]({ ...others, [KEY]: next }, '');
+  shown = next;
+}
+
+/** A new entry after the current one, or the current one in its place when it is a closed one. */
+function open(entry: AppEntry): void {
+  if (read()?.closed) write('replaceState', { ...entry, closed: undefined });
+  else write('pushState', entry);
+}
+
+/** Marks `layer` closed on the current entry, if it is there (it is not after a Back closed it). */
+function closeLayer(layer: string): void {
+  const entry = read();
+  if (!entry?.layers.includes(layer)) return;
+  write('replaceState', {
+    ...entry,
+    layers: entry.layers.filter((k) => k !== layer),
+    closed: true,
+  });
+}
+
+const NAMED = '@';
+const namedKey = (name: string, value: string) => `${NAMED}${name}=${value}`;
+const namedValue = (entry: AppEntry | undefined, name: string): string | undefined => {
+  const prefix = `${NAMED}${name}=`;
+  return entry?.layers.find((layer) => layer.startsWith(prefix))?.slice(prefix.length);
+};
+
+/** The open layers with a history entry, by key: each closes itself when Back takes it away. */
+const owners = new Map<string, () => void>();
+/** The named layers (useHistoryLayer) on show, by name: each follows the entry it lands on. */
+const named = new Map<string, (value: string | undefined) => void>();
+/** The view hook, while the signed-in app is mounted. */
+let showView: ((view: AppView) => void) | undefined;
+
+/** What an entry puts on screen: its view and those of its layers that can still be shown. */
+const display = (entry: AppEntry | undefined): string =>
+  `${entry?.view ?? ''}|${(entry?.layers ?? [])
+    .filter((layer) => layer.startsWith(NAMED) || owners.has(layer))
+    .join(',')}`;
+
+function onPop(): void {
+  const before = shown;
+  const now = read();
+  shown = now;
+  if (showView && (!now?.view || now.guard)) {
+    // Back was about to leave the signed-in app: it steps forward onto Create again.
+    write('pushState', { view: 'create', layers: [] });
+  } else if (showView && before && display(before) === display(now)) {
+    // Nothing would change: a closed entry, or the twin of one just left. One more step.
+    window.history.go((now?.at ?? 0) > (before.at ?? 0) ? 1 : -1);
+    return;
+  }
+  const landed = shown;
+  showView?.(landed?.view ?? 'create');
+  for (const [layer, close] of [...owners]) if (!landed?.layers.includes(layer)) close();
+  for (const [name, follow] of named) follow(namedValue(landed, name));
+}
+
+let listening = false;
+function listen(): void {
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  window.addEventListener('popstate', onPop);
 }
 
 /**
@@ -54,43 +147,34 @@ export function useHistoryView(): [AppView, (view: AppView) => void] {
   );
   useEffect(() => {
     if (framed()) return;
-    const entry = currentEntry();
-    if (!entry) write('replaceState', { view: 'create', layers: [], guard: true });
-    if (!entry || entry.guard) write('pushState', { view: 'create', layers: [] });
-    // After a reload nothing is open: the entry says so.
-    else if (entry.layers.length > 0) write('replaceState', { ...entry, layers: [] });
-    const onPop = () => {
-      const now = currentEntry();
-      if (!now || now.guard) write('pushState', { view: 'create', layers: [] });
-      setView(now && !now.guard ? now.view : 'create');
+    listen();
+    const entry = read();
+    if (!entry?.view) write('replaceState', { view: 'create', layers: [], guard: true, at: 0 });
+    if (!entry?.view || entry.guard) write('pushState', { view: 'create', layers: [] });
+    else {
+      // After a reload the named layers (the viewer) open again; the others are gone.
+      const kept = entry.layers.filter((layer) => layer.startsWith(NAMED));
+      if (kept.length < entry.layers.length)
+        write('replaceState', { ...entry, layers: kept, closed: true });
+      else shown = entry;
+    }
+    showView = setView;
+    return () => {
+      if (showView === setView) showView = undefined;
     };
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
   }, []);
   const go = useCallback((next: AppView) => {
     if (framed()) return setView(next);
-    if (currentEntry()?.view !== next || (currentEntry()?.layers.length ?? 0) > 0)
-      write('pushState', { view: next, layers: [] });
+    const entry = currentEntry();
+    if (entry?.view !== next || entry.layers.length > 0) open({ view: next, layers: [] });
     setView(next);
   }, []);
   return [view, go];
 }
 
-/** Layers closed from the page whose history entry is about to go (see useBackCloses). */
-const releasing = new Map<string, ReturnType<typeof setTimeout>>();
-
-// A page being left (reload, another address) drops its entries with it: a Back taken now would
-// cancel that navigation.
-let leaving = false;
-if (typeof window !== 'undefined') {
-  window.addEventListener('beforeunload', () => (leaving = true));
-  window.addEventListener('pageshow', () => (leaving = false));
-}
-
 /**
  * While `open`, the layer has its own history entry, so Back closes it (calls `close`) before
- * anything else happens, and closing it from the page (a button, Escape) takes that entry away
- * again. The release waits a task, so StrictMode's unmount-and-mount again keeps the same entry.
+ * anything else happens; closed from the page (a button, Escape), its entry is marked closed.
  */
 export function useBackCloses(open: boolean, close: () => void): void {
   const key = useId();
@@ -100,31 +184,56 @@ export function useBackCloses(open: boolean, close: () => void): void {
   });
   useEffect(() => {
     if (!open || framed()) return;
-    const pending = releasing.get(key);
-    if (pending !== undefined) {
-      clearTimeout(pending);
-      releasing.delete(key);
-    } else {
-      const entry = currentEntry() ?? { view: 'create', layers: [] };
-      if (!entry.layers.includes(key))
-        write('pushState', { view: entry.view, layers: [...entry.layers, key] });
-    }
-    const onPop = () => {
-      if (!currentEntry()?.layers.includes(key)) onClose.current();
-    };
-    window.addEventListener('popstate', onPop);
+    listen();
+    addLayer(key);
+    owners.set(key, () => onClose.current());
     return () => {
-      window.removeEventListener('popstate', onPop);
-      releasing.set(
-        key,
-        setTimeout(() => {
-          releasing.delete(key);
-          const entry = currentEntry();
-          if (leaving || !entry?.layers.includes(key)) return;
-          if (entry.layers.at(-1) === key) window.history.back();
-          else write('replaceState', { ...entry, layers: entry.layers.filter((k) => k !== key) });
-        }, 0),
-      );
+      owners.delete(key);
+      // StrictMode's unmount-and-mount again takes the closed entry over again: the same entry.
+      closeLayer(key);
     };
   }, [open, key]);
+}
+
+function addLayer(layer: string): void {
+  const entry = read() ?? { view: showView ? 'create' : undefined, layers: [] };
+  if (!entry.layers.includes(layer)) open({ ...entry, layers: [...entry.layers, layer] });
+}
+
+/**
+ * A layer whose value (the viewer's item) lives in the history entry: Back closes it, Forward
+ * opens it again on the same value, and a reload keeps it. Setting undefined closes it from the
+ * page (the entry is marked closed), a new value while open replaces the entry's.
+ */
+export function useHistoryLayer(name: string): [string | undefined, (value?: string) => void] {
+  const [value, setValue] = useState<string | undefined>(() =>
+    framed() ? undefined : namedValue(currentEntry(), name),
+  );
+  useEffect(() => {
+    if (framed()) return;
+    listen();
+    named.set(name, setValue);
+    return () => {
+      if (named.get(name) === setValue) named.delete(name);
+    };
+  }, [name]);
+  const set = useCallback(
+    (next?: string) => {
+      setValue(next);
+      if (framed()) return;
+      const entry = read();
+      const was = namedValue(entry, name);
+      if (was === next) return;
+      if (was !== undefined && next === undefined) return closeLayer(namedKey(name, was));
+      if (was !== undefined && entry && next !== undefined) {
+        const layers = entry.layers.map((l) =>
+          l === namedKey(name, was) ? namedKey(name, next) : l,
+        );
+        return write('replaceState', { ...entry, layers });
+      }
+      if (next !== undefined) addLayer(namedKey(name, next));
+    },
+    [name],
+  );
+  return [value, set];
 }

@@ -35,9 +35,9 @@ export function AccountFeatures(props: { children: ReactNode }) {
       {props.children}
       {dialog === 'settings' && <AccountSettingsDialog onClose={close} />}
       {dialog === 'sign-out' && <SignOutDialog onCancel={close} onConfirm={auth.signOut} />}
-      {auth.subscriptionModalUrl && (
+      {subscription.overlayUrl && (
         <SubscriptionOverlay
-          url={auth.subscriptionModalUrl}
+          url={subscription.overlayUrl}
           frameRef={subscription.frameRef}
           onClose={subscription.closeOverlay}
         />

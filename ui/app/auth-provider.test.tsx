@@ -140,9 +140,9 @@ describe('AuthProvider', () => {
     expect(state().isSignedIn).toBe(false);
     expect(window.location.search).toBe('');
     act(() => within(dialog).getByRole('button', { name: 'Cancel' }).click());
-    // The dialog's history entry (Back closes it) goes with it: the page is back on its own entry.
+    // The dialog's history entry (Back closes it) is marked closed in place: no Back of the app's.
     await tick(10);
-    expect(window.history.state).toBeNull();
+    expect(window.history.state).toMatchObject({ pawloween: { layers: [], closed: true } });
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(state().isSignedIn).toBe(false);
     expect(local.getItem(KEY)).toBeUndefined();

@@ -46,7 +46,10 @@ export function AuthProvider(props: AuthProviderProps) {
     let live = true;
     void (async () => {
       if (initialToken)
-        await session.offerToken(initialToken, isRequestedSignIn(window, initialTokenState));
+        await session.accountSwitch.offer(
+          initialToken,
+          isRequestedSignIn(window, initialTokenState),
+        );
       if (live) await session.start();
     })();
     return () => {
@@ -58,7 +61,7 @@ export function AuthProvider(props: AuthProviderProps) {
   useUrlToken(
     useCallback(
       ({ token, state }: SignInReturn) =>
-        void session.offerToken(token, isRequestedSignIn(window, state)),
+        void session.accountSwitch.offer(token, isRequestedSignIn(window, state)),
       [session],
     ),
   );
@@ -103,7 +106,7 @@ export function AuthProvider(props: AuthProviderProps) {
     () => ({ ...state, client, platformUrl, onPublish, signIn, signOut }),
     [state, client, platformUrl, onPublish, signIn, signOut],
   );
-  const pending = state.pendingSwitch;
+  const { pending } = useStore(session.accountSwitch);
   return (
     <AuthContext.Provider value={value}>
       {props.children}
@@ -111,8 +114,8 @@ export function AuthProvider(props: AuthProviderProps) {
         <SwitchAccountDialog
           current={state.user?.email}
           incoming={pending.user.email || pending.user.userId}
-          onStay={() => session.declineSwitch()}
-          onSwitch={() => void session.confirmSwitch()}
+          onStay={() => session.accountSwitch.decline()}
+          onSwitch={() => void session.accountSwitch.confirm()}
         />
       )}
     </AuthContext.Provider>

@@ -21,14 +21,3 @@ export async function waitForApp(page: Page): Promise<void> {
     .getByRole('button', { name: /Generate Halloween Costume|Generating Magic/ })
     .waitFor({ state: 'visible', timeout: 20_000 });
 }
-
-/**
- * The app has taken away the history entries of the layers it closed (ui/app/app-history.ts): a
- * reload or another address now is not cancelled by the Back that removes them.
- */
-export async function historySettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const state = window.history.state as { pawloween?: { layers?: unknown[] } } | null;
-    return !state?.pawloween?.layers?.length;
-  });
-}

@@ -1,6 +1,7 @@
 import './gallery.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { GalleryItem } from '../../../domain/model/gallery-item';
+import { useHistoryLayer } from '../../app/app-history';
 import { useServices } from '../../app/services-context';
 import { useStore } from '../../app/use-store';
 import { LIMITS } from '../../../domain/model/constants';
@@ -31,7 +32,8 @@ export function GalleryView(props: {
   const snapshot = useStore(gallery);
   const mobile = useMediaQuery(MOBILE_QUERY);
   const heading = useRef<HTMLHeadingElement>(null);
-  const [viewedId, setViewedId] = useState<string>();
+  // The viewer's item lives in the history entry: Back closes it, Forward and a reload reopen it.
+  const [viewedId, setViewedId] = useHistoryLayer('viewer');
   useEffect(() => {
     // A deletion still open to Undo is made final when the person leaves the gallery or the page,
     // so it cannot come back on the next visit.
@@ -54,6 +56,11 @@ export function GalleryView(props: {
   const shownIndex = snapshot.visible.findIndex((item) => item.id === viewedId);
   const viewedAt =
     shownIndex >= 0 ? { index: shownIndex, count: snapshot.visible.length } : undefined;
+  // Reopened after a reload on an item that is gone (deleted in another tab): its entry closes.
+  const missing = viewedId !== undefined && !viewed && snapshot.syncStatus === 'synced';
+  useEffect(() => {
+    if (missing) setViewedId(undefined);
+  }, [missing, setViewedId]);
 
   const actions = useMemo<CardActions>(
     () => ({
@@ -61,7 +68,7 @@ export function GalleryView(props: {
       onToggleFavorite: (item: GalleryItem) => void gallery.toggleFavorite(item.id),
       onDelete: (item: GalleryItem) => gallery.requestDelete(item.id),
     }),
-    [gallery],
+    [gallery, setViewedId],
   );
 
   return (

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { platformError } from '../../../../domain/errors';
+import { domainError } from '../../../../domain/errors';
 import { VIDEO_STAGE_MESSAGES } from '../../../../domain/use-cases/progress-timeline';
 import { ServicesProvider } from '../../../app/services-context';
 import { createTestServices, workflowOutput } from '../../../test-support/test-services';
@@ -424,10 +424,10 @@ describe('CreateView: results', () => {
   it('a failed run shows both error cards, Retry Both Image & Video, and the error dialog', async () => {
     const { run } = renderCreate({
       run: async () => {
-        throw platformError('InsufficientBalanceError', 'Insufficient balance', {
-          remainingCredits: 0.1,
-          requiredCredits: 0.35,
-        });
+        throw domainError(
+          { code: 'INSUFFICIENT_BALANCE', remainingCredits: 0.1, requiredCredits: 0.35 },
+          'Insufficient balance',
+        );
       },
     });
     await pickPresets();

@@ -55,6 +55,7 @@ export function CreateView(props: {
         <ResultView
           state={view.state}
           results={view.results}
+          itemId={view.itemId}
           imageError={view.imageError}
           videoError={view.videoError}
           canRetryBoth={view.canRetryBoth}

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { VideoGenerationError, platformError } from '../../../../domain/errors';
+import { videoGenerationError, domainError } from '../../../../domain/errors';
 import { presentErrorDialog } from '../../../../domain/use-cases/error-presentation';
 import { ErrorDialog } from './error-dialog';
 
@@ -15,11 +15,15 @@ function renderDialog(error: unknown) {
 describe('ErrorDialog', () => {
   it('Plan Upgrade Required: names both amounts and Upgrade Plan opens the upgrade URL', async () => {
     const { onAction, onClose, dialog } = renderDialog(
-      platformError('PlanUpgradeRequiredError', 'upgrade', {
-        currentLimit: 0.5,
-        required: 1.25,
-        upgradeUrl: 'http://x/up',
-      }),
+      domainError(
+        {
+          code: 'PLAN_UPGRADE_REQUIRED',
+          currentLimit: 0.5,
+          required: 1.25,
+          upgradeUrl: 'http://x/up',
+        },
+        'upgrade',
+      ),
     );
     expect(dialog).toHaveAccessibleName('Plan Upgrade Required');
     expect(dialog).toHaveTextContent('$0.50');
@@ -35,7 +39,7 @@ describe('ErrorDialog', () => {
 
   it('Workflow Temporarily Unavailable offers Try Again Later', async () => {
     const { onAction, dialog } = renderDialog(
-      platformError('WorkflowUnavailableError', 'unavailable'),
+      domainError({ code: 'WORKFLOW_UNAVAILABLE' }, 'unavailable'),
     );
     expect(dialog).toHaveAccessibleName('Workflow Temporarily Unavailable');
     await userEvent.click(screen.getByRole('button', { name: 'Try Again Later' }));
@@ -44,10 +48,10 @@ describe('ErrorDialog', () => {
 
   it('Insufficient Credits shows the dollar amounts and Add Credits', async () => {
     const { onAction, dialog } = renderDialog(
-      platformError('InsufficientBalanceError', 'no credits', {
-        remainingCredits: 0.1,
-        requiredCredits: 0.35,
-      }),
+      domainError(
+        { code: 'INSUFFICIENT_BALANCE', remainingCredits: 0.1, requiredCredits: 0.35 },
+        'no credits',
+      ),
     );
     expect(dialog).toHaveAccessibleName('Insufficient Credits');
     expect(dialog).toHaveTextContent('You have $0.10 in credits but need $0.35');
@@ -56,7 +60,7 @@ describe('ErrorDialog', () => {
   });
 
   it('Video Generation Failed offers Retry Video', async () => {
-    const { onAction, dialog } = renderDialog(new VideoGenerationError('no video'));
+    const { onAction, dialog } = renderDialog(videoGenerationError('no video'));
     expect(dialog).toHaveAccessibleName('Video Generation Failed');
     await userEvent.click(screen.getByRole('button', { name: 'Retry Video' }));
     expect(onAction).toHaveBeenCalledWith(expect.objectContaining({ kind: 'retry-video' }));
@@ -75,7 +79,7 @@ describe('ErrorDialog', () => {
   });
 
   it('closes on Escape and keeps Tab inside', async () => {
-    const { onClose } = renderDialog(platformError('WorkflowUnavailableError', 'unavailable'));
+    const { onClose } = renderDialog(domainError({ code: 'WORKFLOW_UNAVAILABLE' }, 'unavailable'));
     const [first, last] = screen.getAllByRole('button');
     expect(first).toHaveFocus();
     await userEvent.tab();

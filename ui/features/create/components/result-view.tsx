@@ -27,6 +27,8 @@ function loadFailure(kind: 'image' | 'video', url: string): DisplayedError {
 export function ResultView(props: {
   state: GenerationState;
   results: GenerationResults;
+  /** The gallery item the results were saved as (its id names the shared files). */
+  itemId: string | undefined;
   imageError: DisplayedError | undefined;
   videoError: DisplayedError | undefined;
   /** Both results failed (domain rule): 'Retry Both Image & Video' shows. */
@@ -51,10 +53,7 @@ export function ResultView(props: {
   const busy = state.isGenerating;
   const heading = useRef<HTMLHeadingElement>(null);
   const { gallery } = useServices();
-  // The gallery item made from this result: its id names the shared file.
-  const saved = useStore(gallery).items.find(
-    (item) => results.imageUrl && item.imageUrl === results.imageUrl,
-  );
+  const saved = useStore(gallery).items.find((item) => item.id === props.itemId);
   // The results replace the form the person scrolled down through: bring their heading into view,
   // clear of the sticky header (scroll-margin-top in create.css), and keyboard focus with it (the
   // Generate button that had it is gone), unless a dialog on top holds focus.

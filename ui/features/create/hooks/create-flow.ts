@@ -25,6 +25,8 @@ export interface CreateFlowView {
   readonly validationError: string | undefined;
   readonly state: GenerationState;
   readonly results: GenerationResults;
+  /** The gallery item the results were saved as, once they were. */
+  readonly itemId: string | undefined;
   readonly imageError: DisplayedError | undefined;
   readonly videoError: DisplayedError | undefined;
   readonly showResults: boolean;

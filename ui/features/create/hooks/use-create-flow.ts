@@ -10,9 +10,9 @@ const NO_RESULTS = { imageUrl: '', videoUrl: '' } as const;
 /** The Create view's state and intents, read from and handed to the domain use cases. */
 export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActions } {
   const services = useServices();
-  const { selectInputs, generateCostume, retryGeneration, createAnother, progress } = services;
+  const { selectInputs, generation, retryGeneration, createAnother, progress } = services;
   const accountUseCase = services.account;
-  const creation = useStore(generateCostume);
+  const creation = useStore(generation);
   const timeline = useStore(progress);
   const accountActions = useAccountActions();
 
@@ -24,6 +24,7 @@ export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActi
     validationError: creation.validationMessage,
     state: creation.generation,
     results: creation.results ?? NO_RESULTS,
+    itemId: creation.itemId,
     imageError: creation.imageError,
     videoError: creation.videoError,
     showResults: creation.showResults,
@@ -52,13 +53,13 @@ export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActi
       setMode: (mode) => selectInputs.setMode(mode),
       setUpload: (kind, dataUrl) => selectInputs.setUpload(kind, dataUrl),
       selectPreset: (kind, id) => selectInputs.selectPreset(kind, id),
-      generate: () => void generateCostume.execute(),
-      resume: () => void generateCostume.resume(),
+      generate: () => void generation.execute(),
+      resume: () => void generation.resume(),
       retryImage: () => void retryGeneration.retryImage(),
       retryVideo: () => void retryGeneration.retryVideo(),
       retryBoth: () => void retryGeneration.retryBoth(),
       createAnother: () => createAnother.execute(),
-      dismissDialog: () => generateCostume.dismissDialog(),
+      dismissDialog: () => generation.dismissDialog(),
       addCredits: () => (accountActions?.addCredits ?? openSubscription)(),
       runDialogAction: (action: DialogAction) => {
         switch (action.kind) {
@@ -79,14 +80,7 @@ export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActi
         }
       },
     };
-  }, [
-    selectInputs,
-    generateCostume,
-    retryGeneration,
-    createAnother,
-    accountUseCase,
-    accountActions,
-  ]);
+  }, [selectInputs, generation, retryGeneration, createAnother, accountUseCase, accountActions]);
 
   return { view, actions };
 }

@@ -12,7 +12,6 @@ import { isPlatformFile, type DownloadEnvironment } from '../download-media';
 import type { ShareEnvironment } from '../share-media';
 import { ShareButton } from './share-button';
 import { useDebouncedDownload } from '../hooks/use-debounced-download';
-import { useBackCloses } from '../../../app/app-history';
 
 /** Keys that keep their own meaning on these elements (Space presses a button, types in a field). */
 const OWN_SPACE = 'button, a[href], input, textarea, select, [contenteditable="true"]';
@@ -21,7 +20,7 @@ const OWN_SPACE = 'button, a[href], input, textarea, select, [contenteditable="t
  * The full-screen viewer (SPEC.md section 2): the video with controls and the image as poster, or
  * the image alone; Back to Gallery, downloads, favorite. Escape closes; Space plays or pauses
  * (unless a button has focus, where Space presses it); focus stays inside and returns on close.
- * Back closes it too.
+ * Its opener keeps it in history (useHistoryLayer), so the browser's Back closes it too.
  */
 export function Viewer(props: {
   item: GalleryItem;
@@ -49,8 +48,6 @@ export function Viewer(props: {
   const foreignImage = !isPlatformFile(item.imageUrl, platformUrl, pageUrl);
   useFocusTrap(panel, props.returnFocus);
   useScrollLock();
-  // The browser's (or Android's) Back closes the viewer first.
-  useBackCloses(true, onClose);
   const created = new Date(item.timestamp).toLocaleString();
 
   const { position, onStep } = props;

@@ -1,0 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { finished, spawnCli } from './testing/spawn-cli';
+
+const home = mkdtempSync(path.join(tmpdir(), 'pawloween-cli-bare-'));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+describe('bare `pawloween`', () => {
+  it('prints the help on stdout and exits 0, like --help', async () => {
+    const bare = await finished(spawnCli([], { XDG_CONFIG_HOME: home }));
+    expect(bare.code).toBe(0);
+    expect(bare.out).toMatch(/^Usage: pawloween \[options\] \[command\]/);
+    expect(bare.out).toContain('Exit codes:');
+    expect(bare.err).toBe('');
+    const help = await finished(spawnCli(['--help'], { XDG_CONFIG_HOME: home }));
+    expect(bare.out).toBe(help.out);
+  });
+});

@@ -1,0 +1,193 @@
+import { videoGenerationError, imageGenerationError, isUnauthorized } from '../errors';
+import type { ClockPort } from '../ports/clock.port';
+import { type Creation } from './creation';
+import { presentErrorCard, presentErrorDialog } from './error-presentation';
+import {
+  MISSING_IMAGE,
+  MISSING_VIDEO,
+  RECOVERY_LIMITS,
+  RECOVERY_NOTICES,
+  VALIDATION_MESSAGES,
+  type CostumeCreated,
+  type GenerateCostume,
+  type RunRecovery,
+  type WorkflowInputs,
+} from './generate-costume';
+import type { ProgressTimeline } from './progress-timeline';
+
+export interface GenerateOutcome {
+  readonly ok: boolean;
+}
+
+/**
+ * The Create view's run (SPEC.md section 4 "Generation"): validates that both sides hold an input
+ * (the message is the current mode's), has GenerateCostume run and save it, and keeps what the
+ * view shows meanwhile and after (progress, results, the item made, error cards and dialog) in
+ * the Creation store anyone can read.
+ */
+export class GenerationView {
+  private resumed = false;
+  readonly getSnapshot: Creation['getSnapshot'];
+  readonly subscribe: Creation['subscribe'];
+
+  constructor(
+    private readonly creation: Creation,
+    private readonly command: GenerateCostume,
+    private readonly clock: ClockPort,
+    private readonly progress: ProgressTimeline,
+    private readonly pending: RunRecovery['pending'] = undefined,
+  ) {
+    this.getSnapshot = creation.getSnapshot;
+    this.subscribe = creation.subscribe;
+  }
+
+  async execute(): Promise<GenerateOutcome> {
+    const state = this.creation.getSnapshot();
+    if (state.generation.isGenerating) return { ok: false };
+    const inputs = this.command.workflowInputs(state.inputs);
+    if (!inputs) {
+      this.creation.change({ validationMessage: VALIDATION_MESSAGES[state.mode] });
+      return { ok: false };
+    }
+    const key = this.command.newKey();
+    this.pending?.save({
+      key,
+      mode: state.mode,
+      inputs: state.inputs,
+      startedAt: this.clock.now(),
+    });
+    return this.run(inputs, key);
+  }
+
+  /**
+   * After a reload: the run that was sent before it is sent again with its key, from the inputs
+   * the device kept (the platform answers it, charged once), or the page says why it cannot be.
+   * Does nothing when no run was pending, or once per page.
+   */
+  async resume(): Promise<GenerateOutcome | undefined> {
+    const { pending } = this;
+    if (!pending || this.resumed) return undefined;
+    this.resumed = true;
+    const saved = pending.load();
+    if (!saved || this.creation.getSnapshot().generation.isGenerating) return undefined;
+    if (
+      this.clock.now() - saved.startedAt > RECOVERY_LIMITS.pendingMaxAgeMs ||
+      !('mode' in saved)
+    ) {
+      pending.clear();
+      if (!('mode' in saved)) this.creation.change({ notice: RECOVERY_NOTICES.inputsLost });
+      return undefined;
+    }
+    this.creation.change({ mode: saved.mode, inputs: saved.inputs });
+    const inputs = this.command.workflowInputs(saved.inputs);
+    if (!inputs) {
+      pending.clear();
+      return undefined;
+    }
+    return this.run(inputs, saved.key, RECOVERY_NOTICES.resumed);
+  }
+
+  /** Closes the workflow error dialog. */
+  dismissDialog(): void {
+    this.creation.change({ dialog: undefined });
+  }
+
+  private async run(
+    inputs: WorkflowInputs,
+    key: string,
+    notice?: string,
+  ): Promise<GenerateOutcome> {
+    this.creation.change({
+      validationMessage: undefined,
+      results: undefined,
+      itemId: undefined,
+      imageError: undefined,
+      videoError: undefined,
+      dialog: undefined,
+      notice,
+      generation: {
+        isGenerating: true,
+        imageReady: false,
+        videoReady: false,
+        imageError: false,
+        videoError: false,
+      },
+    });
+    this.progress.start('image');
+    try {
+      const { results } = await this.command.execute({
+        inputs,
+        idempotencyKey: key,
+        onImage: (imageUrl) => this.showImage(imageUrl),
+        onNotice: (text) => this.creation.change({ notice: text }),
+        onCreated: (created) => this.settle(created),
+      });
+      return { ok: Boolean(results.imageUrl && results.videoUrl) };
+    } catch (error) {
+      this.fail(error);
+      return { ok: false };
+    } finally {
+      this.pending?.clear();
+      this.progress.finish();
+      this.creation.changeGeneration({ isGenerating: false });
+    }
+  }
+
+  /**
+   * The image arrived before the video: its card shows, and the overlay gives way to the video
+   * stage (SPEC.md: 7 messages over a nominal 25 s), drawn in the video card.
+   */
+  private showImage(imageUrl: string): void {
+    this.creation.change({
+      results: { imageUrl, videoUrl: '' },
+      generation: {
+        isGenerating: true,
+        imageReady: true,
+        videoReady: false,
+        imageError: false,
+        videoError: false,
+      },
+    });
+    this.progress.start('video');
+  }
+
+  /** Shows what the run made, before its item is written to the gallery. */
+  private settle({ results, item, videoFailure }: CostumeCreated): void {
+    const { imageUrl, videoUrl } = results;
+    this.creation.change({
+      results,
+      itemId: item?.id,
+      generation: {
+        isGenerating: true,
+        imageReady: Boolean(imageUrl),
+        videoReady: Boolean(imageUrl && videoUrl),
+        imageError: !imageUrl,
+        videoError: !imageUrl || !videoUrl,
+      },
+      imageError: imageUrl
+        ? undefined
+        : presentErrorCard('image', imageGenerationError(MISSING_IMAGE)),
+      videoError:
+        imageUrl && videoUrl
+          ? undefined
+          : presentErrorCard('video', videoFailure ?? videoGenerationError(MISSING_VIDEO)),
+    });
+  }
+
+  private fail(error: unknown): void {
+    this.creation.change({
+      results: { imageUrl: '', videoUrl: '' },
+      generation: {
+        isGenerating: true,
+        imageReady: false,
+        videoReady: false,
+        imageError: true,
+        videoError: true,
+      },
+      imageError: presentErrorCard('image', error),
+      videoError: presentErrorCard('video', error),
+      // A 401 signs the user out silently (Session); no dialog for it.
+      dialog: isUnauthorized(error) ? undefined : presentErrorDialog(error),
+    });
+  }
+}
