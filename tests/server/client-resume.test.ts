@@ -11,8 +11,8 @@ import { PNG_BYTES, PNG_DATA_URL, signIn, testApp, userBalance, type TestApp } f
 
 let t: TestApp | undefined;
 afterEach(() => {
-  // The connection of a stream the client left stays counted by the server after its socket
-  // closed (see the report): close them all so the platform can stop.
+  // fetch keeps the resumed stream's connection alive, which would hold close() open (as in
+  // cli/testing/cli-test-platform.ts).
   t?.app.server.closeAllConnections();
   return t?.close();
 });
