@@ -21,9 +21,18 @@ export class APIPromise<T> extends Promise<T> {
     this.#answer = answer;
   }
 
-  /** Runs `call` (a throw in it rejects, never escapes) and wraps what it resolves to. */
+  /**
+   * Runs `call` now, as an async method would run up to its first await (its checks see the
+   * credentials of the moment of the call); a throw in it rejects, never escapes.
+   */
   static from<T>(call: () => Promise<WithResponse<T>>): APIPromise<T> {
-    return new APIPromise(Promise.resolve().then(call));
+    let answer: Promise<WithResponse<T>>;
+    try {
+      answer = call();
+    } catch (error) {
+      answer = Promise.reject(error);
+    }
+    return new APIPromise(answer);
   }
 
   /** The data with the raw `Response` and the request id. */

@@ -80,6 +80,16 @@ describe('raw response access: .withResponse()', () => {
   });
 });
 
+describe('an APIPromise runs its call at once, as an async method did', () => {
+  it('checks for a user with the credentials of the moment of the call', async () => {
+    platform();
+    const client = new PlatformClient({ baseUrl: BASE_URL, apiKey: 'project' });
+    const usage = client.subscriptions.usage();
+    client.setCredentials({ accessToken: 'signed-in-later' });
+    await expect(usage).rejects.toMatchObject({ name: 'ValidationError' });
+  });
+});
+
 describe('defaultHeaders, defaultQuery, a custom fetch and fetchOptions', () => {
   it('sends defaultHeaders and defaultQuery with every request; a call’s own win', async () => {
     const seen = platform();
