@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { build } from 'rolldown';
+import { build } from 'vite';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../server/helpers';
@@ -20,14 +20,20 @@ const seen: string[] = [];
 
 beforeAll(async () => {
   // The client as a browser gets it: one ES module, zod bundled in.
-  const bundle = await build({
-    input: path.join(ROOT, 'adapters/platform/src/index.ts'),
-    platform: 'browser',
-    write: false,
-    output: { format: 'esm' },
+  const built = (await build({
+    configFile: false,
     logLevel: 'silent',
-  });
-  const code = bundle.output[0].code;
+    build: {
+      write: false,
+      minify: false,
+      lib: {
+        entry: path.join(ROOT, 'adapters/platform/src/index.ts'),
+        formats: ['es'],
+        fileName: 'client',
+      },
+    },
+  })) as { output: { code?: string }[] } | { output: { code?: string }[] }[];
+  const code = (Array.isArray(built) ? built[0]! : built).output[0]!.code!;
 
   platform = await testApp({ allowedOrigins: ['https://app.example.com'] });
   platformUrl = await platform.app.listen({ port: 0, host: '127.0.0.1' });
