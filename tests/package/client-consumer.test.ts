@@ -154,6 +154,18 @@ describe('the packed client', () => {
     120_000,
   );
 
+  it('instanceof holds when an error of the CommonJS build meets the ESM classes', async () => {
+    const { stdout } = await run(process.execPath, ['dual-build.mjs'], { cwd: project });
+    expect(JSON.parse(stdout)).toEqual({
+      distinctClasses: true,
+      cjsErrorIsEsmPlatformError: true,
+      cjsErrorIsEsmInsufficientBalance: true,
+      cjsErrorIsEsmValidation: false,
+      esmErrorIsCjsValidation: true,
+      status: 402,
+    });
+  });
+
   it.each(['nodenext', 'bundler'] as const)(
     'type-checks with --strict under moduleResolution %s against the installed types',
     async (resolution) => {

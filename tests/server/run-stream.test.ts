@@ -109,7 +109,11 @@ describe('POST /v1/run streamed: the costume image before the video', () => {
       image = url;
       gate.release(true);
     });
-    await expect(run).rejects.toMatchObject({ code: 'WORKFLOW_FAILED' });
+    // The port speaks the domain's codes; the platform's own code stays on the cause.
+    await expect(run).rejects.toMatchObject({
+      code: 'UNKNOWN_ERROR',
+      cause: expect.objectContaining({ code: 'WORKFLOW_FAILED' }),
+    });
     expect(image).toMatch(/\.png$/);
     expect(await balance(base, token)).toBe(0.2);
   });

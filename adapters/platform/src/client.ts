@@ -39,7 +39,7 @@ export class PlatformClient {
     this.sessions = new Sessions(transport);
   }
 
-  /** The resolved settings with the access token, API key and user key masked ('***' and their last 4). */
+  /** The resolved settings with the access token, API key, user key and default headers' values masked ('***' and their last 4). */
   get options(): Readonly<PublicOptions> {
     return maskSecrets(this.#transport.options);
   }
@@ -112,6 +112,10 @@ function maskSecrets(options: ResolvedOptions): PublicOptions {
   const { getUserToken, accessToken, apiKey, userKey, ...rest } = options;
   return {
     ...rest,
+    // A default header may carry a key of its own (a proxy's): its value is masked like the rest.
+    defaultHeaders: Object.fromEntries(
+      Object.entries(rest.defaultHeaders).map(([name, value]) => [name, maskSecret(value)!]),
+    ),
     accessToken: maskSecret(accessToken),
     apiKey: maskSecret(apiKey),
     userKey: maskSecret(userKey),

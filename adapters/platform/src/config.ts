@@ -10,6 +10,21 @@ export interface Logger {
   error(message: string, ...rest: unknown[]): void;
 }
 
+/** How much the client logs: 'debug' logs every request, retry and redirect; 'off' nothing. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
+
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
+
+/** The environment variable that sets the log level when the options do not (Node, Deno, Bun). */
+export const LOG_LEVEL_ENV = 'PAWLOWEEN_LOG';
+
+/** What `fetchOptions` may add to every request: anything fetch takes but the client's own fields. */
+export type FetchOptions = Omit<
+  RequestInit,
+  'method' | 'headers' | 'body' | 'signal' | 'redirect'
+> &
+  Record<string, unknown>;
+
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** Client configuration (SPEC.md section 3), plus the injectable parts a library needs. */
@@ -22,7 +37,13 @@ export interface ClientOptions {
   timeout?: number;
   /** Retries after the first attempt. */
   maxRetries?: number;
-  /** Logs every request and retry through `logger.debug`. */
+  /**
+   * What reaches `logger`: 'debug' (every request with its status, time and request id, every
+   * retry and redirect), 'info', 'warn' (the default), 'error' or 'off'. Unset: the PAWLOWEEN_LOG
+   * environment variable, else 'warn'. Tokens are never logged.
+   */
+  logLevel?: LogLevel;
+  /** @deprecated Use `logLevel: 'debug'`; `debug: true` means the same. */
   debug?: boolean;
   /** Mode (a): a universal access token of a signed-in user. */
   accessToken?: string;
@@ -38,8 +59,18 @@ export interface ClientOptions {
    * as anyone on the network path would read the tokens.
    */
   allowInsecureHttp?: boolean;
-  /** For tests and runtimes without a global fetch. */
+  /** Headers sent with every request, after the client's own and before each call's `headers`. */
+  defaultHeaders?: Record<string, string>;
+  /** Query parameters added to every request's address (a call's own win). */
+  defaultQuery?: Record<string, string>;
+  /** A fetch of your own (a proxy, a test double, a runtime without a global fetch). */
   fetch?: Fetch;
+  /**
+   * More for every fetch (`cache`, `keepalive`, `priority`, undici's `dispatcher`, ...); the
+   * client's own method, headers, body, signal and redirect always win.
+   */
+  fetchOptions?: FetchOptions;
+  /** Where log lines go (any object with debug, info, warn and error); console by default. */
   logger?: Logger;
   /** Longest quiet gap inside a stream before it is given up, separate from `timeout`. */
   streamIdleTimeout?: number;
@@ -84,6 +115,9 @@ export const DEFAULT_STREAM_IDLE_TIMEOUT = CLIENT_DEFAULTS.streamIdleTimeout;
 
 export type ResolvedOptions = Omit<ResolvedCore, 'streamLimits'> & {
   readonly streamLimits: StreamLimits;
+  readonly logLevel: LogLevel;
+  readonly defaultHeaders: Readonly<Record<string, string>>;
+  readonly defaultQuery: Readonly<Record<string, string>>;
 } & Pick<ClientOptions, 'accessToken' | 'apiKey' | 'userKey' | 'getUserToken'>;
 
 type ResolvedCore = Required<
@@ -165,7 +199,9 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     ),
     timeout: options.timeout ?? CLIENT_DEFAULTS.timeout,
     maxRetries: options.maxRetries ?? CLIENT_DEFAULTS.maxRetries,
-    debug: options.debug ?? false,
+    ...logSettings(options),
+    defaultHeaders: { ...options.defaultHeaders },
+    defaultQuery: { ...options.defaultQuery },
     streamIdleTimeout: options.streamIdleTimeout ?? DEFAULT_STREAM_IDLE_TIMEOUT,
     allowInsecureHttp: options.allowInsecureHttp ?? false,
     streamLimits: { ...DEFAULT_STREAM_LIMITS, ...definedOnly(options.streamLimits) },
@@ -176,7 +212,42 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   };
 }
 
-/** The default logger; the client sends it debug lines only with `debug: true`, and warnings always. */
+const isLogLevel = (value: unknown): value is LogLevel =>
+  typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
+
+/** The environment's PAWLOWEEN_LOG where there is a process (Node, Deno, Bun); a browser has none. */
+function envLogLevel(): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+    ?.env;
+  return env?.[LOG_LEVEL_ENV]?.trim().toLowerCase() || undefined;
+}
+
+/** logLevel from the options, else `debug: true`, else PAWLOWEEN_LOG, else 'warn'. */
+function logSettings(options: ClientOptions): { logLevel: LogLevel; debug: boolean } {
+  const fromEnv = envLogLevel();
+  const logLevel =
+    options.logLevel ?? (options.debug ? 'debug' : isLogLevel(fromEnv) ? fromEnv : 'warn');
+  return { logLevel, debug: logLevel === 'debug' };
+}
+
+/** A PAWLOWEEN_LOG the client cannot use, for a warning; undefined when it is fine or unset. */
+export function unusableEnvLogLevel(): string | undefined {
+  const fromEnv = envLogLevel();
+  return fromEnv === undefined || isLogLevel(fromEnv) ? undefined : fromEnv;
+}
+
+/** `logger` with only the lines of `level` and above passed on. */
+export function leveledLogger(logger: Logger, level: LogLevel): Logger {
+  const rank = LOG_LEVELS.indexOf(level);
+  const at =
+    (name: Exclude<LogLevel, 'off'>) =>
+    (message: string, ...rest: unknown[]) => {
+      if (LOG_LEVELS.indexOf(name) >= rank) logger[name](message, ...rest);
+    };
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+/** The default logger, behind the client's log level ('warn' unless set). */
 export const consoleLogger: Logger = {
   debug: (...args) => console.debug(...args),
   info: (...args) => console.info(...args),

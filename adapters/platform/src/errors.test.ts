@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PlatformClient } from './client';
-import { PlatformError } from './errors';
+import { InsufficientBalanceError, PlatformError, RateLimitError, ValidationError } from './errors';
+import { CorsRefusedError, NetworkError, TimeoutError } from './transport-errors';
 import { BASE_URL, url, useMswServer } from '../../../tests/support/msw-server';
 
 const server = useMswServer();
@@ -236,5 +237,40 @@ describe('PlatformError: what an answer that says little still tells', () => {
   it('adds no retryAfter to a 429 that gave none', () => {
     const error = from(429, { error: { message: 'slow', context: { resetTime: 'later' } } });
     expect(Object.keys(error.context)).toEqual(['resetTime']);
+  });
+});
+
+describe('error objects as the anchors have them', () => {
+  it('carry status beside statusCode', async () => {
+    const error = await errorFor(402, { error: { message: 'no credits' } });
+    expect(error.status).toBe(402);
+    expect(error.statusCode).toBe(402);
+  });
+
+  it('pass instanceof across two copies of the client (as its ESM and CommonJS builds)', async () => {
+    vi.resetModules();
+    const other = await import('./errors');
+    const otherTransport = await import('./transport-errors');
+    expect(other.PlatformError).not.toBe(PlatformError);
+    const theirs = other.PlatformError.fromResponse(402, { error: { message: 'no credits' } });
+    expect(theirs instanceof InsufficientBalanceError).toBe(true);
+    expect(theirs instanceof PlatformError).toBe(true);
+    expect(theirs instanceof Error).toBe(true);
+    expect(theirs instanceof RateLimitError).toBe(false);
+    expect(new ValidationError({}) instanceof other.ValidationError).toBe(true);
+    expect(new ValidationError({}) instanceof other.InsufficientBalanceError).toBe(false);
+    const cors = new otherTransport.CorsRefusedError({
+      method: 'GET',
+      url: 'https://api.test/',
+      origin: 'https://app.test',
+    });
+    expect(cors instanceof NetworkError).toBe(true);
+    expect(cors instanceof CorsRefusedError).toBe(true);
+    expect(cors instanceof TimeoutError).toBe(false);
+    expect({ name: 'ValidationError' } instanceof ValidationError).toBe(false);
+    // A caller's own subclass is checked the ordinary way.
+    class OwnError extends PlatformError {}
+    expect(new PlatformError({}) instanceof OwnError).toBe(false);
+    expect(new OwnError({}) instanceof other.PlatformError).toBe(true);
   });
 });

@@ -25,10 +25,44 @@ const count = (value: unknown) => {
 const header = (headers: HeaderSource, name: string) =>
   headers instanceof Headers ? (headers.get(name) ?? undefined) : headers?.[name];
 
+/**
+ * Every error of the client carries the names of its classes under this global symbol, so
+ * `instanceof` holds across copies of the client: its ESM and CommonJS builds loaded side by side
+ * (or two installs) each have their own classes.
+ */
+const BRAND = Symbol.for('@pawloween/platform-client/error');
+
+type Kinded = { kind?: string };
+
+/** The kinds of a class and its ancestors (each class names itself in its static `kind`). */
+function kindsOf(constructor: unknown): string[] {
+  const kinds: string[] = [];
+  for (let c = constructor; typeof c === 'function'; c = Object.getPrototypeOf(c))
+    if (Object.hasOwn(c, 'kind')) kinds.push((c as Kinded).kind!);
+  return kinds;
+}
+
 /** The root of every error the platform client throws (SPEC.md section 8 "Platform errors"). */
 export class PlatformError extends Error {
+  /** The class's own name, kept by minifiers, which `instanceof` compares across copies. */
+  static readonly kind: string = 'PlatformError';
+
+  /**
+   * `error instanceof ValidationError` also for an error made by another copy of the client (the
+   * CommonJS build meeting the ESM one): both carry the same global brand and class names. A class
+   * of yours extending these is checked the ordinary way.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(this, 'kind')) return false;
+    const kinds = (value as { [BRAND]?: unknown })[BRAND];
+    return Array.isArray(kinds) && kinds.includes((this as Kinded).kind);
+  }
+
   override name = 'PlatformError';
   readonly code: string;
+  /** The HTTP status of the answer, when there was one (`statusCode` by the platform's name). */
+  readonly status: number | undefined;
   readonly statusCode: number | undefined;
   readonly details: unknown;
   readonly requestId: string | undefined;
@@ -38,7 +72,9 @@ export class PlatformError extends Error {
 
   constructor(init: PlatformErrorInit = {}) {
     super(init.message ?? `HTTP ${init.statusCode ?? 'error'}`, { cause: init.cause });
+    Object.defineProperty(this, BRAND, { value: kindsOf(new.target) });
     this.code = init.code ?? ERROR_CODES.unknown;
+    this.status = init.statusCode;
     this.statusCode = init.statusCode;
     this.details = init.details;
     this.requestId = init.requestId;
@@ -117,6 +153,7 @@ function withRetryAfter(context: Record<string, unknown> = {}, headers: HeaderSo
 }
 
 export class ValidationError extends PlatformError {
+  static override readonly kind: string = 'ValidationError';
   override name = 'ValidationError';
   constructor(init: PlatformErrorInit) {
     super({ ...init, code: ERROR_CODES.validation });
@@ -124,6 +161,7 @@ export class ValidationError extends PlatformError {
 }
 
 export class AuthenticationError extends PlatformError {
+  static override readonly kind: string = 'AuthenticationError';
   override name = 'AuthenticationError';
   override readonly action = 'sign-in';
   constructor(init: PlatformErrorInit) {
@@ -132,6 +170,7 @@ export class AuthenticationError extends PlatformError {
 }
 
 export class PlanUpgradeRequiredError extends PlatformError {
+  static override readonly kind: string = 'PlanUpgradeRequiredError';
   override name = 'PlanUpgradeRequiredError';
   override readonly action = 'upgrade';
   readonly upgradeUrl = text(this.context.upgradeUrl);
@@ -144,6 +183,7 @@ export class PlanUpgradeRequiredError extends PlatformError {
 }
 
 export class UnsubscribedError extends PlatformError {
+  static override readonly kind: string = 'UnsubscribedError';
   override name = 'UnsubscribedError';
   override readonly action = 'upgrade';
   constructor(init: PlatformErrorInit) {
@@ -152,6 +192,7 @@ export class UnsubscribedError extends PlatformError {
 }
 
 export class InsufficientBalanceError extends PlatformError {
+  static override readonly kind: string = 'InsufficientBalanceError';
   override name = 'InsufficientBalanceError';
   override readonly action = 'top-up';
   readonly remainingCredits = count(
@@ -166,6 +207,7 @@ export class InsufficientBalanceError extends PlatformError {
 }
 
 export class AccessDeniedError extends PlatformError {
+  static override readonly kind: string = 'AccessDeniedError';
   override name = 'AccessDeniedError';
   constructor(init: PlatformErrorInit) {
     super({ ...init, code: ERROR_CODES.accessDenied });
@@ -173,6 +215,7 @@ export class AccessDeniedError extends PlatformError {
 }
 
 export class NotFoundError extends PlatformError {
+  static override readonly kind: string = 'NotFoundError';
   override name = 'NotFoundError';
   constructor(init: PlatformErrorInit) {
     super({ ...init, code: ERROR_CODES.notFound });
@@ -181,6 +224,7 @@ export class NotFoundError extends PlatformError {
 
 /** A write with If-Match lost to a newer version (storage): read again, re-apply the change, write. */
 export class PreconditionFailedError extends PlatformError {
+  static override readonly kind: string = 'PreconditionFailedError';
   override name = 'PreconditionFailedError';
   override readonly action = 'retry';
   constructor(init: PlatformErrorInit) {
@@ -189,6 +233,7 @@ export class PreconditionFailedError extends PlatformError {
 }
 
 export class RateLimitError extends PlatformError {
+  static override readonly kind: string = 'RateLimitError';
   override name = 'RateLimitError';
   override readonly action = 'wait';
   /** When the limit lifts, as the platform said it (ISO date or epoch ms). */
@@ -201,6 +246,7 @@ export class RateLimitError extends PlatformError {
 }
 
 export class WorkflowUnavailableError extends PlatformError {
+  static override readonly kind: string = 'WorkflowUnavailableError';
   override name = 'WorkflowUnavailableError';
   override readonly action = 'wait';
   constructor(init: PlatformErrorInit) {
@@ -209,6 +255,7 @@ export class WorkflowUnavailableError extends PlatformError {
 }
 
 export class ServiceUnavailableError extends PlatformError {
+  static override readonly kind: string = 'ServiceUnavailableError';
   override name = 'ServiceUnavailableError';
   override readonly action = 'retry';
   constructor(init: PlatformErrorInit) {
@@ -217,6 +264,7 @@ export class ServiceUnavailableError extends PlatformError {
 }
 
 export class UnknownError extends PlatformError {
+  static override readonly kind: string = 'UnknownError';
   override name = 'UnknownError';
   override readonly action: ErrorAction = (this.statusCode ?? 500) >= 500 ? 'retry' : 'none';
 }

@@ -8,6 +8,8 @@ export {
   type Credentials,
 } from './client';
 export type { CallOptions } from './call-options';
+export { APIPromise, type WithResponse } from './api-promise';
+export { toFile, type Uploadable } from './uploads';
 export {
   DEFAULT_BASE_URL,
   ENVIRONMENT_VARIABLES,
@@ -15,6 +17,7 @@ export {
   deriveAuthorizationUrl,
   type ClientOptions,
   type Logger,
+  type LogLevel,
   type Fetch,
 } from './config';
 export type { AuthMode } from './internal/auth-headers';
@@ -40,6 +43,7 @@ export { ERROR_CODES } from './api/error';
 export {
   TimeoutError,
   NetworkError,
+  CorsRefusedError,
   AbortError,
   RedirectRefusedError,
   StreamLimitError,

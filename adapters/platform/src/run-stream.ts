@@ -1,20 +1,72 @@
+import type { CallOptions } from './call-options';
 import { PlatformError } from './errors';
+import { AbortError } from './transport-errors';
+
+/** What a stream's producer is handed: where to note the request id, and the stream's own abort signal. */
+export interface StreamHandle {
+  requestId: string | undefined;
+  idempotencyKey: string | undefined;
+  readonly signal: AbortSignal;
+}
 
 /**
- * A streamed run. Iterate it (`for await`) for its events as they arrive; breaking out cancels the
- * request. `finalResult()` reads whatever is left and resolves to the whole answer, also after a
- * loop that ran to the end. One reader only: iterate it once, or not at all.
+ * A streamed run. Iterate it (`for await`) for its events as they arrive; breaking out, or
+ * `abort()`, cancels the request. `finalResult()` reads whatever is left and resolves to the whole
+ * answer, also after a loop that ran to the end. One reader only: iterate it once, or not at all,
+ * or `tee()` it for two.
  */
-export class RunStream<Event, Final> implements AsyncIterable<Event> {
+export class RunStream<Event, Final> implements AsyncIterable<Event>, StreamHandle {
   /** The platform's id for this request (x-request-id), known once the answer has begun. */
   requestId: string | undefined;
+  /**
+   * The run's Idempotency-Key: sent again with the same model and input within 24 hours, the
+   * platform answers with this run's stored result instead of running (and charging) it again.
+   */
+  idempotencyKey: string | undefined;
+  readonly #controller = new AbortController();
   readonly #events: AsyncGenerator<Event, Final, undefined>;
   #reader: AsyncGenerator<Event, void, undefined> | undefined;
   #final: { value: Final } | undefined;
 
-  /** `open` is handed the stream so it can note the request id as soon as the answer begins. */
-  constructor(open: (stream: RunStream<Event, Final>) => AsyncGenerator<Event, Final, undefined>) {
+  readonly #resume:
+    ((idempotencyKey: string, call: CallOptions) => RunStream<Event, Final>) | undefined;
+
+  /**
+   * `open` is handed the stream so it can note the request id as soon as the answer begins;
+   * `resume` makes the same run's stream again under its key.
+   */
+  constructor(
+    open: (stream: RunStream<Event, Final>) => AsyncGenerator<Event, Final, undefined>,
+    resume?: (idempotencyKey: string, call: CallOptions) => RunStream<Event, Final>,
+  ) {
     this.#events = open(this);
+    this.#resume = resume;
+  }
+
+  /**
+   * The same run again, after a dropped connection, a reload (keep `idempotencyKey`) or an
+   * `abort()`: sent with the same key, the platform joins the run if it is still going, or answers
+   * with its stored result (24 h), and charges it once. A run every caller had left before it was
+   * charged was stopped uncharged: the platform then runs it afresh. `call` gives this request's
+   * own signal, timeout, retries and headers.
+   */
+  resume(call: CallOptions = {}): RunStream<Event, Final> {
+    if (!this.#resume || !this.idempotencyKey)
+      throw new PlatformError({
+        message: 'This stream cannot be resumed: resume the stream it was made from.',
+        code: 'STREAM_NOT_RESUMABLE',
+      });
+    return this.#resume(this.idempotencyKey, call);
+  }
+
+  /** Aborts when `abort()` is called: the request's signal, beside the caller's own. */
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  /** Cancels the request; the loop (or `finalResult()`) then ends with AbortError. */
+  abort(reason?: unknown): void {
+    this.#controller.abort(new AbortError({ cause: reason }));
   }
 
   [Symbol.asyncIterator](): AsyncGenerator<Event, void, undefined> {
@@ -39,8 +91,80 @@ export class RunStream<Event, Final> implements AsyncIterable<Event> {
     return this.#final.value;
   }
 
+  /**
+   * Two streams of the same events (and final result) from this one request, each read at its own
+   * pace; what one has read and the other not yet is kept for it. Aborting either aborts the request.
+   */
+  tee(): [RunStream<Event, Final>, RunStream<Event, Final>] {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the branches read this stream
+    const parent = this;
+    const reader = this[Symbol.asyncIterator]();
+    const queues: [Promise<IteratorResult<Event, void>>[], Promise<IteratorResult<Event, void>>[]] =
+      [[], []];
+    const next = (side: 0 | 1) => {
+      if (queues[side].length === 0) {
+        const pulled = reader.next();
+        queues[0].push(pulled);
+        queues[1].push(pulled);
+      }
+      return queues[side].shift()!;
+    };
+    const branch = (side: 0 | 1) =>
+      new RunStream<Event, Final>(async function* (stream) {
+        stream.signal.addEventListener('abort', () => parent.abort(stream.signal.reason), {
+          once: true,
+        });
+        for (;;) {
+          const result = await next(side);
+          stream.requestId = parent.requestId;
+          stream.idempotencyKey = parent.idempotencyKey;
+          if (result.done) return parent.#final!.value;
+          yield result.value;
+        }
+      });
+    return [branch(0), branch(1)];
+  }
+
+  /**
+   * The events as a byte stream of JSON lines (one event per line), to send on from a server
+   * (a Response body) or hand to code that takes web streams. Cancelling it cancels the request.
+   */
+  toReadableStream(): ReadableStream<Uint8Array> {
+    const reader = this[Symbol.asyncIterator]();
+    const encoder = new TextEncoder();
+    return new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const { value, done } = await reader.next();
+          if (done) controller.close();
+          else controller.enqueue(encoder.encode(`${JSON.stringify(value)}\n`));
+        } catch (error) {
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await reader.return();
+      },
+    });
+  }
+
   async *#read(): AsyncGenerator<Event, void, undefined> {
     const value = yield* this.#events;
     this.#final = { value };
   }
+}
+
+/** A signal that aborts when any of these does (AbortSignal.any, where the runtime has it not). */
+export function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal {
+  const present = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  if (present.length === 1) return present[0]!;
+  const controller = new AbortController();
+  for (const signal of present) {
+    if (signal.aborted) {
+      controller.abort(signal.reason);
+      break;
+    }
+    signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  }
+  return controller.signal;
 }

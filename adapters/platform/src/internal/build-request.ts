@@ -10,18 +10,22 @@ export const USER_AGENT = `pawloween-platform-client/${CLIENT_VERSION}`;
 
 export function requestUrl(options: ResolvedOptions, request: RequestOptions): string {
   const url = new URL(options.baseUrl + request.path);
-  for (const [key, value] of Object.entries(request.query ?? {}))
+  for (const [key, value] of Object.entries({ ...options.defaultQuery, ...request.query }))
     if (value !== undefined) url.searchParams.set(key, value);
   return url.toString();
 }
 
-/** Auth of the current mode, the client's User-Agent, the idempotency key, then the caller's own. */
+/**
+ * The client's User-Agent and content headers, the client's defaultHeaders, auth of the current
+ * mode, the idempotency key, then the call's own headers.
+ */
 export async function requestHeaders(
   options: ResolvedOptions,
   request: RequestOptions,
 ): Promise<Headers> {
   const headers = new Headers({ accept: 'application/json', 'user-agent': USER_AGENT });
   if (request.body !== undefined) headers.set('content-type', 'application/json');
+  for (const [name, value] of Object.entries(options.defaultHeaders)) headers.set(name, value);
   for (const [name, value] of Object.entries(await authHeaders(options, request.bearer)))
     headers.set(name, value);
   if (request.idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, request.idempotencyKey);

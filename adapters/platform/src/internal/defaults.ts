@@ -17,6 +17,8 @@ export const CLIENT_DEFAULTS = {
   /** Requests started in any window of queueIntervalMs. */
   queueIntervalCap: 60,
   queueIntervalMs: 60_000,
+  /** Largest image a run takes (bytes), as the platform checks it: 10 MB. */
+  maxImageBytes: 10 * 1024 * 1024,
   /** A token expiring within this margin counts as expired. */
   tokenExpiryMarginMs: 30_000,
 } as const;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { REQUEST_ID_HEADER } from '../api/error';
+import { APIPromise, type WithResponse } from '../api-promise';
 import { API_PATHS } from '../api/paths';
 import { authMode, type AuthMode } from './auth-headers';
 import { randomKey, requestHeaders, requestUrl } from './build-request';
@@ -7,11 +8,15 @@ import type { Credentials, Lease, RequestOptions } from './request-options';
 import {
   consoleLogger,
   isInsecureBaseUrl,
+  leveledLogger,
+  LOG_LEVEL_ENV,
+  unusableEnvLogLevel,
   resolveOptions,
   withEnvironment,
   ENVIRONMENT_VARIABLES,
   type ClientOptions,
   type Fetch,
+  type FetchOptions,
   type Logger,
   type ResolvedOptions,
 } from '../config';
@@ -34,6 +39,7 @@ import {
 } from './retry';
 import {
   AbortError,
+  CorsRefusedError,
   NetworkError,
   readError,
   RedirectRefusedError,
@@ -52,6 +58,7 @@ export class Transport {
   readonly logger: Logger;
   #options: ResolvedOptions;
   readonly #fetch: Fetch;
+  readonly #fetchOptions: FetchOptions;
   readonly #queue: RequestQueue;
   readonly #events = new ClientEventEmitter();
   readonly #inFlight = new Set<Promise<unknown>>();
@@ -70,7 +77,13 @@ export class Transport {
       });
     // Looked up per call so a fetch patched later (msw, polyfills) is the one used.
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    this.logger = options.logger ?? consoleLogger;
+    this.#fetchOptions = { ...options.fetchOptions };
+    this.logger = leveledLogger(options.logger ?? consoleLogger, this.#options.logLevel);
+    const unusable = unusableEnvLogLevel();
+    if (unusable && !options.logLevel)
+      this.logger.warn(
+        `[platform] ${LOG_LEVEL_ENV}=${unusable} is not a log level (debug, info, warn, error, off); using ${this.#options.logLevel}`,
+      );
     this.#queue = new RequestQueue(options.queue);
     if (this.authMode === 'demo')
       this.debug(
@@ -109,27 +122,28 @@ export class Transport {
   }
 
   debug(message: string, ...rest: unknown[]): void {
-    if (this.#options.debug) this.logger.debug(`[platform] ${message}`, ...rest);
+    this.logger.debug(`[platform] ${message}`, ...rest);
   }
 
-  /** One request, its JSON answer validated against schema when given. */
-  async request<T = unknown>(options: RequestOptions, schema?: z.ZodType<T>): Promise<T> {
-    return (await this.requestWithId(options, schema)).data;
+  /** One request, its JSON answer validated against schema when given; `.withResponse()` gives the Response too. */
+  request<T = unknown>(options: RequestOptions, schema?: z.ZodType<T>): APIPromise<T> {
+    return new APIPromise(this.requestWithId(options, schema));
   }
 
-  /** As request, with the platform's id for the request (x-request-id) beside the answer. */
+  /** As request, with the platform's answer and its id for the request (x-request-id) beside the data. */
   requestWithId<T = unknown>(
     options: RequestOptions,
     schema?: z.ZodType<T>,
-  ): Promise<{ data: T; requestId: string | undefined }> {
+  ): Promise<WithResponse<T>> {
     return this.openWith(options, async (lease) => {
       const text = await lease.response.text();
       lease.close();
+      const { response } = lease;
       const requestId = requestIdOf(lease);
       const data: unknown = text ? JSON.parse(text) : undefined;
-      if (!schema) return { data: data as T, requestId };
+      if (!schema) return { data: data as T, response, requestId };
       const parsed = schema.safeParse(data);
-      if (parsed.success) return { data: parsed.data, requestId };
+      if (parsed.success) return { data: parsed.data, response, requestId };
       throw new UnknownError({
         message: `Unexpected answer from ${options.path}: ${parsed.error.message}`,
         statusCode: lease.response.status,
@@ -201,7 +215,7 @@ export class Transport {
 
   /** The one retry rule (DESIGN.md): network errors, 408, 429 and 5xx except WORKFLOW_UNAVAILABLE. */
   shouldRetry(error: PlatformError, request: Pick<RequestOptions, 'method' | 'path'>): boolean {
-    if (error instanceof AbortError) return false;
+    if (error instanceof AbortError || error instanceof CorsRefusedError) return false;
     const noAnswer = error instanceof NetworkError || error instanceof TimeoutError;
     const status = error.statusCode ?? 0;
     if (
@@ -256,19 +270,25 @@ export class Transport {
     try {
       const url = requestUrl(options, request);
       const init: RequestInit = {
+        ...this.#fetchOptions,
         method: request.method,
         headers: await requestHeaders(options, request),
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal: controller.signal,
       };
+      const sent = Date.now();
       this.debug(`${request.method} ${url}${retry ? ` (retry ${retry})` : ''}`);
-      const response = await this.#fetchOwnOrigin(url, init).catch((cause: unknown) => {
+      const response = await this.#fetchOwnOrigin(url, init).catch(async (cause: unknown) => {
         if (cause instanceof RedirectRefusedError) throw cause;
-        throw controller.signal.reason instanceof PlatformError
-          ? controller.signal.reason
-          : new NetworkError({ cause });
+        if (controller.signal.reason instanceof PlatformError) throw controller.signal.reason;
+        const target = { method: request.method, url, cause };
+        const origin = await this.#corsRefusal(url, cause, controller.signal);
+        throw origin ? new CorsRefusedError({ ...target, origin }) : new NetworkError(target);
       });
-      this.debug(`${request.method} ${request.path} -> ${response.status}`);
+      this.debug(
+        `${request.method} ${request.path} -> ${response.status} in ${Date.now() - sent} ms`,
+        { requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined },
+      );
       if (response.ok)
         return {
           response,
@@ -281,6 +301,26 @@ export class Transport {
     } catch (error) {
       close();
       throw error;
+    }
+  }
+
+  /**
+   * In a browser, a cross-origin request the platform's CORS answer refuses fails like an outage
+   * (a bare TypeError). Asked again with mode 'no-cors' (no credentials, an opaque answer), a host
+   * that is there answers: then the page's origin was refused, and that origin is returned.
+   */
+  async #corsRefusal(
+    url: string,
+    cause: unknown,
+    signal: AbortSignal,
+  ): Promise<string | undefined> {
+    const page = pageOrigin();
+    if (!page || !(cause instanceof TypeError) || new URL(url).origin === page) return undefined;
+    try {
+      await this.#fetch(url, { method: 'GET', mode: 'no-cors', credentials: 'omit', signal });
+      return page;
+    } catch {
+      return undefined;
     }
   }
 
@@ -340,6 +380,12 @@ function notStarted(error: PlatformError): boolean {
       ? (details as { started?: unknown }).started
       : undefined;
   return started === false || context.charged === false;
+}
+
+/** The page's origin in a browser (http or https), else undefined. */
+function pageOrigin(): string | undefined {
+  const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+  return typeof origin === 'string' && /^https?:/.test(origin) ? origin : undefined;
 }
 
 /** The platform's id for an answered request. */

@@ -1,6 +1,7 @@
 import { API_PATHS } from '../api/paths';
 import { DemoProjectResponse } from '../api/projects';
 import { callOptions, type CallOptions } from '../call-options';
+import { APIPromise } from '../api-promise';
 import type { Transport } from '../internal/transport';
 import { userKeyRequired } from './require-user';
 
@@ -8,12 +9,14 @@ import { userKeyRequired } from './require-user';
 export class Projects {
   constructor(private readonly client: Transport) {}
 
-  async demo(options: CallOptions = {}): Promise<DemoProjectResponse> {
-    const { userKey } = this.client.options;
-    if (!userKey) throw userKeyRequired('demo project');
-    return this.client.request(
-      { method: 'POST', path: API_PATHS.demoProject, bearer: userKey, ...callOptions(options) },
-      DemoProjectResponse,
-    );
+  demo(options: CallOptions = {}): APIPromise<DemoProjectResponse> {
+    return APIPromise.from(() => {
+      const { userKey } = this.client.options;
+      if (!userKey) throw userKeyRequired('demo project');
+      return this.client.requestWithId(
+        { method: 'POST', path: API_PATHS.demoProject, bearer: userKey, ...callOptions(options) },
+        DemoProjectResponse,
+      );
+    });
   }
 }

@@ -2,13 +2,16 @@ import type { z } from 'zod';
 import { API_PATHS } from '../api/paths';
 import { callOptions, type CallOptions } from '../call-options';
 import { RunResponse, type ResponseFormat, type RunRequest } from '../api/run';
+import { APIPromise, type WithResponse } from '../api-promise';
 import type { Transport } from '../internal/transport';
 import { streamContent, splitContent } from '../internal/streaming';
 import type { StreamMode } from '../internal/stream-modes';
 import { isZodSchema, parseStructured, toResponseFormat } from '../internal/structured-output';
 import { requestIdOf, toPlatformError } from '../internal/transport';
 import { UnknownError } from '../errors';
-import { RunStream } from '../run-stream';
+import { anySignal, RunStream, type StreamHandle } from '../run-stream';
+import { randomKey } from '../internal/build-request';
+import { withDataUrls } from '../uploads';
 import {
   NO_WORKFLOW_OUTPUT,
   WorkflowStreamReader,
@@ -19,6 +22,10 @@ import {
 export interface RunParams<T = unknown> extends CallOptions {
   /** A model id, or 'workflow/{uuid}' for a workflow. */
   model: string;
+  /**
+   * The model's input. A File, Blob, bytes (Uint8Array, Buffer, ArrayBuffer), Response or file:
+   * URL in it (at the top, or in a top-level list) is sent as an image's data: URL (10 MB at most).
+   */
   input: RunRequest['input'];
   /** A response_format object, or a zod schema that becomes a strict json_schema. */
   response_format?: ResponseFormat | z.ZodType<T>;
@@ -32,8 +39,15 @@ export interface StreamParams extends RunParams {
   idleTimeout?: number;
 }
 
-/** A run's answer; `requestId` is the platform's id for the request (x-request-id). */
-export type RunResult<T = unknown> = RunResponse & { parsed?: T; requestId?: string };
+/**
+ * A run's answer; `requestId` is the platform's id for the request (x-request-id), and
+ * `idempotencyKey` the key that answers this run again (24 h, the same model and input).
+ */
+export type RunResult<T = unknown> = RunResponse & {
+  parsed?: T;
+  requestId?: string;
+  idempotencyKey?: string;
+};
 
 /** A workflow's id as the platform names it: 'workflow/' and the workflow's uuid. */
 export type WorkflowModel = `workflow/${string}`;
@@ -49,15 +63,26 @@ const isWorkflow = (model: string): model is WorkflowModel => model.startsWith('
 export class Run {
   constructor(private readonly client: Transport) {}
 
-  async create<T = unknown>(params: RunParams<T>): Promise<RunResult<T>> {
+  /** A run answered whole; `.withResponse()` gives the Response too. */
+  create<T = unknown>(params: RunParams<T>): APIPromise<RunResult<T>> {
+    return APIPromise.from(() => this.#create(params));
+  }
+
+  async #create<T>(given: RunParams<T>): Promise<WithResponse<RunResult<T>>> {
+    const params = { ...given, idempotencyKey: given.idempotencyKey ?? randomKey() };
     const started = Date.now();
     this.client.emit('ai-call-start', { model: params.model, stream: false });
     try {
-      const { data, requestId } = await this.client.requestWithId(
-        { method: 'POST', path: API_PATHS.run, body: this.#body(params), ...options(params) },
+      const { data, requestId, response } = await this.client.requestWithId(
+        {
+          method: 'POST',
+          path: API_PATHS.run,
+          body: await this.#body(params),
+          ...options(params),
+        },
         RunResponse,
       );
-      const result: RunResult<T> = { ...data, requestId };
+      const result: RunResult<T> = { ...data, requestId, idempotencyKey: params.idempotencyKey };
       if (isZodSchema(params.response_format))
         result.parsed = parseStructured(
           result.output,
@@ -65,7 +90,7 @@ export class Run {
           this.client.logger,
         );
       this.#complete(params.model, false, started, result.usage?.remainingCredits);
-      return result;
+      return { data: result, response, requestId };
     } catch (error) {
       throw this.#fail(params.model, false, error);
     }
@@ -83,21 +108,28 @@ export class Run {
     params: StreamParams & { model: M },
   ): string extends M ? TextStream | WorkflowStream : TextStream;
   stream(params: StreamParams): WorkflowStream | TextStream {
-    if (isWorkflow(params.model))
-      return new RunStream<WorkflowStreamEvent, WorkflowResult>((stream) =>
-        this.#workflowEvents(params, stream),
-      );
-    return new RunStream<string, string>((stream) => this.#text(params, stream));
+    if (isWorkflow(params.model)) return this.#workflowStream(params);
+    return this.streamText(params);
   }
 
   /** Any run's content as text, split by mode (a workflow's: the JSON pieces it streams). */
   streamText(params: StreamParams): TextStream {
-    return new RunStream<string, string>((stream) => this.#text(params, stream));
+    return new RunStream<string, string>(
+      (stream) => this.#text(keyed(params, stream), stream),
+      (key, call) => this.streamText(resumed(params, key, call)),
+    );
+  }
+
+  #workflowStream(params: StreamParams): WorkflowStream {
+    return new RunStream<WorkflowStreamEvent, WorkflowResult>(
+      (stream) => this.#workflowEvents(keyed(params, stream), stream),
+      (key, call) => this.#workflowStream(resumed(params, key, call)),
+    );
   }
 
   async *#text(
     params: StreamParams,
-    stream: { requestId: string | undefined },
+    stream: StreamHandle,
   ): AsyncGenerator<string, string, undefined> {
     const started = Date.now();
     let whole = '';
@@ -111,7 +143,7 @@ export class Run {
 
   async *#workflowEvents(
     params: StreamParams,
-    stream: { requestId: string | undefined },
+    stream: StreamHandle,
   ): AsyncGenerator<WorkflowStreamEvent, WorkflowResult, undefined> {
     const started = Date.now();
     const reader = new WorkflowStreamReader();
@@ -131,7 +163,7 @@ export class Run {
   /** The run's content pieces, split by mode; the request is retried as one up to its first piece. */
   async *#content(
     params: StreamParams,
-    stream: { requestId: string | undefined },
+    stream: StreamHandle,
     mode: StreamMode | undefined,
   ): AsyncGenerator<string, void, undefined> {
     this.client.emit('ai-call-start', { model: params.model, stream: true });
@@ -142,8 +174,9 @@ export class Run {
         {
           method: 'POST',
           path: API_PATHS.run,
-          body: { ...this.#body(params), stream: true },
+          body: { ...(await this.#body(params)), stream: true },
           ...options(params),
+          signal: anySignal([params.signal, stream.signal]),
           headers: { ...params.headers, accept: 'text/event-stream' },
         },
         async (lease) => {
@@ -158,8 +191,9 @@ export class Run {
     }
   }
 
-  #body(params: RunParams): RunRequest {
-    const body: RunRequest = { model: params.model, input: params.input };
+  /** The request body, files in the input (Blob, File, bytes, a file: URL) turned into data: URLs. */
+  async #body(params: RunParams): Promise<RunRequest> {
+    const body: RunRequest = { model: params.model, input: await withDataUrls(params.input) };
     if (params.response_format)
       body.response_format = toResponseFormat(params.response_format, this.client.logger);
     return body;
@@ -175,6 +209,24 @@ export class Run {
     if (error.name !== 'AbortError') this.client.emit('ai-call-error', { model, stream, error });
     return error;
   }
+}
+
+/** The params with the stream's Idempotency-Key, made now so the caller can read it before the run answers. */
+function keyed<P extends RunParams>(params: P, stream: StreamHandle): P {
+  stream.idempotencyKey = params.idempotencyKey ?? randomKey();
+  return { ...params, idempotencyKey: stream.idempotencyKey };
+}
+
+/** The params of a stream resumed under its key: the call's own options replaced by `call`'s. */
+function resumed<P extends StreamParams>(params: P, idempotencyKey: string, call: CallOptions): P {
+  const {
+    signal: _signal,
+    timeout: _timeout,
+    maxRetries: _maxRetries,
+    headers: _headers,
+    ...rest
+  } = params;
+  return { ...rest, ...call, idempotencyKey } as P;
 }
 
 const options = (params: RunParams) => ({

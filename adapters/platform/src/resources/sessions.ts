@@ -7,6 +7,7 @@ import {
   SignOutResponse,
 } from '../api/auth';
 import { callOptions, type CallOptions } from '../call-options';
+import { APIPromise } from '../api-promise';
 import type { Transport } from '../internal/transport';
 
 /** How long a revocation waits for the calls already on their way (ms). */
@@ -17,7 +18,7 @@ export class Sessions {
   constructor(private readonly client: Transport) {}
 
   /** A fresh access token for the one in use, which then runs out at its own expiry. */
-  async refresh(options: CallOptions = {}): Promise<RefreshResponse> {
+  refresh(options: CallOptions = {}): APIPromise<RefreshResponse> {
     return this.client.request(
       { method: 'POST', path: API_PATHS.refresh, ...callOptions(options) },
       RefreshResponse,
@@ -29,20 +30,22 @@ export class Sessions {
    * Calls already on their way are given up to settleMs to be answered first, so the revocation
    * does not turn them into 401s.
    */
-  async revoke(options: CallOptions & { settleMs?: number } = {}): Promise<SignOutResponse> {
+  revoke(options: CallOptions & { settleMs?: number } = {}): APIPromise<SignOutResponse> {
     const { settleMs = REVOKE_SETTLE_MS, ...rest } = options;
-    await this.client.settled(settleMs);
-    return this.client.request(
-      { method: 'POST', path: API_PATHS.signOut, ...callOptions(rest) },
-      SignOutResponse,
-    );
+    return APIPromise.from(async () => {
+      await this.client.settled(settleMs);
+      return this.client.requestWithId(
+        { method: 'POST', path: API_PATHS.signOut, ...callOptions(rest) },
+        SignOutResponse,
+      );
+    });
   }
 
   /**
    * Starts a sign-in for a device without a browser: show userCode and verificationUri to the
    * person, then poll pollDevice(deviceCode) every `interval` seconds until it is approved.
    */
-  async startDevice(options: CallOptions = {}): Promise<DeviceStartResponse> {
+  startDevice(options: CallOptions = {}): APIPromise<DeviceStartResponse> {
     const projectToken = this.client.options.apiKey;
     return this.client.request(
       {
@@ -60,10 +63,10 @@ export class Sessions {
    * 127.0.0.1 with a port and a state nonce) for the sign-in about to open in the browser: the
    * sign-in page sends a token to no other loopback address, and to this one once.
    */
-  async registerLoopbackRedirect(
+  registerLoopbackRedirect(
     redirectUri: string,
     options: CallOptions = {},
-  ): Promise<LoopbackRedirectResponse> {
+  ): APIPromise<LoopbackRedirectResponse> {
     return this.client.request(
       {
         method: 'POST',
@@ -76,7 +79,7 @@ export class Sessions {
   }
 
   /** Where a device sign-in is: pending, slow_down (poll less often), expired, or approved with its token. */
-  async pollDevice(deviceCode: string, options: CallOptions = {}): Promise<DeviceTokenResponse> {
+  pollDevice(deviceCode: string, options: CallOptions = {}): APIPromise<DeviceTokenResponse> {
     return this.client.request(
       {
         method: 'POST',

@@ -2,7 +2,8 @@ import { API_PATHS } from '../api/paths';
 import { callOptions, type CallOptions } from '../call-options';
 import { StorageGetResponse, type SessionData } from '../api/storage';
 import type { Lease, RequestOptions } from '../internal/request-options';
-import type { Transport } from '../internal/transport';
+import { APIPromise, type WithResponse } from '../api-promise';
+import { requestIdOf, type Transport } from '../internal/transport';
 import { PreconditionFailedError, UnknownError } from '../errors';
 
 export interface StorageOptions extends CallOptions {
@@ -26,31 +27,35 @@ const MAX_WRITE_CONFLICTS = 5;
 export class Storage {
   constructor(private readonly client: Transport) {}
 
-  async get(options: StorageOptions = {}): Promise<StorageSnapshot> {
-    return this.client.openWith(this.#request('GET', options), async (lease) => {
-      const snapshot = { ...(await readJson(lease, StorageGetResponse)), etag: etagOf(lease) };
-      lease.close();
-      return snapshot;
-    });
+  get(options: StorageOptions = {}): APIPromise<StorageSnapshot> {
+    return APIPromise.from(() =>
+      this.client.openWith(this.#request('GET', options), async (lease) => {
+        const snapshot = { ...(await readJson(lease, StorageGetResponse)), etag: etagOf(lease) };
+        lease.close();
+        return answered(lease, snapshot);
+      }),
+    );
   }
 
   /** Writes the whole sessionData; with ifMatch, a newer stored version answers 412. */
-  async put(
+  put(
     sessionData: SessionData,
     options: StorageOptions & { ifMatch?: string } = {},
-  ): Promise<{ etag?: string }> {
+  ): APIPromise<{ etag?: string }> {
     const request = this.#request('PUT', options);
     request.body = { sessionData };
     if (options.ifMatch) request.headers = { ...request.headers, 'if-match': options.ifMatch };
-    return this.client.openWith(request, async (lease) => {
-      await lease.response.text();
-      lease.close();
-      return { etag: etagOf(lease) };
-    });
+    return APIPromise.from(() =>
+      this.client.openWith(request, async (lease) => {
+        await lease.response.text();
+        lease.close();
+        return answered(lease, { etag: etagOf(lease) });
+      }),
+    );
   }
 
-  async delete(options: StorageOptions = {}): Promise<void> {
-    await this.client.request(this.#request('DELETE', options));
+  delete(options: StorageOptions = {}): APIPromise<void> {
+    return this.client.request(this.#request('DELETE', options)).map(() => undefined);
   }
 
   /**
@@ -89,6 +94,12 @@ export class Storage {
     };
   }
 }
+
+const answered = <T>(lease: Lease, data: T): WithResponse<T> => ({
+  data,
+  response: lease.response,
+  requestId: requestIdOf(lease),
+});
 
 const etagOf = (lease: Lease) => lease.response.headers.get('etag') ?? undefined;
 

@@ -1,5 +1,6 @@
 import { API_PATHS } from '../api/paths';
 import { PlanResponse, UsageResponse, type Balance, type Plan } from '../api/subscriptions';
+import { APIPromise } from '../api-promise';
 import type { Transport } from '../internal/transport';
 import { callOptions, type CallOptions } from '../call-options';
 import { requireUser } from './require-user';
@@ -18,28 +19,36 @@ export class Subscriptions {
   constructor(private readonly client: Transport) {}
 
   /** The user's credit balance. */
-  async usage(options: CallOptions = {}): Promise<Balance> {
-    requireUser(this.client, 'usage limits');
-    const answer = await this.client.request(
-      { method: 'GET', path: API_PATHS.usage, ...callOptions(options) },
-      UsageResponse,
-    );
-    return answer.credits.userBalance;
+  usage(options: CallOptions = {}): APIPromise<Balance> {
+    return APIPromise.from(async () => {
+      requireUser(this.client, 'usage limits');
+      const answer = await this.client.requestWithId(
+        { method: 'GET', path: API_PATHS.usage, ...callOptions(options) },
+        UsageResponse,
+      );
+      return { ...answer, data: answer.data.credits.userBalance };
+    });
   }
 
   /** The user's subscription status and plan. */
-  async status(options: CallOptions = {}): Promise<SubscriptionStatus> {
-    requireUser(this.client, 'subscription status');
-    const { userPlan } = await this.client.request(
-      { method: 'GET', path: API_PATHS.plan, ...callOptions(options) },
-      PlanResponse,
-    );
-    return {
-      hasActiveSubscription: userPlan.status === 'active',
-      status: userPlan.status,
-      startedAt: userPlan.startedAt ?? undefined,
-      endsAt: userPlan.endsAt ?? undefined,
-      plan: userPlan.plan ?? undefined,
-    };
+  status(options: CallOptions = {}): APIPromise<SubscriptionStatus> {
+    return APIPromise.from(async () => {
+      requireUser(this.client, 'subscription status');
+      const answer = await this.client.requestWithId(
+        { method: 'GET', path: API_PATHS.plan, ...callOptions(options) },
+        PlanResponse,
+      );
+      const { userPlan } = answer.data;
+      return {
+        ...answer,
+        data: {
+          hasActiveSubscription: userPlan.status === 'active',
+          status: userPlan.status,
+          startedAt: userPlan.startedAt ?? undefined,
+          endsAt: userPlan.endsAt ?? undefined,
+          plan: userPlan.plan ?? undefined,
+        },
+      };
+    });
   }
 }
