@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CONFIG_FILE,
@@ -96,5 +98,21 @@ describe('parseConfigFile', () => {
     ['{"authorizationUrl":"https://u:p@auth.x.test"}', 'without credentials'],
   ])('refuses %s', (text, message) => {
     expect(() => parseConfigFile(text)).toThrow(message);
+  });
+});
+
+describe("README's Deploy section", () => {
+  const readme = readFileSync(path.join(process.cwd(), 'README.md'), 'utf8');
+  const deploy = readme.slice(
+    readme.indexOf('## Deploy'),
+    readme.indexOf('\n## ', readme.indexOf('## Deploy') + 1),
+  );
+
+  it('shows a config file the app takes as it is, with every setting its table names', () => {
+    const example = /```json\n([\s\S]*?)```/.exec(deploy)?.[1];
+    expect(example).toBeDefined();
+    const file = parseConfigFile(example!);
+    const tableSettings = [...deploy.matchAll(/^\| `(\w+)`/gm)].map((match) => match[1]);
+    expect(Object.keys(file).sort()).toEqual([...tableSettings].sort());
   });
 });
