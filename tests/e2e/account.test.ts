@@ -2,18 +2,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { uniqueEmail, useE2E } from './support/e2e';
+import { STORAGE_MERGE_412, uniqueEmail, useE2E } from './support/e2e';
 import { pngFile } from './support/images';
 import { ROOT } from './support/paths';
 import { signInThroughLocalPage, waitForApp } from './support/sign-in';
 
 const e2e = useE2E();
-
-/**
- * Gallery and profile (and here two tabs) write the user's storage at once on a first sign-in: the
- * platform answers the stale write 412 and the client merges and retries (DESIGN.md); chromium logs it.
- */
-const STORAGE_MERGE_412 = /412 \(Precondition Failed\) \(.*\/v1\/storage\)/;
 
 describe('account', () => {
   it('saves a new display name and avatar in Account Settings; Cancel keeps the old ones', async () => {

@@ -124,6 +124,12 @@ export function useE2E() {
 }
 
 /** A unique address per test file run, so each journey starts with its own account and gallery. */
+/**
+ * Gallery and profile (and two tabs) write the user's storage at once on a first sign-in: the
+ * platform answers the stale write 412 and the client merges and retries (DESIGN.md); chromium logs it.
+ */
+export const STORAGE_MERGE_412 = /412 \(Precondition Failed\) \(.*\/v1\/storage\)/;
+
 export function uniqueEmail(name: string): string {
   return `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
