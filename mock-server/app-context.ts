@@ -32,6 +32,8 @@ import { LoopbackRedirects } from './auth/loopback-redirects';
 /** Everything the routes use, wired once per app. */
 export interface AppContext {
   db: Db;
+  /** The database's file (':memory:' in some tests). */
+  databaseFile: string;
   accounts: Accounts;
   storage: StorageStore;
   /** What all of a project's users may keep in storage together. */
@@ -114,7 +116,8 @@ export function createContext(
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chmodSync(dir, 0o700);
   }
-  const db = openDatabase(options.databaseFile ?? path.join(options.dataDir, 'pawloween.db'));
+  const databaseFile = options.databaseFile ?? path.join(options.dataDir, 'pawloween.db');
+  const db = openDatabase(databaseFile);
 
   const accounts = openAccounts(db, now);
   const projectToken = (options.projectToken ?? DEFAULT_PROJECT_TOKEN).trim().replace(/=+$/, '');
@@ -214,6 +217,7 @@ export function createContext(
 
   return {
     db,
+    databaseFile,
     accounts,
     storage: new StorageStore(db, now),
     storageQuota: new StorageQuota(db, options.storageQuotaBytes ?? DEFAULT_PROJECT_STORAGE_BYTES),

@@ -9,6 +9,7 @@ import { installErrorHandler } from './http/error-handler';
 import { installJsonParser } from './http/json-body';
 import { lazyChildLogger, loggerOptions, OneLinePerRequest } from './http/request-logging';
 import { installSecurityHeaders } from './http/security-headers';
+import { CHECKPOINT_DEFAULTS, WalCheckpointer } from './store/wal-checkpointer';
 import { createWorkflowPool } from './workflow/index';
 import { settleInterruptedRuns } from './runs/interrupted-runs';
 import { authRoutes } from './routes/auth';
@@ -92,9 +93,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .catch((error: unknown) => app.log.error({ err: error }, 'file retention sweep failed'));
   const firstSweep = setTimeout(sweep, 60_000).unref();
   const hourlySweep = setInterval(sweep, 60 * 60_000).unref();
+  const checkpoints =
+    ctx.databaseFile === ':memory:'
+      ? undefined
+      : new WalCheckpointer(ctx.db, ctx.databaseFile, {
+          ...CHECKPOINT_DEFAULTS,
+          onError: (error) =>
+            app.log.error(
+              { err: error },
+              'WAL checkpoint worker failed: checkpointing in requests',
+            ),
+        });
   app.addHook('onClose', async () => {
     clearTimeout(firstSweep);
     clearInterval(hourlySweep);
+    await checkpoints?.stop();
     ctx.accounts.credits.payOwed();
     // Everything into the database file itself, so the .db alone holds every row after a shutdown.
     try {

@@ -85,40 +85,52 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     }),
   );
 
-  app.put(API_PATHS.storage, { onRequest }, async (request, reply) => {
-    const { user } = await ctx.guard.user(request, ['user']);
-    const { appVersion } = storageQuery(request);
-    const { sessionData } = parse(StoragePutRequest, request.body, 'storage body');
-    // One read of what is stored serves both the gallery rules (parsed only when an item fails
-    // them) and the quota's size before the write.
-    const before = ctx.storage.readJson(user.id).json;
-    checkGalleryItems(sessionData, ctx.originOf(request), () => JSON.parse(before));
-    const text = request.storageBodyText;
-    const json =
-      (text !== null && sessionDataText(text, request.body)) || JSON.stringify(sessionData);
-    const result = await withinQuota(user, before, json, () =>
-      ctx.storage.writeJson(user.id, json, appVersion, expectedVersion(request)),
-    );
-    if (result.ok) forgetDroppedFiles(user.id, before, json);
-    return answerWrite(reply, result);
-  });
+  // As the GET: not an async handler, so a write costs one promise (its commit) and not three.
+  app.put(API_PATHS.storage, { onRequest }, (request, reply) =>
+    andThen(ctx.guard.user(request, ['user']), ({ user }) => {
+      const { appVersion } = storageQuery(request);
+      const { sessionData } = parse(StoragePutRequest, request.body, 'storage body');
+      // One read of what is stored serves both the gallery rules (parsed only when an item fails
+      // them) and the quota's size before the write.
+      const before = ctx.storage.readJson(user.id).json;
+      checkGalleryItems(sessionData, ctx.originOf(request), () => JSON.parse(before));
+      const text = request.storageBodyText;
+      const json =
+        (text !== null && sessionDataText(text, request.body)) || JSON.stringify(sessionData);
+      return withinQuota(user, before, json, () =>
+        ctx.storage.writeJson(user.id, json, appVersion, expectedVersion(request)),
+      ).then((result) => {
+        if (result.ok) forgetDroppedFiles(user.id, before, json);
+        return answerWrite(reply, result);
+      });
+    }),
+  );
 
   /** The project's storage quota (507 when full), kept by the write whether it lands or not. */
-  const withinQuota = async (
+  const withinQuota = (
     user: { id: string; project_id: string },
     before: string,
     after: string,
     write: () => Promise<WriteResult>,
   ): Promise<WriteResult> => {
     const settle = ctx.storageQuota.reserve(user.project_id, user.id, before, after);
+    let written: Promise<WriteResult>;
     try {
-      const result = await write();
-      settle(result.ok);
-      return result;
+      written = write();
     } catch (error) {
       settle(false);
       throw error;
     }
+    return written.then(
+      (result) => {
+        settle(result.ok);
+        return result;
+      },
+      (error: unknown) => {
+        settle(false);
+        throw error;
+      },
+    );
   };
 
   /** A gallery item deleted takes its image and video with it (after the write is committed). */

@@ -164,10 +164,10 @@ export interface Prepared {
 export function statementCache(db: Db): (sql: string) => Prepared {
   const cache = new Map<string, Prepared>();
   const evictOnError =
-    <A extends unknown[], R>(sql: string, call: (...args: A) => R) =>
-    (...args: A): R => {
+    <R>(sql: string, call: (params: unknown) => R) =>
+    (...args: unknown[]): R => {
       try {
-        return call(...args);
+        return call(bindable(args));
       } catch (error) {
         cache.delete(sql);
         throw error;
@@ -178,11 +178,22 @@ export function statementCache(db: Db): (sql: string) => Prepared {
     if (!statement) {
       const prepared = db.prepare(sql) as Prepared;
       statement = {
-        run: evictOnError(sql, prepared.run.bind(prepared)),
-        get: evictOnError(sql, prepared.get.bind(prepared)),
+        run: evictOnError(sql, (params) => prepared.run(params)),
+        get: evictOnError(sql, (params) => prepared.get(params)),
       };
       cache.set(sql, statement);
     }
     return statement;
   };
+}
+
+/**
+ * The parameters in the one form libsql hands to SQLite as they are: a single object (named
+ * parameters, or an array of positional ones). Given `run(a, b, …)`, libsql flattens its rest array
+ * with Array.prototype.flat first, 0.6 µs of a 3 µs storage UPDATE. Nested arrays, which libsql
+ * would flatten, are flattened here the same way.
+ */
+function bindable(args: unknown[]): unknown {
+  if (args.length === 1 && typeof args[0] === 'object') return args[0];
+  return args.some(Array.isArray) ? args.flat() : args;
 }
