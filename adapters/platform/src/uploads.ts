@@ -135,9 +135,19 @@ export async function imageDataUrl(
   return `data:${type};base64,${base64(bytes)}`;
 }
 
-/** A run's input with every file in it (at the top or in a top-level list) as a data: URL. */
+/** True when a run's input holds a file, at the top or in a top-level list: a cheap look, no copy. */
+function hasFiles(input: object): boolean {
+  for (const value of Object.values(input))
+    if (isUploadable(value) || (Array.isArray(value) && value.some(isUploadable))) return true;
+  return false;
+}
+
+/**
+ * A run's input with every file in it (at the top or in a top-level list) as a data: URL. An
+ * input without files (plain JSON, the usual case) is returned as it is, not copied.
+ */
 export async function withDataUrls<T>(input: T): Promise<T> {
-  if (typeof input !== 'object' || input === null) return input;
+  if (typeof input !== 'object' || input === null || !hasFiles(input)) return input;
   const entries = await Promise.all(
     Object.entries(input).map(async ([key, value]): Promise<[string, unknown]> => {
       if (isUploadable(value)) return [key, await imageDataUrl(value, key)];

@@ -121,8 +121,13 @@ export class Transport {
     );
   }
 
+  /** True when debug lines are logged: callers on the per-call path build their message only then. */
+  get debugging(): boolean {
+    return this.#options.logLevel === 'debug';
+  }
+
   debug(message: string, ...rest: unknown[]): void {
-    this.logger.debug(`[platform] ${message}`, ...rest);
+    if (this.debugging) this.logger.debug(`[platform] ${message}`, ...rest);
   }
 
   /** One request, its JSON answer validated against schema when given; `.withResponse()` gives the Response too. */
@@ -277,7 +282,7 @@ export class Transport {
         signal: controller.signal,
       };
       const sent = Date.now();
-      this.debug(`${request.method} ${url}${retry ? ` (retry ${retry})` : ''}`);
+      if (this.debugging) this.debug(`${request.method} ${url}${retry ? ` (retry ${retry})` : ''}`);
       const response = await this.#fetchOwnOrigin(url, init).catch(async (cause: unknown) => {
         if (cause instanceof RedirectRefusedError) throw cause;
         if (controller.signal.reason instanceof PlatformError) throw controller.signal.reason;
@@ -285,10 +290,11 @@ export class Transport {
         const origin = await this.#corsRefusal(url, cause, controller.signal);
         throw origin ? new CorsRefusedError({ ...target, origin }) : new NetworkError(target);
       });
-      this.debug(
-        `${request.method} ${request.path} -> ${response.status} in ${Date.now() - sent} ms`,
-        { requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined },
-      );
+      if (this.debugging)
+        this.debug(
+          `${request.method} ${request.path} -> ${response.status} in ${Date.now() - sent} ms`,
+          { requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined },
+        );
       if (response.ok)
         return {
           response,
