@@ -274,7 +274,7 @@ describe("the client README's snippets, as written", () => {
         ...env,
       },
     });
-    return seenBy(stdout);
+    return { ...seenBy(stdout), stdout };
   }
 
   /** A signed-in person's access token, as the platform's sign-in page hands it back. */
@@ -356,13 +356,21 @@ describe("the client README's snippets, as written", () => {
 
   it('a costume run: the image, then the video, then the usage', async () => {
     const token = await accessToken('readme-costume@example.com');
-    const { seen } = await runSnippet('run.stream', { ACCESS_TOKEN: token });
+    const { seen } = await runSnippet('run.stream({ model: COSTUME_WORKFLOW_ID', {
+      ACCESS_TOKEN: token,
+    });
     expect(seen).toEqual([
       ['showImage', 'string'],
       ['showVideo', 'string'],
       ['showBalance', 'number'],
     ]);
   }, 120_000);
+
+  it('raw response: the balance with the status and the request id', async () => {
+    const token = await accessToken('readme-raw@example.com');
+    const { stdout } = await runSnippet('.withResponse()', { ACCESS_TOKEN: token });
+    expect(stdout).toMatch(/^\d+(\.\d+)? 200 (?!undefined|null)\S+$/m);
+  }, 30_000);
 
   it('storage: the update is stored', async () => {
     const token = await accessToken('readme-storage@example.com');
