@@ -21,6 +21,7 @@ export { ERROR_CODES } from './api/error';
 export {
   TimeoutError,
   NetworkError,
+  CorsRefusedError,
   AbortError,
   RedirectRefusedError,
   StreamLimitError,
