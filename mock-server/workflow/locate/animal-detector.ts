@@ -132,28 +132,85 @@ interface ModelJson {
 }
 
 /**
- * The animals the detector sees in a DETECTOR_SIZE square RGB picture (3 bytes a pixel), best
- * first. Boxes the model reports under several labels are merged and their scores added, since
- * an unusual animal (a lizard, a pika) is often split between 'bird', 'bear' and 'sheep'.
+ * The detector's inner features the head probe reads (see head-probe.ts): the head's last layer
+ * before its outputs (stride 4) and two coarser ones of the feature pyramid (strides 8 and 16),
+ * each resized to FEATURE_GRID x FEATURE_GRID cells and stacked, 576 numbers a cell.
  */
-export async function detectAnimals(rgb: Uint8Array, minScore = 0.04): Promise<Detection[]> {
+const FEATURE_NODES = [
+  'tower_0/CenternetHead/mul',
+  'tower_0/CenternetHead/Relu_1',
+  'tower_0/CenternetHead/Relu',
+];
+export const FEATURE_GRID = 48;
+export const FEATURE_DEPTH = 576;
+
+/** Linear reads of each cell's features: output k = features . weights[k] + bias[k]. */
+export interface CellProbe {
+  readonly weights: readonly (readonly number[])[];
+  readonly bias: readonly number[];
+}
+
+export interface Sight {
+  /** The animals seen, best first (see detectAnimals). */
+  readonly detections: Detection[];
+  /** FEATURE_GRID x FEATURE_GRID cells, row by row: the probe's outputs, or all the features. */
+  readonly cells: Float32Array;
+}
+
+/**
+ * One pass of the detector over a DETECTOR_SIZE square RGB picture (3 bytes a pixel): the animals
+ * it sees and, per cell of its feature grid, the probe's outputs, or without a probe the features
+ * themselves (FEATURE_DEPTH per cell, for training the probe).
+ */
+export async function lookAt(rgb: Uint8Array, probe?: CellProbe, minScore = 0.04): Promise<Sight> {
   const model = await loadAnimalDetector();
-  // The heat map after the model's own 3x3 peak filter (one score per cell and class) and each
-  // cell's distances to the box's sides, decoded here for the animal classes only.
-  const [heat, sides] = tf.tidy(() => {
+  const [heat, sides, cellsTensor] = tf.tidy(() => {
     const input = tf.tensor4d(
       Float32Array.from(rgb),
       [1, DETECTOR_SIZE, DETECTOR_SIZE, 3],
       'float32',
     );
-    return model.execute(input, ['tower_0/mul_1', 'tower_0/mul']) as tf.Tensor[];
+    const [heatMap, sideMap, ...inner] = model.execute(input, [
+      'tower_0/mul_1',
+      'tower_0/mul',
+      ...FEATURE_NODES,
+    ]) as tf.Tensor4D[];
+    const stacked = tf.concat(
+      inner.map((t) => tf.image.resizeBilinear(t, [FEATURE_GRID, FEATURE_GRID])),
+      3,
+    );
+    const features = tf.reshape(stacked, [FEATURE_GRID * FEATURE_GRID, FEATURE_DEPTH]);
+    const cells = probe
+      ? tf.add(
+          tf.matMul(features, tf.tensor2d(probe.weights.map((w) => [...w])), false, true),
+          tf.tensor1d([...probe.bias]),
+        )
+      : features;
+    return [heatMap, sideMap, cells];
   });
-  if (!heat || !sides) throw new Error('The detector gave no heat map');
-  const scores = (await heat.data()) as Float32Array;
-  const distances = (await sides.data()) as Float32Array;
-  const cells = heat.shape[2] ?? 0;
-  heat.dispose();
-  sides.dispose();
+  if (!heat || !sides || !cellsTensor) throw new Error('The detector gave no heat map');
+  const detections = decode(
+    (await heat.data()) as Float32Array,
+    (await sides.data()) as Float32Array,
+    heat.shape[2] ?? 0,
+    minScore,
+  );
+  const cells = (await cellsTensor.data()) as Float32Array;
+  tf.dispose([heat, sides, cellsTensor]);
+  return { detections, cells };
+}
+
+/**
+ * The animals the detector sees, best first. Boxes the model reports under several labels are
+ * merged and their scores added, since an unusual animal (a lizard, a pika) is often split
+ * between 'bird', 'bear' and 'sheep'.
+ */
+function decode(
+  scores: Float32Array,
+  distances: Float32Array,
+  cells: number,
+  minScore: number,
+): Detection[] {
   const raw: Detection[] = [];
   for (let cell = 0; cell * CLASSES < scores.length; cell++) {
     for (const [cls, label] of ANIMAL_CLASSES) {
