@@ -126,7 +126,7 @@ function confidenceOf(animal: Detection | undefined, probed: ProbedHead, agree: 
  * The probe's peak logit from which a head starts to be trusted, and at which it is fully: set
  * from the cross-validated peaks of heads found and missed on the labelled photographs.
  */
-const PROBE_SURE = { from: 3, to: 8 };
+const PROBE_SURE = { from: 3, to: 9 };
 
 function unitBox(box: IntBox, picture: RgbImage): UnitBox {
   return {
