@@ -129,24 +129,65 @@ async function croppedPhoto(pet: Buffer, crop: DiscCrop): Promise<Buffer> {
   const inside = await part.raw().toBuffer();
   const raw = { raw: { width: out.width, height: out.height, channels: 4 as const } };
   // The photo's edges that meet the fill fade into it over a few pixels instead of a hard seam.
-  const fade = 10;
-  const edge = (touches: boolean) => (touches ? fade : -fade);
-  const [l, t] = [edge(at.left > 0), edge(at.top > 0)];
-  const [r, b] = [edge(at.left + out.width < size), edge(at.top + out.height < size)];
-  const feather = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${out.width}" height="${out.height}"><filter id="f"><feGaussianBlur stdDeviation="${fade / 2}"/></filter><rect x="${l}" y="${t}" width="${out.width - l - r}" height="${out.height - t - b}" fill="#fff" filter="url(#f)"/></svg>`,
-  );
-  const faded = await sharp(inside, raw)
-    .composite([{ input: feather, blend: 'dest-in' }])
-    .png({ compressionLevel: 0 })
-    .toBuffer();
+  const faded = Buffer.from(inside);
+  featherEdges(faded, out.width, out.height, {
+    left: at.left > 0,
+    top: at.top > 0,
+    right: at.left + out.width < size,
+    bottom: at.top + out.height < size,
+  });
   return sharp(inside, raw)
     .resize(size, size, { fit: 'fill' })
     .blur(18)
     .modulate({ brightness: 0.92 })
-    .composite([{ input: faded, ...at }])
+    .composite([{ input: faded, ...raw, ...at }])
     .png({ compressionLevel: 0 })
     .toBuffer();
+}
+
+/** How far the photo's edges fade (the blur's standard deviation is half of it). */
+const FADE = 10;
+
+/**
+ * Multiplies the alpha of a raw RGBA picture by a rectangle blurred with a Gaussian of FADE / 2,
+ * inset FADE from each edge that meets the fill and reaching FADE past the others: what an SVG
+ * feGaussianBlur of that rectangle drew, worked out per row and column (the blur of a rectangle is
+ * the product of two blurred steps), for a few ms instead of a hundred.
+ */
+function featherEdges(
+  rgba: Buffer,
+  width: number,
+  height: number,
+  touches: { left: boolean; top: boolean; right: boolean; bottom: boolean },
+): void {
+  const edge = (fades: boolean) => (fades ? FADE : -FADE);
+  const ramp = (length: number, start: boolean, end: boolean) => {
+    const [from, to] = [edge(start), length - edge(end)];
+    const weights = new Float32Array(length);
+    const sigma = (FADE / 2) * Math.SQRT2;
+    for (let i = 0; i < length; i++) {
+      const at = i + 0.5;
+      weights[i] = (erf((at - from) / sigma) - erf((at - to) / sigma)) / 2;
+    }
+    return weights;
+  };
+  const columns = ramp(width, touches.left, touches.right);
+  const rows = ramp(height, touches.top, touches.bottom);
+  for (let y = 0; y < height; y++) {
+    const row = rows[y] ?? 0;
+    for (let x = 0, i = y * width * 4 + 3; x < width; x++, i += 4)
+      rgba[i] = Math.round((rgba[i] ?? 0) * row * (columns[x] ?? 0));
+  }
+}
+
+/** The error function (Abramowitz and Stegun 7.1.26, within 1.5e-7). */
+function erf(x: number): number {
+  const t = 1 / (1 + 0.3275911 * Math.abs(x));
+  const poly =
+    t *
+    (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const y = 1 - poly * Math.exp(-x * x);
+  return x < 0 ? -y : y;
 }
 
 /** The pet in its disc: a preset cropped by attention, a photo to where its pet was located. */
