@@ -136,14 +136,25 @@ async function croppedPhoto(pet: Buffer, crop: DiscCrop): Promise<Buffer> {
     right: at.left + out.width < size,
     bottom: at.top + out.height < size,
   });
-  return sharp(inside, raw)
-    .resize(size, size, { fit: 'fill' })
-    .blur(18)
+  // A blur this wide loses nothing drawn at a quarter of the size and stretched back, for a
+  // sixteenth of the work.
+  const small = Math.round(size / FILL_SHRINK);
+  const fill = await sharp(inside, raw)
+    .resize(small, small, { fit: 'fill' })
+    .blur(FILL_BLUR / FILL_SHRINK)
     .modulate({ brightness: 0.92 })
+    .raw()
+    .toBuffer();
+  return sharp(fill, { raw: { width: small, height: small, channels: 4 } })
+    .resize(size, size, { fit: 'fill' })
     .composite([{ input: faded, ...raw, ...at }])
     .png({ compressionLevel: 0 })
     .toBuffer();
 }
+
+/** The blurred fill's standard deviation at the disc's size, and how much smaller it is drawn. */
+const FILL_BLUR = 18;
+const FILL_SHRINK = 4;
 
 /** How far the photo's edges fade (the blur's standard deviation is half of it). */
 const FADE = 10;
