@@ -93,8 +93,9 @@ function headOnPortrait(head: HeadAnchor): PortraitBox {
 }
 
 /**
- * The photo's square `crop` at the disc's size. Where the square reaches past the photo, a blurred
- * and dimmed stretch of the photo fills in (a cut-out's transparency shows the disc's backdrop).
+ * The photo's square `crop` at the disc's size, raw RGBA. Where the square reaches past the photo, a
+ * blurred and dimmed stretch of the photo fills in (a cut-out's transparency shows the disc's
+ * backdrop).
  */
 async function croppedPhoto(pet: Buffer, crop: DiscCrop): Promise<Buffer> {
   const size = PET_DISC.r * 2;
@@ -124,8 +125,7 @@ async function croppedPhoto(pet: Buffer, crop: DiscCrop): Promise<Buffer> {
     .extract({ left, top, width: right - left, height: bottom - top })
     .resize(out.width, out.height, { fit: 'fill' })
     .ensureAlpha();
-  if (out.width === size && out.height === size)
-    return part.png({ compressionLevel: 0 }).toBuffer();
+  if (out.width === size && out.height === size) return part.raw().toBuffer();
   const inside = await part.raw().toBuffer();
   const raw = { raw: { width: out.width, height: out.height, channels: 4 as const } };
   // The photo's edges that meet the fill fade into it over a few pixels instead of a hard seam.
@@ -148,7 +148,7 @@ async function croppedPhoto(pet: Buffer, crop: DiscCrop): Promise<Buffer> {
   return sharp(fill, { raw: { width: small, height: small, channels: 4 } })
     .resize(size, size, { fit: 'fill' })
     .composite([{ input: faded, ...raw, ...at }])
-    .png({ compressionLevel: 0 })
+    .raw()
     .toBuffer();
 }
 
@@ -207,7 +207,9 @@ async function petDisc(pet: Buffer, palette: Palette, placement?: Placement): Pr
   // A photo keeps its pet recognisable: a lighter wash and shade than the presets' stronger look.
   const disc = petDiscSvgs(palette, placement ? 'photo' : 'preset');
   const picture = placement
-    ? sharp(await croppedPhoto(pet, placement.crop)).modulate({ saturation: 0.9, brightness: 1.08 })
+    ? sharp(await croppedPhoto(pet, placement.crop), {
+        raw: { width: discSize, height: discSize, channels: 4 },
+      }).modulate({ saturation: 0.9, brightness: 1.08 })
     : sharp(pet, { animated: false })
         .rotate()
         .resize(discSize, discSize, { fit: 'cover', position: sharp.strategy.attention })
