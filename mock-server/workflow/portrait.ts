@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { planBats, type BatFlight, type PortraitBox } from './bats';
 import { locatePet } from './locate/locate-pet';
 import type { LocatePet } from './locate/pet-location';
@@ -93,11 +93,14 @@ function headOnPortrait(head: HeadAnchor): PortraitBox {
 }
 
 /**
- * The photo's square `crop` at the disc's size, raw RGBA. Where the square reaches past the photo, a
- * blurred and dimmed stretch of the photo fills in (a cut-out's transparency shows the disc's
- * backdrop).
+ * The photo's square `crop` at the disc's size, in PHOTO_LOOK, as a picture and what goes over it
+ * (the disc's layers follow in one composite). Where the square reaches past the photo, a blurred
+ * and dimmed stretch of the photo fills in (a cut-out's transparency shows the disc's backdrop).
  */
-async function croppedPhoto(pet: Buffer, crop: DiscCrop): Promise<Buffer> {
+async function croppedPhoto(
+  pet: Buffer,
+  crop: DiscCrop,
+): Promise<{ picture: Sharp; over: OverlayOptions[] }> {
   const size = PET_DISC.r * 2;
   const {
     width = 1,
@@ -124,8 +127,9 @@ async function croppedPhoto(pet: Buffer, crop: DiscCrop): Promise<Buffer> {
     .rotate()
     .extract({ left, top, width: right - left, height: bottom - top })
     .resize(out.width, out.height, { fit: 'fill' })
+    .modulate(PHOTO_LOOK)
     .ensureAlpha();
-  if (out.width === size && out.height === size) return part.raw().toBuffer();
+  if (out.width === size && out.height === size) return { picture: part, over: [] };
   const inside = await part.raw().toBuffer();
   const raw = { raw: { width: out.width, height: out.height, channels: 4 as const } };
   // The photo's edges that meet the fill fade into it over a few pixels instead of a hard seam.
@@ -145,12 +149,17 @@ async function croppedPhoto(pet: Buffer, crop: DiscCrop): Promise<Buffer> {
     .modulate({ brightness: 0.92 })
     .raw()
     .toBuffer();
-  return sharp(fill, { raw: { width: small, height: small, channels: 4 } })
-    .resize(size, size, { fit: 'fill', kernel: 'linear' })
-    .composite([{ input: faded, ...raw, ...at }])
-    .raw()
-    .toBuffer();
+  return {
+    picture: sharp(fill, { raw: { width: small, height: small, channels: 4 } }).resize(size, size, {
+      fit: 'fill',
+      kernel: 'linear',
+    }),
+    over: [{ input: faded, ...raw, ...at }],
+  };
 }
+
+/** A photo keeps its pet recognisable: lifted a little before the disc's lighter wash and shade. */
+const PHOTO_LOOK = { saturation: 0.9, brightness: 1.08 };
 
 /** The blurred fill's standard deviation at the disc's size, and how much smaller it is drawn. */
 const FILL_BLUR = 18;
@@ -206,17 +215,19 @@ async function petDisc(pet: Buffer, palette: Palette, placement?: Placement): Pr
   const discSize = PET_DISC.r * 2;
   // A photo keeps its pet recognisable: a lighter wash and shade than the presets' stronger look.
   const disc = petDiscSvgs(palette, placement ? 'photo' : 'preset');
-  const picture = placement
-    ? sharp(await croppedPhoto(pet, placement.crop), {
-        raw: { width: discSize, height: discSize, channels: 4 },
-      }).modulate({ saturation: 0.9, brightness: 1.08 })
-    : sharp(pet, { animated: false })
-        .rotate()
-        .resize(discSize, discSize, { fit: 'cover', position: sharp.strategy.attention })
-        .modulate({ saturation: 0.8 });
+  const { picture, over } = placement
+    ? await croppedPhoto(pet, placement.crop)
+    : {
+        picture: sharp(pet, { animated: false })
+          .rotate()
+          .resize(discSize, discSize, { fit: 'cover', position: sharp.strategy.attention })
+          .modulate({ saturation: 0.8 }),
+        over: [],
+      };
   return picture
     .ensureAlpha()
     .composite([
+      ...over,
       // Cut-out pets (transparent backgrounds) sit on a lit backdrop instead of a hole.
       { input: disc.backdrop, blend: 'dest-over' },
       { input: disc.tint, blend: 'soft-light' },
