@@ -1,6 +1,7 @@
 // Issue 30, item 3: an uploaded photo's pet wears the costume where it was located. Placement rules
 // as geometry (crop, hats, masks, collars, capes, a guessed face left clear), bats clear of the head
-// in the image and the video, the colour treatment keeping the pet's lightness, determinism.
+// in the image and the video, the colour treatment keeping the pet's lightness, determinism, and
+// the photo's edge fading into the fill where the crop reaches past it.
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -494,5 +495,57 @@ describe('an uploaded photo is dressed the same way every time', () => {
       for (let x = Math.ceil(head.x0) + 2; x < head.x1 - 2; x++)
         if (data[(y * PORTRAIT_SIZE + x) * 4 + 3]! > 0) covered++;
     expect(covered).toBe(0);
+  });
+});
+
+describe('a crop reaching past the photo', () => {
+  it('fades the photo into the blurred fill beyond its edge, with no hard seam', async () => {
+    // A fine checkerboard: sharp in the photo, smooth once blurred, so texture tells them apart.
+    const squares = Array.from({ length: 120 }, (_, i) =>
+      Array.from({ length: 160 }, (_, j) =>
+        (i + j) % 2 ? `<rect x="${j * 4}" y="${i * 4}" width="4" height="4"/>` : '',
+      ).join(''),
+    ).join('');
+    const pet = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#e0e0e0"/><g fill="#202020">${squares}</g></svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+    // A costume that is not a preset: nothing is worn over the disc.
+    const costume = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: '#7a3ab0' },
+    })
+      .png()
+      .toBuffer();
+    // A head at the top: the crop rises above the photo to leave room for a hat.
+    const where = location(640, 480, [270, 10, 100, 100], [240, 100, 160, 300]);
+    const portrait = await composePortrait(pet, costume, {}, { locate: async () => where });
+    const { crop } = portrait.placement!;
+    const discTop = PET_DISC.cy - PET_DISC.r;
+    const edge = Math.round(discTop + (-crop.y / crop.side) * PET_DISC.r * 2);
+    expect(edge).toBeGreaterThan(discTop + 40);
+    expect(edge).toBeLessThan(PET_DISC.cy);
+    // How much a row of the disc's middle varies: the photo's squares, or the fill's smoothness.
+    const texture = (rows: number[]) => {
+      let sum = 0;
+      for (const y of rows) {
+        const row: number[] = [];
+        for (let x = PET_DISC.cx - 80; x < PET_DISC.cx + 80; x++)
+          row.push(portrait.base[(y * PORTRAIT_SIZE + x) * 3 + 1]!);
+        const mean = row.reduce((a, b) => a + b, 0) / row.length;
+        sum += row.reduce((a, b) => a + Math.abs(b - mean), 0) / row.length;
+      }
+      return sum / rows.length;
+    };
+    const band = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => edge + from + i);
+    const inside = texture(band(35, 45));
+    expect(inside).toBeGreaterThan(20);
+    // Beyond the edge the fill; the photo's first rows barely show over it, then come in fully.
+    expect(texture(band(-15, -5))).toBeLessThan(inside * 0.2);
+    expect(texture(band(1, 4))).toBeLessThan(inside * 0.3);
+    expect(texture(band(12, 16))).toBeGreaterThan(inside * 0.3);
   });
 });

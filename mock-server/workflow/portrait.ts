@@ -1,7 +1,8 @@
-import sharp from 'sharp';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { planBats, type BatFlight, type PortraitBox } from './bats';
 import { locatePet } from './locate/locate-pet';
 import type { LocatePet } from './locate/pet-location';
+import { featherEdges } from './feather-edges';
 import { extractPalette, type Palette } from './palette';
 import { placePet, type DiscCrop, type Placement } from './placement';
 import { BADGE, PET_DISC, PORTRAIT_SIZE, backgroundSvg, foregroundSvg, petDiscSvgs } from './scene';
@@ -93,10 +94,14 @@ function headOnPortrait(head: HeadAnchor): PortraitBox {
 }
 
 /**
- * The photo's square `crop` at the disc's size. Where the square reaches past the photo, a blurred
+ * The photo's square `crop` at the disc's size, in PHOTO_LOOK, as a picture and what goes over it
+ * (the disc's layers follow in one composite). Where the square reaches past the photo, a blurred
  * and dimmed stretch of the photo fills in (a cut-out's transparency shows the disc's backdrop).
  */
-async function croppedPhoto(pet: Buffer, crop: DiscCrop): Promise<Buffer> {
+async function croppedPhoto(
+  pet: Buffer,
+  crop: DiscCrop,
+): Promise<{ picture: Sharp; over: OverlayOptions[] }> {
   const size = PET_DISC.r * 2;
   const {
     width = 1,
@@ -123,46 +128,62 @@ async function croppedPhoto(pet: Buffer, crop: DiscCrop): Promise<Buffer> {
     .rotate()
     .extract({ left, top, width: right - left, height: bottom - top })
     .resize(out.width, out.height, { fit: 'fill' })
+    .modulate(PHOTO_LOOK)
     .ensureAlpha();
-  if (out.width === size && out.height === size)
-    return part.png({ compressionLevel: 0 }).toBuffer();
+  if (out.width === size && out.height === size) return { picture: part, over: [] };
   const inside = await part.raw().toBuffer();
   const raw = { raw: { width: out.width, height: out.height, channels: 4 as const } };
   // The photo's edges that meet the fill fade into it over a few pixels instead of a hard seam.
-  const fade = 10;
-  const edge = (touches: boolean) => (touches ? fade : -fade);
-  const [l, t] = [edge(at.left > 0), edge(at.top > 0)];
-  const [r, b] = [edge(at.left + out.width < size), edge(at.top + out.height < size)];
-  const feather = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${out.width}" height="${out.height}"><filter id="f"><feGaussianBlur stdDeviation="${fade / 2}"/></filter><rect x="${l}" y="${t}" width="${out.width - l - r}" height="${out.height - t - b}" fill="#fff" filter="url(#f)"/></svg>`,
-  );
-  const faded = await sharp(inside, raw)
-    .composite([{ input: feather, blend: 'dest-in' }])
-    .png({ compressionLevel: 0 })
-    .toBuffer();
-  return sharp(inside, raw)
-    .resize(size, size, { fit: 'fill' })
-    .blur(18)
+  const faded = Buffer.from(inside);
+  featherEdges(faded, out.width, out.height, {
+    left: at.left > 0,
+    top: at.top > 0,
+    right: at.left + out.width < size,
+    bottom: at.top + out.height < size,
+  });
+  // A blur this wide loses nothing drawn at an eighth of the size and stretched back linearly
+  // (within 9 of 255 of the full-size blur on the labelled photos), for a fraction of the work.
+  const small = Math.round(size / FILL_SHRINK);
+  const fill = await sharp(inside, raw)
+    .resize(small, small, { fit: 'fill' })
+    .blur(FILL_BLUR / FILL_SHRINK)
     .modulate({ brightness: 0.92 })
-    .composite([{ input: faded, ...at }])
-    .png({ compressionLevel: 0 })
+    .raw()
     .toBuffer();
+  return {
+    picture: sharp(fill, { raw: { width: small, height: small, channels: 4 } }).resize(size, size, {
+      fit: 'fill',
+      kernel: 'linear',
+    }),
+    over: [{ input: faded, ...raw, ...at }],
+  };
 }
+
+/** A photo keeps its pet recognisable: lifted a little before the disc's lighter wash and shade. */
+const PHOTO_LOOK = { saturation: 0.9, brightness: 1.08 };
+
+/** The blurred fill's standard deviation at the disc's size, and how much smaller it is drawn. */
+const FILL_BLUR = 18;
+const FILL_SHRINK = 8;
 
 /** The pet in its disc: a preset cropped by attention, a photo to where its pet was located. */
 async function petDisc(pet: Buffer, palette: Palette, placement?: Placement): Promise<Buffer> {
   const discSize = PET_DISC.r * 2;
   // A photo keeps its pet recognisable: a lighter wash and shade than the presets' stronger look.
   const disc = petDiscSvgs(palette, placement ? 'photo' : 'preset');
-  const picture = placement
-    ? sharp(await croppedPhoto(pet, placement.crop)).modulate({ saturation: 0.9, brightness: 1.08 })
-    : sharp(pet, { animated: false })
-        .rotate()
-        .resize(discSize, discSize, { fit: 'cover', position: sharp.strategy.attention })
-        .modulate({ saturation: 0.8 });
+  const { picture, over } = placement
+    ? await croppedPhoto(pet, placement.crop)
+    : {
+        picture: sharp(pet, { animated: false })
+          .rotate()
+          .resize(discSize, discSize, { fit: 'cover', position: sharp.strategy.attention })
+          .modulate({ saturation: 0.8 }),
+        over: [],
+      };
   return picture
     .ensureAlpha()
     .composite([
+      ...over,
       // Cut-out pets (transparent backgrounds) sit on a lit backdrop instead of a hole.
       { input: disc.backdrop, blend: 'dest-over' },
       { input: disc.tint, blend: 'soft-light' },
