@@ -6,6 +6,12 @@ export interface StoredSession {
   version: number;
 }
 
+/** One user's stored object as JSON text, at a version; a write makes a new one. */
+export interface StoredJson {
+  readonly json: string;
+  readonly version: number;
+}
+
 export type WriteResult = { ok: true; version: number } | { ok: false; currentVersion: number };
 
 interface PendingWrite {
@@ -37,7 +43,7 @@ export class StorageStore {
    * so a read never sees an old version. (A deleted user's row goes with their account, and a
    * deleted account never authenticates again, so its entry is simply never read.)
    */
-  private readonly cache = new Map<string, { json: string; version: number }>();
+  private readonly cache = new Map<string, StoredJson>();
 
   constructor(
     private readonly db: Db,
@@ -52,7 +58,7 @@ export class StorageStore {
   }
 
   /** The object as stored JSON text: a GET answers it as it is, with no parse and stringify again. */
-  readJson(userId: string): { json: string; version: number } {
+  readJson(userId: string): StoredJson {
     const cached = this.cache.get(userId);
     if (cached) {
       // Most recently used last: eviction takes from the front.
@@ -70,7 +76,7 @@ export class StorageStore {
 
   private cachedChars = 0;
 
-  private remember(userId: string, stored: { json: string; version: number }) {
+  private remember(userId: string, stored: StoredJson) {
     this.forget(userId);
     // Too large to be worth a place: read from the database each time.
     if (stored.json.length > CACHED_JSON_CHARS / 8) return stored;
