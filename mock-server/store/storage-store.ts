@@ -61,9 +61,13 @@ export class StorageStore {
   readJson(userId: string): StoredJson {
     const cached = this.cache.get(userId);
     if (cached) {
-      // Most recently used last: eviction takes from the front.
-      this.cache.delete(userId);
-      this.cache.set(userId, cached);
+      // Most recently used last: eviction takes from the front. An entry already last (one user
+      // reading and writing alone) stays where it is: no delete and set on every read.
+      if (this.lastUsed !== userId) {
+        this.cache.delete(userId);
+        this.cache.set(userId, cached);
+        this.lastUsed = userId;
+      }
       return cached;
     }
     const row = this.sql('SELECT data, version FROM storage WHERE user_id = ?').get(userId) as
@@ -75,12 +79,15 @@ export class StorageStore {
   }
 
   private cachedChars = 0;
+  /** The user whose entry is last in the cache's order, if known. */
+  private lastUsed: string | undefined;
 
   private remember(userId: string, stored: StoredJson) {
     this.forget(userId);
     // Too large to be worth a place: read from the database each time.
     if (stored.json.length > CACHED_JSON_CHARS / 8) return stored;
     this.cache.set(userId, stored);
+    this.lastUsed = userId;
     this.cachedChars += stored.json.length;
     for (const oldest of this.cache.keys()) {
       if (this.cachedChars <= CACHED_JSON_CHARS) break;
@@ -93,6 +100,7 @@ export class StorageStore {
     const cached = this.cache.get(userId);
     if (!cached) return;
     this.cache.delete(userId);
+    if (this.lastUsed === userId) this.lastUsed = undefined;
     this.cachedChars -= cached.json.length;
   }
 
