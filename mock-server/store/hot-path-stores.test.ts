@@ -70,6 +70,30 @@ describe('StorageStore.write', () => {
     expect(storage.read(user.id)).toEqual({ data: { a: 2 }, version: 2 });
   });
 
+  it('counts the same object sent again as a write: a new version, the text kept, the app version updated', async () => {
+    const { storage, user, db } = stores();
+    await storage.writeJson(user.id, '{"a":1}', 'v1');
+    const [again, third] = await Promise.all([
+      storage.writeJson(user.id, '{"a":1}', 'v2'),
+      storage.writeJson(user.id, '{"a":1}', 'v3', 2),
+    ]);
+    expect([again, third]).toEqual([
+      { ok: true, version: 2 },
+      { ok: true, version: 3 },
+    ]);
+    expect(await storage.writeJson(user.id, '{"a":1}', 'v4', 2)).toEqual({
+      ok: false,
+      currentVersion: 3,
+    });
+    const row = db.prepare('SELECT * FROM storage WHERE user_id = ?').get(user.id);
+    expect(row).toMatchObject({ data: '{"a":1}', version: 3, app_version: 'v3' });
+    // A store that starts afresh (a restart) reads what the database holds.
+    expect(new StorageStore(db, () => 1_000).readJson(user.id)).toEqual({
+      json: '{"a":1}',
+      version: 3,
+    });
+  });
+
   it('writes with If-Match only on the version named; 0 means nothing stored yet', async () => {
     const { storage, user } = stores();
     expect(await storage.write(user.id, { a: 1 }, undefined, 3)).toEqual({
