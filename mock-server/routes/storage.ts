@@ -115,16 +115,21 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const { appVersion } = storageQuery(request);
       const { sessionData } = parse(StoragePutRequest, request.body, 'storage body');
       const text = request.storageBodyText;
-      const json =
+      const sent =
         (text !== null && sessionDataText(text, request.body)) || JSON.stringify(sessionData);
       // One read of what is stored serves both the gallery rules (parsed only when an item fails
-      // them) and the quota's size before the write. The rules let through every item stored
-      // exactly so before: the same text as stored passes them all, unchecked.
-      const before = ctx.storage.readJson(user.id).json;
-      if (json !== before)
+      // them) and the quota's size before the write.
+      const stored = ctx.storage.readJson(user.id);
+      const before = stored.json;
+      // The same text as stored passes the rules unchecked (they let through every item stored
+      // exactly so before); it is written as the stored string itself, whose size is known.
+      const unchanged = sent === before;
+      if (!unchanged)
         checkGalleryItems(sessionData, ctx.originOf(request), () => JSON.parse(before));
-      return withinQuota(user, before, json, () =>
-        ctx.storage.writeJson(user.id, json, appVersion, expectedVersion(request)),
+      const json = unchanged ? before : sent;
+      const bytes = unchanged ? stored.bytes : Buffer.byteLength(json);
+      return withinQuota(user, stored.bytes, bytes, () =>
+        ctx.storage.writeJson(user.id, json, appVersion, expectedVersion(request), bytes),
       ).then((result) => {
         if (result.ok) forgetDroppedFiles(user.id, before, json);
         return answerWrite(reply, result);
@@ -135,11 +140,11 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   /** The project's storage quota (507 when full), kept by the write whether it lands or not. */
   const withinQuota = (
     user: { id: string; project_id: string },
-    before: string,
-    after: string,
+    beforeBytes: number,
+    afterBytes: number,
     write: () => Promise<WriteResult>,
   ): Promise<WriteResult> => {
-    const settle = ctx.storageQuota.reserve(user.project_id, user.id, before, after);
+    const settle = ctx.storageQuota.reserve(user.project_id, user.id, beforeBytes, afterBytes);
     let written: Promise<WriteResult>;
     try {
       written = write();
@@ -170,11 +175,11 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   app.delete(API_PATHS.storage, { onRequest }, async (request, reply) => {
     const { user } = await ctx.guard.user(request, ['user']);
     const { appVersion } = storageQuery(request);
-    const before = ctx.storage.readJson(user.id).json;
-    const result = await withinQuota(user, before, '{}', () =>
+    const stored = ctx.storage.readJson(user.id);
+    const result = await withinQuota(user, stored.bytes, Buffer.byteLength('{}'), () =>
       ctx.storage.clear(user.id, appVersion, expectedVersion(request)),
     );
-    if (result.ok) forgetDroppedFiles(user.id, before, '{}');
+    if (result.ok) forgetDroppedFiles(user.id, stored.json, '{}');
     return answerWrite(reply, result);
   });
 }

@@ -10,6 +10,8 @@ export interface StoredSession {
 export interface StoredJson {
   readonly json: string;
   readonly version: number;
+  /** The text's UTF-8 size, for the storage quota: measured once, not on every write. */
+  readonly bytes: number;
 }
 
 export type WriteResult = { ok: true; version: number } | { ok: false; currentVersion: number };
@@ -17,6 +19,7 @@ export type WriteResult = { ok: true; version: number } | { ok: false; currentVe
 interface PendingWrite {
   userId: string;
   json: string;
+  bytes: number;
   appVersion: string | undefined;
   expectedVersion: number | undefined;
 }
@@ -72,10 +75,12 @@ export class StorageStore {
     }
     const row = this.sql('SELECT data, version FROM storage WHERE user_id = ?').get(userId) as
       { data: string; version: number } | undefined;
-    return this.remember(
-      userId,
-      row ? { json: row.data, version: row.version } : { json: '{}', version: 0 },
-    );
+    const json = row?.data ?? '{}';
+    return this.remember(userId, {
+      json,
+      version: row?.version ?? 0,
+      bytes: Buffer.byteLength(json),
+    });
   }
 
   private cachedChars = 0;
@@ -124,15 +129,20 @@ export class StorageStore {
     return this.writeJson(userId, JSON.stringify(data), appVersion, expectedVersion);
   }
 
-  /** As write, with the object already as JSON text (a request body kept as it came). */
+  /**
+   * As write, with the object already as JSON text (a request body kept as it came); `bytes` is
+   * its UTF-8 size when the caller measured it already.
+   */
   writeJson(
     userId: string,
     json: string,
     appVersion: string | undefined,
     expectedVersion?: number,
+    bytes = Buffer.byteLength(json),
   ): Promise<WriteResult> {
     return new Promise((resolve, reject) => {
-      this.queued.push({ write: { userId, json, appVersion, expectedVersion }, resolve, reject });
+      const write = { userId, json, bytes, appVersion, expectedVersion };
+      this.queued.push({ write, resolve, reject });
       if (this.queued.length === 1) setImmediate(() => this.commitQueued());
     });
   }
@@ -157,7 +167,8 @@ export class StorageStore {
       versions = inTransaction(this.db, () =>
         batch.map(({ write }) => {
           const version = this.apply(write, written.get(write.userId));
-          if (version !== undefined) written.set(write.userId, { json: write.json, version });
+          if (version !== undefined)
+            written.set(write.userId, { json: write.json, version, bytes: write.bytes });
           return version;
         }),
       );
@@ -229,12 +240,12 @@ export class StorageStore {
   }
 
   /** After the commit: what the caller hears, and what later reads see. */
-  private settle({ userId, json }: PendingWrite, version: number | undefined): WriteResult {
+  private settle({ userId, json, bytes }: PendingWrite, version: number | undefined): WriteResult {
     if (version === undefined) {
       this.forget(userId);
       return { ok: false, currentVersion: this.currentVersion(userId) };
     }
-    this.remember(userId, { json, version });
+    this.remember(userId, { json, version, bytes });
     return { ok: true, version };
   }
 
