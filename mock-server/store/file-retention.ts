@@ -46,8 +46,11 @@ export class FileRetention {
     const removed: string[] = [];
     // The same text names the same files (a gallery written back as it was read).
     if (before === after) return removed;
+    const named = fileIdsIn(before);
+    // The old text named no file: the new one can have dropped none (and is not searched).
+    if (named.size === 0) return removed;
     const kept = fileIdsIn(after);
-    for (const id of fileIdsIn(before)) {
+    for (const id of named) {
       if (kept.has(id) || !RUN_FOLDER.test(id)) continue;
       // Prepared once, on the first dropped file: a statement parsed per storage write was a
       // visible share of its CPU (npm run bench -- server).
