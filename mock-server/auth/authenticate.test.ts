@@ -41,7 +41,9 @@ async function platform() {
   };
 }
 
-const request = (headers: Record<string, string>) => ({ headers }) as unknown as FastifyRequest;
+// Each on a connection of its own, as the authenticator remembers a connection's last token.
+const request = (headers: Record<string, string>) =>
+  ({ headers, raw: { socket: {} } }) as unknown as FastifyRequest;
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 const refusal = (promise: Promise<unknown>) =>
   promise.then(

@@ -53,8 +53,11 @@ export class Authenticator {
   }
 
   /** As userOf, with no promise when the token was verified before. */
-  private userOfNow(token: string): SignedIn | undefined | Promise<SignedIn | undefined> {
-    return andThen(this.tokens.verifyNow(token), (claims) => {
+  private userOfNow(
+    token: string,
+    connection?: object,
+  ): SignedIn | undefined | Promise<SignedIn | undefined> {
+    return andThen(this.tokens.verifyNow(token, connection), (claims) => {
       if (!claims || this.signedOut(claims)) return undefined;
       const found = this.accounts.users.userWithProject(claims.sub);
       return found && found.user.project_id === claims.projectId ? found : undefined;
@@ -89,7 +92,7 @@ export class Authenticator {
       throw authenticationFailed('Invalid project key.');
 
     if (accessToken)
-      return andThen(this.userOfNow(accessToken), (signedIn): Principal => {
+      return andThen(this.userOfNow(accessToken, request.raw.socket), (signedIn): Principal => {
         if (!signedIn) throw authenticationFailed('Invalid or expired access token.');
         if (bearerProject && bearerProject.id !== signedIn.project.id)
           throw authenticationFailed('The access token belongs to another project.');
@@ -100,7 +103,7 @@ export class Authenticator {
 
     const userToken = header(request, AUTH_HEADERS.userToken);
     if (!userToken) return { mode: 'anonymous', project: bearerProject };
-    return andThen(this.userOfNow(userToken), (signedIn): Principal => {
+    return andThen(this.userOfNow(userToken, request.raw.socket), (signedIn): Principal => {
       if (!signedIn || signedIn.project.id !== bearerProject.id)
         throw authenticationFailed('Invalid or expired user token.');
       return { mode: 'headless', ...signedIn };

@@ -18,6 +18,26 @@ describe('TokenService', () => {
     expect(await tokens.verify(token)).toBeUndefined();
   });
 
+  it('on one connection: remembers its last token, still refuses it once expired, judges another token on its own', async () => {
+    let now = Date.UTC(2025, 9, 31, 20);
+    const tokens = new TokenService(secret, 60, () => now);
+    const connection = {};
+    const token = await tokens.sign(user);
+    const forged = await new TokenService(
+      new TextEncoder().encode('another-secret-another-secret-!!'),
+      60,
+      () => now,
+    ).sign({ ...user, id: 'u2' });
+    expect(await tokens.verifyNow(token, connection)).toMatchObject({ sub: 'u1' });
+    expect(await tokens.verifyNow(token, connection)).toMatchObject({ sub: 'u1' });
+    expect(await tokens.verifyNow(forged, connection)).toBeUndefined();
+    const second = await tokens.sign({ ...user, id: 'u3' });
+    expect(await tokens.verifyNow(second, connection)).toMatchObject({ sub: 'u3' });
+    expect(await tokens.verifyNow(token, connection)).toMatchObject({ sub: 'u1' });
+    now += 60_000;
+    expect(await tokens.verifyNow(token, connection)).toBeUndefined();
+  });
+
   it('refuses a token signed with another secret, and does not remember a refusal as valid', async () => {
     const now = () => Date.UTC(2025, 9, 31, 20);
     const other = new TokenService(

@@ -63,11 +63,43 @@ describe('UsersStore.userWithProject (read on every authenticated request)', () 
 describe('StorageStore.write', () => {
   it('counts versions up from 1, and reads back the JSON as written', async () => {
     const { storage, user } = stores();
-    expect(storage.readJson(user.id)).toEqual({ json: '{}', version: 0 });
+    expect(storage.readJson(user.id)).toEqual({ json: '{}', version: 0, bytes: 2 });
     expect(await storage.write(user.id, { a: 1 }, 'v1')).toEqual({ ok: true, version: 1 });
     expect(await storage.write(user.id, { a: 2 }, 'v1')).toEqual({ ok: true, version: 2 });
-    expect(storage.readJson(user.id)).toEqual({ json: '{"a":2}', version: 2 });
+    expect(storage.readJson(user.id)).toEqual({ json: '{"a":2}', version: 2, bytes: 7 });
     expect(storage.read(user.id)).toEqual({ data: { a: 2 }, version: 2 });
+  });
+
+  it('counts the same object sent again as a write: a new version, the text kept, the app version updated', async () => {
+    const { storage, user, db } = stores();
+    await storage.writeJson(user.id, '{"a":1}', 'v1');
+    const [again, third] = await Promise.all([
+      storage.writeJson(user.id, '{"a":1}', 'v2'),
+      storage.writeJson(user.id, '{"a":1}', 'v3', 2),
+    ]);
+    expect([again, third]).toEqual([
+      { ok: true, version: 2 },
+      { ok: true, version: 3 },
+    ]);
+    expect(await storage.writeJson(user.id, '{"a":1}', 'v4', 2)).toEqual({
+      ok: false,
+      currentVersion: 3,
+    });
+    const row = db.prepare('SELECT * FROM storage WHERE user_id = ?').get(user.id);
+    expect(row).toMatchObject({ data: '{"a":1}', version: 3, app_version: 'v3' });
+    // A store that starts afresh (a restart) reads what the database holds.
+    expect(new StorageStore(db, () => 1_000).readJson(user.id)).toEqual({
+      json: '{"a":1}',
+      version: 3,
+      bytes: 7,
+    });
+  });
+
+  it("knows each stored text's UTF-8 size (the quota's measure), after a write and read afresh", async () => {
+    const { storage, user, db } = stores();
+    await storage.write(user.id, { a: '€' }, 'v1');
+    expect(storage.readJson(user.id).bytes).toBe(11);
+    expect(new StorageStore(db, () => 1_000).readJson(user.id).bytes).toBe(11);
   });
 
   it('writes with If-Match only on the version named; 0 means nothing stored yet', async () => {
@@ -145,15 +177,15 @@ describe('StorageStore.write, many at once', () => {
     ]);
     const row = db.prepare('SELECT data, version FROM storage WHERE user_id = ?').get(user.id);
     expect(row).toMatchObject({ data: '{"a":4}', version: 10 });
-    expect(storage.readJson(user.id)).toEqual({ json: '{"a":4}', version: 10 });
+    expect(storage.readJson(user.id)).toEqual({ json: '{"a":4}', version: 10, bytes: 7 });
   });
 
   it('is not visible to readers before it is committed', async () => {
     const { storage, user } = stores();
     const written = storage.write(user.id, { a: 1 }, 'v1');
-    expect(storage.readJson(user.id)).toEqual({ json: '{}', version: 0 });
+    expect(storage.readJson(user.id)).toEqual({ json: '{}', version: 0, bytes: 2 });
     await written;
-    expect(storage.readJson(user.id)).toEqual({ json: '{"a":1}', version: 1 });
+    expect(storage.readJson(user.id)).toEqual({ json: '{"a":1}', version: 1, bytes: 7 });
   });
 });
 

@@ -35,21 +35,19 @@ export class StorageQuota {
   private readonly inFlight = new Map<string, { bytes: number; writes: number }>();
 
   /**
-   * Reserves the change of a user's stored object from `before` (as last committed) to `after`
-   * (JSON texts): throws 507 STORAGE_QUOTA_EXCEEDED when it would grow the project past its quota
+   * Reserves the change of a user's stored object from `beforeBytes` (its UTF-8 size as last
+   * committed) to `afterBytes`: throws 507 STORAGE_QUOTA_EXCEEDED when it would grow the project past its quota
    * (a write that shrinks or keeps the size always passes). Answers the function to call once the
    * write is settled, with whether it landed.
    */
   reserve(
     projectId: string,
     userId: string,
-    before: string,
-    after: string,
+    beforeBytes: number,
+    afterBytes: number,
   ): (landed: boolean) => void {
     const pending = this.inFlight.get(userId);
-    const previous = pending?.bytes ?? Buffer.byteLength(before);
-    const next = Buffer.byteLength(after);
-    const delta = next - previous;
+    const delta = afterBytes - (pending?.bytes ?? beforeBytes);
     const used = this.usedBy(projectId);
     if (delta > 0 && used + delta > this.limitBytes)
       throw new PlatformError(
@@ -59,7 +57,7 @@ export class StorageQuota {
         { usedBytes: used, quotaBytes: this.limitBytes },
       );
     this.used.set(projectId, used + delta);
-    this.inFlight.set(userId, { bytes: next, writes: (pending?.writes ?? 0) + 1 });
+    this.inFlight.set(userId, { bytes: afterBytes, writes: (pending?.writes ?? 0) + 1 });
     let settled = false;
     return (landed) => {
       if (settled) return;
