@@ -115,19 +115,14 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const { appVersion } = storageQuery(request);
       const { sessionData } = parse(StoragePutRequest, request.body, 'storage body');
       const text = request.storageBodyText;
-      const sent =
+      const json =
         (text !== null && sessionDataText(text, request.body)) || JSON.stringify(sessionData);
       // One read of what is stored serves both the gallery rules (parsed only when an item fails
       // them) and the quota's size before the write.
       const stored = ctx.storage.readJson(user.id);
       const before = stored.json;
-      // The same text as stored passes the rules unchecked (they let through every item stored
-      // exactly so before); it is written as the stored string itself, whose size is known.
-      const unchanged = sent === before;
-      if (!unchanged)
-        checkGalleryItems(sessionData, ctx.originOf(request), () => JSON.parse(before));
-      const json = unchanged ? before : sent;
-      const bytes = unchanged ? stored.bytes : Buffer.byteLength(json);
+      checkGalleryItems(sessionData, ctx.originOf(request), () => JSON.parse(before));
+      const bytes = Buffer.byteLength(json);
       return withinQuota(user, stored.bytes, bytes, () =>
         ctx.storage.writeJson(user.id, json, appVersion, expectedVersion(request), bytes),
       ).then((result) => {
