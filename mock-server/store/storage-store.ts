@@ -162,13 +162,12 @@ export class StorageStore {
     const batch = this.queued.splice(0);
     let versions: (number | undefined)[];
     try {
-      // What each user's row holds now inside this transaction, for the next write of theirs.
-      const written = new Map<string, StoredJson>();
+      // The version each user's row has now inside this transaction, for the next write of theirs.
+      const written = new Map<string, number>();
       versions = inTransaction(this.db, () =>
         batch.map(({ write }) => {
           const version = this.apply(write, written.get(write.userId));
-          if (version !== undefined)
-            written.set(write.userId, { json: write.json, version, bytes: write.bytes });
+          if (version !== undefined) written.set(write.userId, version);
           return version;
         }),
       );
@@ -195,14 +194,14 @@ export class StorageStore {
 
   /**
    * The write, atomic in SQLite: the version it wrote, or undefined when If-Match no longer
-   * matches. `written` is what this transaction already gave the user's row, if anything.
+   * matches. `written` is the version this transaction already gave the user's row, if any.
    *
    * Most writes are a plain UPDATE run on the version the row is believed to have (If-Match's, this
    * batch's, or the cache's) and checked by SQLite in its WHERE: libsql answering a RETURNING row
    * cost about a third of a storage write's statement (npm run bench -- server). Only when that
    * belief was wrong, or there is no row yet, does the upsert ask SQLite for the version.
    */
-  private apply({ userId, json, appVersion, expectedVersion }: PendingWrite, written?: StoredJson) {
+  private apply({ userId, json, appVersion, expectedVersion }: PendingWrite, written?: number) {
     const values = [userId, json, appVersion ?? null, this.now()];
     // Version 0 is "nothing stored yet": only a first write matches it.
     if (expectedVersion === 0)
@@ -212,23 +211,16 @@ export class StorageStore {
       ).run(...values).changes === 1
         ? 1
         : undefined;
-    const known = written ?? this.cache.get(userId);
-    const believed = expectedVersion ?? known?.version;
-    if (believed !== undefined && believed > 0) {
-      // The same text as the row holds at that version (an object sent again): only the versions
-      // and time change. Binding 2.6 KB of text for nothing was a quarter of the statement.
-      const unchanged = known?.version === believed && known.json === json;
-      const updated = unchanged
-        ? this.sql(
-            `UPDATE storage SET version = version + 1, app_version = ?2, updated_at = ?3
-             WHERE user_id = ?1 AND version = ?4`,
-          ).run(userId, appVersion ?? null, values[3], believed)
-        : this.sql(
-            `UPDATE storage SET data = ?2, version = version + 1, app_version = ?3, updated_at = ?4
-             WHERE user_id = ?1 AND version = ?5`,
-          ).run(...values, believed);
-      if (updated.changes === 1) return believed + 1;
-    }
+    const believed = expectedVersion ?? written ?? this.cache.get(userId)?.version;
+    if (
+      believed !== undefined &&
+      believed > 0 &&
+      this.sql(
+        `UPDATE storage SET data = ?2, version = version + 1, app_version = ?3, updated_at = ?4
+         WHERE user_id = ?1 AND version = ?5`,
+      ).run(...values, believed).changes === 1
+    )
+      return believed + 1;
     if (expectedVersion !== undefined) return undefined;
     const upserted = this.sql(
       `INSERT INTO storage (user_id, data, version, app_version, updated_at) VALUES (?, ?, 1, ?, ?)
