@@ -14,7 +14,9 @@ import {
 } from '../mock-server/workflow/locate/animal-detector';
 import {
   asCellProbe,
+  contains,
   HEAD_PROBE_FILE,
+  headFound,
   probedHead,
   type HeadProbeFile,
   type LinearRead,
@@ -262,19 +264,6 @@ function cellsOf(example: Example, probe: CellProbe): Float32Array {
         )
         .dataSync() as Float32Array,
   );
-}
-
-/** The measure: each box's centre inside the other. */
-function headFound(found: UnitBox, label: UnitBox): boolean {
-  return contains(label, centre(found)) && contains(found, centre(label));
-}
-
-function centre(b: UnitBox) {
-  return { x: b.x + b.w / 2, y: b.y + b.h / 2 };
-}
-
-function contains(b: UnitBox, p: { x: number; y: number }): boolean {
-  return p.x >= b.x && p.x <= b.x + b.w && p.y >= b.y && p.y <= b.y + b.h;
 }
 
 function grown(b: UnitBox, share: number): UnitBox {

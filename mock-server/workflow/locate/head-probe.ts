@@ -194,6 +194,19 @@ function within(box: UnitBox, reference: UnitBox, limit: number): UnitBox {
   return { x, y, w, h };
 }
 
+export function contains(b: UnitBox, p: { x: number; y: number }): boolean {
+  return p.x >= b.x && p.x <= b.x + b.w && p.y >= b.y && p.y <= b.y + b.h;
+}
+
+/** The measure of a head found: each box's centre inside the other. */
+export function headFound(found: UnitBox, label: UnitBox): boolean {
+  return contains(label, centreOf(found)) && contains(found, centreOf(label));
+}
+
+function centreOf(b: UnitBox): { x: number; y: number } {
+  return { x: b.x + b.w / 2, y: b.y + b.h / 2 };
+}
+
 function unionOf(a: UnitBox, b: UnitBox): UnitBox {
   const x = Math.min(a.x, b.x);
   const y = Math.min(a.y, b.y);

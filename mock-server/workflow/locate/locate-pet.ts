@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { DETECTOR_SIZE, loadAnimalDetector, lookAt, type Detection } from './animal-detector';
 import { consensusHead, detailImage } from './head-consensus';
-import { headProbe, probedHead, type ProbedHead, type UnitBox } from './head-probe';
+import { contains, headProbe, probedHead, type ProbedHead, type UnitBox } from './head-probe';
 import type { PetLocation, PixelBox } from './pet-location';
 import { silhouette, type IntBox, type RgbImage } from './silhouette';
 
@@ -135,10 +135,6 @@ function unitBox(box: IntBox, picture: RgbImage): UnitBox {
     w: (box.x1 - box.x0) / picture.width,
     h: (box.y1 - box.y0) / picture.height,
   };
-}
-
-function contains(b: UnitBox, p: { x: number; y: number }): boolean {
-  return p.x >= b.x && p.x <= b.x + b.w && p.y >= b.y && p.y <= b.y + b.h;
 }
 
 /** The animal to dress: the biggest of those the detector is nearly as sure of as its best. */
