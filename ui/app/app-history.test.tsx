@@ -5,15 +5,30 @@ import { currentEntry, useBackCloses, useHistoryLayer, useHistoryView } from './
 afterEach(() => vi.restoreAllMocks());
 
 describe('the app in history.state', () => {
-  it('puts a guard entry behind the first one and pushes a view change, keeping the address', () => {
+  it('puts two guard entries behind the first one and pushes a view change, keeping the address', () => {
     const address = window.location.href;
     const before = window.history.length;
     const { result } = renderHook(() => useHistoryView());
-    expect(window.history.length).toBe(before + 1);
+    expect(window.history.length).toBe(before + 2);
     act(() => result.current[1]('gallery'));
     expect(currentEntry()).toMatchObject({ view: 'gallery', layers: [] });
-    expect(window.history.length).toBe(before + 2);
+    expect(window.history.length).toBe(before + 3);
     expect(window.location.href).toBe(address);
+  });
+
+  it('a quick double Back from the first view lands on a guard entry, not on the page before the app', async () => {
+    // The page before the app (the sign-in page), then the app's own page, freshly loaded.
+    window.history.pushState(null, '');
+    window.history.pushState(null, '');
+    renderHook(() => useHistoryView());
+    const landed = new Promise<unknown>((resolve) =>
+      window.addEventListener('popstate', (event) => resolve(event.state), { once: true }),
+    );
+    // Two Backs before the page answers the first: one step of two.
+    act(() => window.history.go(-2));
+    expect(await landed).toMatchObject({ pawloween: { guard: true } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(currentEntry()).toMatchObject({ view: 'create', guard: undefined });
   });
 
   it('inside a frame (the embedded preview) leaves the host page’s history alone', () => {

@@ -19,11 +19,11 @@ export interface AppEntry {
   readonly view?: AppView;
   /** The layers open on this entry, innermost last: each one's key, or `@name=value` (named). */
   readonly layers: readonly string[];
-  /** The entry behind the app's first one: landing on it means Back was about to leave the app. */
+  /** One of the two entries behind the app's first: landing on it means Back was about to leave. */
   readonly guard?: boolean;
   /** A layer on it was closed from the page: the next layer or view opened replaces this entry. */
   readonly closed?: boolean;
-  /** Its place in the history (the guard is 0): tells a Back from a Forward. */
+  /** Its place in the history (the first guard is 0): tells a Back from a Forward. */
   readonly at?: number;
 }
 
@@ -116,7 +116,9 @@ function onPop(): void {
   const now = read();
   shown = now;
   if (showView && (!now?.view || now.guard)) {
-    // Back was about to leave the signed-in app: it steps forward onto Create again.
+    // Back was about to leave the signed-in app: it steps forward onto Create again, with the
+    // second guard entry again if it landed on the first.
+    if ((now?.at ?? 0) === 0) write('pushState', GUARD);
     write('pushState', { view: 'create', layers: [] });
   } else if (showView && before && display(before) === display(now)) {
     // Nothing would change: a closed entry, or the twin of one just left. One more step.
@@ -129,6 +131,9 @@ function onPop(): void {
   for (const [name, follow] of named) follow(namedValue(landed, name));
 }
 
+/** A guard entry: behind the app's first, it shows Create and means "about to leave". */
+const GUARD: AppEntry = { view: 'create', layers: [], guard: true };
+
 let listening = false;
 function listen(): void {
   if (listening || typeof window === 'undefined') return;
@@ -138,8 +143,10 @@ function listen(): void {
 
 /**
  * The app's view, mirrored in history: a new view is a new entry, Back and Forward switch views,
- * a reload comes back on the view it left. A guard entry behind the first one keeps Back from
- * leaving the signed-in app: landing on it, the app steps forward onto Create again.
+ * a reload comes back on the view it left. Two guard entries behind the first one keep Back from
+ * leaving the signed-in app: landing on one, the app steps forward onto Create again. Two, because
+ * a second Back pressed before the page has answered the first (a quick double press) goes on
+ * from the first guard: with one it left the app for the page before (the sign-in page).
  */
 export function useHistoryView(): [AppView, (view: AppView) => void] {
   const [view, setView] = useState<AppView>(() =>
@@ -149,7 +156,10 @@ export function useHistoryView(): [AppView, (view: AppView) => void] {
     if (framed()) return;
     listen();
     const entry = read();
-    if (!entry?.view) write('replaceState', { view: 'create', layers: [], guard: true, at: 0 });
+    if (!entry?.view) {
+      write('replaceState', { ...GUARD, at: 0 });
+      write('pushState', GUARD);
+    }
     if (!entry?.view || entry.guard) write('pushState', { view: 'create', layers: [] });
     else {
       // After a reload the named layers (the viewer) open again; the others are gone.
