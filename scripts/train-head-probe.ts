@@ -17,6 +17,7 @@ import {
   contains,
   HEAD_PROBE_FILE,
   headFound,
+  lookedBothWays,
   probedHead,
   type HeadProbeFile,
   type LinearRead,
@@ -103,7 +104,10 @@ for (let fold = 0; fold < FOLDS; fold++) {
   const kept = examples.filter((e) => !left.has(e.file));
   const probe = asCellProbe(trainHead(kept), trainSize(kept));
   for (const example of examples.filter((e) => left.has(e.file))) {
-    const head = probedHead(cellsOf(example, probe), example.animal, example.aspect);
+    // As the locator does: the probe read over the picture and its mirror image (the partner).
+    const mirror = examples.find((e) => e.file === example.file && e.mirrored !== example.mirrored);
+    const cells = lookedBothWays(cellsOf(example, probe), cellsOf(mirror ?? example, probe));
+    const head = probedHead(cells, example.animal, example.aspect);
     const hit = example.heads.some((label) => headFound(head, label));
     (hit ? hitLogits : missLogits).push(head.logit);
     if (hit) found++;

