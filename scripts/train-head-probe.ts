@@ -99,6 +99,8 @@ const files = [...new Set(examples.map((e) => e.file))];
 let found = 0;
 const hitLogits: number[] = [];
 const missLogits: number[] = [];
+/** Of each head found, its box's area over the labelled head's: the pieces are scaled to the box. */
+const areaRatios: number[] = [];
 for (let fold = 0; fold < FOLDS; fold++) {
   const left = new Set(files.filter((_, i) => i % FOLDS === fold));
   const kept = examples.filter((e) => !left.has(e.file));
@@ -108,7 +110,8 @@ for (let fold = 0; fold < FOLDS; fold++) {
     const mirror = examples.find((e) => e.file === example.file && e.mirrored !== example.mirrored);
     const cells = lookedBothWays(cellsOf(example, probe), cellsOf(mirror ?? example, probe));
     const head = probedHead(cells, example.animal, example.aspect);
-    const hit = example.heads.some((label) => headFound(head, label));
+    const hit = example.heads.find((label) => headFound(head, label));
+    if (hit) areaRatios.push((head.w * head.h) / (hit.w * hit.h));
     (hit ? hitLogits : missLogits).push(head.logit);
     if (hit) found++;
     const name = `${example.file}${example.mirrored ? ' (mirror)' : ''}`;
@@ -120,7 +123,8 @@ for (let fold = 0; fold < FOLDS; fold++) {
 const measured =
   `cross-validated by photo in ${FOLDS} folds (a photo and its mirror left out together): ` +
   `${found} of ${examples.length} heads found; peak logits of heads found ${summary(hitLogits)}, ` +
-  `of heads missed ${summary(missLogits)}`;
+  `of heads missed ${summary(missLogits)}; area of a head found over the labelled head's ` +
+  `${summary(areaRatios)}, over 3 times in ${areaRatios.filter((r) => r > 3).length}`;
 process.stdout.write(`${measured}\n`);
 
 const file: HeadProbeFile = {
