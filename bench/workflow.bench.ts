@@ -29,6 +29,12 @@ const GENERATION_BUDGET = 1.3;
 const LOCATE_BUDGET_MS = 300;
 /** And the locator alone, per photo, at the 95th percentile over the labelled photographs. */
 const LOCATE_P95_BUDGET_MS = 250;
+/**
+ * The floor's CPU time on the day those budgets were set (README's table, 2026-11-25). This machine's
+ * speed drifts from day to day (the same code's floor measured 2700 to 5600 ms), so the budgets in ms
+ * are scaled by the floor measured in the same run over this one: a ratio, as every bench row is.
+ */
+const REFERENCE_FLOOR_CPU_MS = 2700;
 const PHOTOS = path.join(root, 'tests/fixtures/photos');
 /** A real photograph from the labelled set (a kitten, see its SOURCES.md) as the app uploads it. */
 const UPLOADED_PHOTO = 'kitten.jpg';
@@ -167,6 +173,10 @@ export default async function workflowBench(): Promise<BenchRow[]> {
     const image = median(imageTimes);
     const floorMs = median(floorTimes);
     const cpuRatio = median(ourCpu) / median(floorCpu);
+    const speed = (median(floorCpu) * 1000) / REFERENCE_FLOOR_CPU_MS;
+    const locateBudget = LOCATE_BUDGET_MS * speed;
+    const locateP95Budget = LOCATE_P95_BUDGET_MS * speed;
+    const scaled = (ms: number) => `${ms} ms x ${speed.toFixed(2)} (floor)`;
 
     // 20 runs at once, plain POSTs with no client retries: what the pool takes it runs, the rest
     // must be refused at once with 429/503 and Retry-After, never pile up or fail.
@@ -245,8 +255,8 @@ export default async function workflowBench(): Promise<BenchRow[]> {
         baseline: Math.round(median(ourCpu) * 1000),
         ratio: median(photoCpu) / median(ourCpu),
         unit: 'ms',
-        budget: `<= preset + ${LOCATE_BUDGET_MS} ms`,
-        pass: (median(photoCpu) - median(ourCpu)) * 1000 <= LOCATE_BUDGET_MS,
+        budget: `<= preset + ${scaled(LOCATE_BUDGET_MS)}`,
+        pass: (median(photoCpu) - median(ourCpu)) * 1000 <= locateBudget,
       },
       {
         figure: `costume video ready from an uploaded photo (${UPLOADED_PHOTO}) vs from a preset pet (load ${singleLoad})`,
@@ -254,27 +264,27 @@ export default async function workflowBench(): Promise<BenchRow[]> {
         baseline: Math.round(video),
         ratio: photoVideo / video,
         unit: 'ms',
-        budget: `<= preset + ${LOCATE_BUDGET_MS} ms`,
-        pass: photoVideo - video <= LOCATE_BUDGET_MS,
+        budget: `<= preset + ${scaled(LOCATE_BUDGET_MS)}`,
+        pass: photoVideo - video <= locateBudget,
       },
       {
         // What the wall time below comes to on a quiet machine: the locator keeps one core busy.
         figure: 'pet locator CPU time p95 per photo, labelled photos and mirrors',
         ours: Math.round(locateCpuP95),
-        baseline: LOCATE_P95_BUDGET_MS,
-        ratio: locateCpuP95 / LOCATE_P95_BUDGET_MS,
+        baseline: Math.round(locateP95Budget),
+        ratio: locateCpuP95 / locateP95Budget,
         unit: 'ms',
-        budget: `<= ${LOCATE_P95_BUDGET_MS} ms`,
-        pass: locateCpuP95 <= LOCATE_P95_BUDGET_MS,
+        budget: `<= ${scaled(LOCATE_P95_BUDGET_MS)}`,
+        pass: locateCpuP95 <= locateP95Budget,
       },
       {
         figure: `pet locator p95 per photo, labelled photos and mirrors (load ${locateLoad})`,
         ours: Math.round(locateP95),
-        baseline: LOCATE_P95_BUDGET_MS,
-        ratio: locateP95 / LOCATE_P95_BUDGET_MS,
+        baseline: Math.round(locateP95Budget),
+        ratio: locateP95 / locateP95Budget,
         unit: 'ms',
-        budget: `<= ${LOCATE_P95_BUDGET_MS} ms`,
-        pass: locateP95 <= LOCATE_P95_BUDGET_MS,
+        budget: `<= ${scaled(LOCATE_P95_BUDGET_MS)}`,
+        pass: locateP95 <= locateP95Budget,
       },
       {
         figure: 'costume image ready (first streamed event) vs video ready',

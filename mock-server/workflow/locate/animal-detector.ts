@@ -113,9 +113,8 @@ const UPSAMPLE_SIZES = [
   'tower_0/CenternetHead/c3_upsample/up_sampling2d_2/mul',
 ];
 
-/** The input as `side` x `side` pictures, in batches of any size (the picture and its mirror). */
 function resizeInput(json: ModelJson, side: number): void {
-  const dim = [{ size: '-1' }, { size: String(side) }, { size: String(side) }, { size: '3' }];
+  const dim = [{ size: '1' }, { size: String(side) }, { size: String(side) }, { size: '3' }];
   for (const node of json.modelTopology.node) {
     if (node.op === 'Placeholder' && node.attr?.shape?.shape) node.attr.shape.shape.dim = dim;
   }
@@ -165,8 +164,9 @@ export interface Sight {
  * One pass of the detector over a DETECTOR_SIZE square RGB picture (3 bytes a pixel): the animals
  * it sees and, per cell of its feature grid, the probe's outputs, or without a probe the features
  * themselves (FEATURE_DEPTH per cell, for training the probe). With `mirrorToo` the picture's mirror
- * image goes through the same pass as a second picture of the batch (about 10% cheaper than a
- * second pass); the animals are those of the picture as given.
+ * image goes through the layers the features come from too (the detector's outputs are not needed
+ * for it: 20% cheaper than a whole second pass, and cheaper than a batch of two); the animals are
+ * those of the picture as given.
  */
 export async function lookAt(
   rgb: Uint8Array,
@@ -174,47 +174,47 @@ export async function lookAt(
   { minScore = 0.04, mirrorToo = false }: { minScore?: number; mirrorToo?: boolean } = {},
 ): Promise<Sight> {
   const model = await loadAnimalDetector();
-  const [heat, sides, cellsTensor] = tf.tidy(() => {
-    const picture = tf.tensor4d(
-      Float32Array.from(rgb),
-      [1, DETECTOR_SIZE, DETECTOR_SIZE, 3],
-      'float32',
-    );
-    const input = mirrorToo ? tf.concat([picture, tf.reverse(picture, 2)], 0) : picture;
-    const [heatMap, sideMap, ...inner] = model.execute(input, [
-      'tower_0/mul_1',
-      'tower_0/mul',
-      ...FEATURE_NODES,
-    ]) as tf.Tensor4D[];
-    const stacked = tf.concat(
-      inner.map((t) => tf.image.resizeBilinear(t, [FEATURE_GRID, FEATURE_GRID])),
-      3,
-    );
-    const features = tf.reshape(stacked, [-1, FEATURE_DEPTH]);
-    const cells = probe
-      ? tf.add(
-          tf.matMul(features, tf.tensor2d(probe.weights.map((w) => [...w])), false, true),
-          tf.tensor1d([...probe.bias]),
-        )
-      : features;
-    const first = (t: tf.Tensor4D) => tf.slice(t, [0, 0, 0, 0], [1, -1, -1, -1]);
-    return [first(heatMap!), first(sideMap!), cells];
-  });
-  if (!heat || !sides || !cellsTensor) throw new Error('The detector gave no heat map');
+  const picture = tf.tensor4d(Float32Array.from(rgb), [1, DETECTOR_SIZE, DETECTOR_SIZE, 3]);
+  const cellsOf = (inner: tf.Tensor4D[]) =>
+    tf.tidy(() => {
+      const stacked = tf.concat(
+        inner.map((t) => tf.image.resizeBilinear(t, [FEATURE_GRID, FEATURE_GRID])),
+        3,
+      );
+      const features = tf.reshape(stacked, [FEATURE_GRID * FEATURE_GRID, FEATURE_DEPTH]);
+      return probe
+        ? tf.add(
+            tf.matMul(features, tf.tensor2d(probe.weights.map((w) => [...w])), false, true),
+            tf.tensor1d([...probe.bias]),
+          )
+        : features;
+    });
+  const [heat, sides, ...inner] = model.execute(picture, [
+    'tower_0/mul_1',
+    'tower_0/mul',
+    ...FEATURE_NODES,
+  ]) as tf.Tensor4D[];
+  const cellsTensor = cellsOf(inner);
+  tf.dispose(inner);
+  let mirrorTensor: tf.Tensor | undefined;
+  if (mirrorToo) {
+    const mirror = tf.reverse(picture, 2);
+    const mirrorInner = model.execute(mirror, FEATURE_NODES) as tf.Tensor4D[];
+    mirrorTensor = cellsOf(mirrorInner);
+    tf.dispose([mirror, ...mirrorInner]);
+  }
+  picture.dispose();
+  if (!heat || !sides) throw new Error('The detector gave no heat map');
   const detections = decode(
     (await heat.data()) as Float32Array,
     (await sides.data()) as Float32Array,
     heat.shape[2] ?? 0,
     minScore,
   );
-  const all = (await cellsTensor.data()) as Float32Array;
-  tf.dispose([heat, sides, cellsTensor]);
-  const half = all.length / (mirrorToo ? 2 : 1);
-  return {
-    detections,
-    cells: all.subarray(0, half),
-    ...(mirrorToo ? { mirrorCells: all.subarray(half) } : {}),
-  };
+  const cells = (await cellsTensor.data()) as Float32Array;
+  const mirrorCells = mirrorTensor ? ((await mirrorTensor.data()) as Float32Array) : undefined;
+  tf.dispose([heat, sides, cellsTensor, ...(mirrorTensor ? [mirrorTensor] : [])]);
+  return { detections, cells, ...(mirrorCells ? { mirrorCells } : {}) };
 }
 
 /**
