@@ -75,8 +75,21 @@ async function locateAll(folder: string) {
       }
     }
   }
+  return { photos, missed, missedMirrored, sureButWrong, oversized };
+}
+
+/** The issue's measure: the head found in at least 4 of 5 photographs, and of their mirrors. */
+async function locateAndExpectFourOfFive(folder: string, atLeast: number) {
+  const located = await locateAll(folder);
+  const { photos, missed, missedMirrored } = located;
+  expect(photos.length).toBeGreaterThanOrEqual(atLeast);
   const rate = (misses: string[]) => 1 - misses.length / photos.length;
-  return { photos, missed, missedMirrored, sureButWrong, oversized, rate };
+  expect(rate(missed), `heads missed: ${missed.join(', ')}`).toBeGreaterThanOrEqual(0.8);
+  expect(
+    rate(missedMirrored),
+    `mirrored heads missed: ${missedMirrored.join(', ')}`,
+  ).toBeGreaterThanOrEqual(0.8);
+  return located;
 }
 
 describe('the head probe shipped', () => {
@@ -97,40 +110,23 @@ describe('locatePet on real photographs', () => {
     // The head probe learnt from these photographs; how it does on photographs it has not seen is
     // cross-validated by npm run train:head-probe and recorded in head-probe.json ("measured"),
     // and tried on the held-out ones below.
-    const { photos, missed, missedMirrored, sureButWrong, oversized, rate } =
-      await locateAll(PHOTOS);
-    expect(
-      oversized.length,
-      `heads found in a box far larger than the head: ${oversized.join(', ')}`,
-    ).toBeLessThanOrEqual(Math.floor((photos.length * 2) / 5));
-    expect(photos.length).toBeGreaterThanOrEqual(15);
-    expect(rate(missed), `heads missed: ${missed.join(', ')}`).toBeGreaterThanOrEqual(0.8);
-    expect(
-      rate(missedMirrored),
-      `mirrored heads missed: ${missedMirrored.join(', ')}`,
-    ).toBeGreaterThanOrEqual(0.8);
+    const { photos, sureButWrong, oversized } = await locateAndExpectFourOfFive(PHOTOS, 15);
     // At most 1 in 20: a wrong head the locator is sure of gets a hat over its eyes.
     expect(
       sureButWrong.length,
       `wrong heads found with confidence: ${sureButWrong.join(', ')}`,
     ).toBeLessThanOrEqual(Math.floor((photos.length * 2) / 20));
+    expect(
+      oversized.length,
+      `heads found in a box far larger than the head: ${oversized.join(', ')}`,
+    ).toBeLessThanOrEqual(Math.floor((photos.length * 2) / 5));
   }, 240_000);
 
   it('finds the head in at least 4 of 5 photographs it never learnt from, and in their mirror images', async () => {
-    const { photos, missed, missedMirrored, sureButWrong, oversized, rate } =
-      await locateAll(HELD_OUT);
-    expect(photos.length).toBeGreaterThanOrEqual(5);
-    expect(rate(missed), `heads missed: ${missed.join(', ')}`).toBeGreaterThanOrEqual(0.8);
-    expect(
-      rate(missedMirrored),
-      `mirrored heads missed: ${missedMirrored.join(', ')}`,
-    ).toBeGreaterThanOrEqual(0.8);
     // Measured when they were added: 8 of the 10 looks found; the mandrill's face filling the frame
     // is missed both ways (its box is the upper middle of the face), at confidence 0.41 and 0.37.
-    expect(
-      sureButWrong.length,
-      `wrong heads found with confidence: ${sureButWrong.join(', ')}`,
-    ).toBeLessThanOrEqual(2);
+    const { sureButWrong, oversized } = await locateAndExpectFourOfFive(HELD_OUT, 5);
+    expect(sureButWrong, 'wrong heads found with confidence').toEqual([]);
     // The heads found are about head-sized (at most 2.3 times the area when they were added; the
     // locator before them found these heads too, but the squirrel's in 4.8 times its area).
     expect(oversized, 'heads found in a box far larger than the head').toEqual([]);
