@@ -30,9 +30,10 @@ const LOCATE_BUDGET_MS = 300;
 /** And the locator alone, per photo, at the 95th percentile over the labelled photographs. */
 const LOCATE_P95_BUDGET_MS = 250;
 /**
- * The floor's CPU time on the day those budgets were set (README's table, 2026-11-25). This machine's
- * speed drifts from day to day (the same code's floor measured 2700 to 5600 ms), so the budgets in ms
- * are scaled by the floor measured in the same run over this one: a ratio, as every bench row is.
+ * The floor's CPU time on the day those budgets were set (README's table, 2026-11-25). This
+ * machine's speed drifts from day to day (the same code's floor measured 2700 to 5600 ms), so the
+ * budgets in ms are scaled by the floor measured in the same run over this one: a ratio, as every
+ * bench row is.
  */
 const REFERENCE_FLOOR_CPU_MS = 2700;
 const PHOTOS = path.join(root, 'tests/fixtures/photos');

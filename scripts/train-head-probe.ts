@@ -99,7 +99,7 @@ const files = [...new Set(examples.map((e) => e.file))];
 let found = 0;
 const hitLogits: number[] = [];
 const missLogits: number[] = [];
-/** Of each head found, its box's area over the labelled head's: the pieces are scaled to the box. */
+/** Of each head found, its box's area over the labelled head's (pieces are scaled to the box). */
 const areaRatios: number[] = [];
 for (let fold = 0; fold < FOLDS; fold++) {
   const left = new Set(files.filter((_, i) => i % FOLDS === fold));

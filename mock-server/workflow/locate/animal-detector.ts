@@ -156,17 +156,17 @@ export interface Sight {
   readonly detections: Detection[];
   /** FEATURE_GRID x FEATURE_GRID cells, row by row: the probe's outputs, or all the features. */
   readonly cells: Float32Array;
-  /** With `mirrorToo`, the same over the picture's mirror image (its cells as the mirror has them). */
+  /** With `mirrorToo`, the same over the picture's mirror image (cells as the mirror has them). */
   readonly mirrorCells?: Float32Array;
 }
 
 /**
  * One pass of the detector over a DETECTOR_SIZE square RGB picture (3 bytes a pixel): the animals
  * it sees and, per cell of its feature grid, the probe's outputs, or without a probe the features
- * themselves (FEATURE_DEPTH per cell, for training the probe). With `mirrorToo` the picture's mirror
- * image goes through the layers the features come from too (the detector's outputs are not needed
- * for it: 20% cheaper than a whole second pass, and cheaper than a batch of two); the animals are
- * those of the picture as given.
+ * themselves (FEATURE_DEPTH per cell, for training the probe). With `mirrorToo` the picture's
+ * mirror image goes through the layers the features come from as well, not the detector's outputs
+ * (10 to 20% cheaper than a whole second pass, and than a batch of two); the animals are those of
+ * the picture as given.
  */
 export async function lookAt(
   rgb: Uint8Array,

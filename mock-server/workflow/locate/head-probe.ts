@@ -85,12 +85,7 @@ const REGION_LIMIT = 1.3;
  * (width / height), searched inside the animal's box: the most head-like cell, and around it a
  * box of the size the probe reads there, grown to the region of cells nearly as head-like.
  */
-export function probedHead(
-  cells: Float32Array,
-  animal: UnitBox,
-  aspect: number,
-  { room = HEAD_ROOM, limit = REGION_LIMIT, drop = REGION_DROP } = {},
-): ProbedHead {
+export function probedHead(cells: Float32Array, animal: UnitBox, aspect: number): ProbedHead {
   const g = FEATURE_GRID;
   const logits = channel(cells, 0);
   const smooth = smoothed(logits, g);
@@ -120,22 +115,22 @@ export function probedHead(
   const peak = { x: (peakI + 0.5) / g, y: (peakJ + 0.5) / g };
   // The size read at the peak, as a geometric mean of the sides over the picture's: a square of
   // side s pixels in a W x H picture is s/W wide and s/H high in fractions.
-  const size = room * Math.exp(smoothed(channel(cells, 1), g)[peakJ * g + peakI] ?? -2);
+  const size = HEAD_ROOM * Math.exp(smoothed(channel(cells, 1), g)[peakJ * g + peakI] ?? -2);
   const sized = {
     x: peak.x - size / Math.sqrt(aspect) / 2,
     y: peak.y - (size * Math.sqrt(aspect)) / 2,
     w: size / Math.sqrt(aspect),
     h: size * Math.sqrt(aspect),
   };
-  const region = regionAround(smooth, g, peakI, peakJ, best - drop);
-  return { ...clampUnit(within(unionOf(region, sized), sized, limit)), logit: best, peak };
+  const region = regionAround(smooth, g, peakI, peakJ, best - REGION_DROP);
+  return { ...clampUnit(within(unionOf(region, sized), sized, REGION_LIMIT)), logit: best, peak };
 }
 
 /**
  * The probe's outputs over a picture and over its mirror image, averaged cell by cell (the
  * mirror's cells turned back first): the head is then found alike in a photo and in its mirror,
- * and a cell's read is steadier. Cross-validated on the 63 labelled photographs at 384 px, one look found
- * 98 heads of 126 and both looks 105.
+ * and a cell's read is steadier. Cross-validated on the 63 labelled photographs at 384 px, one
+ * look found 98 heads of 126 and both looks 105.
  */
 export function lookedBothWays(cells: Float32Array, mirrorCells: Float32Array): Float32Array {
   const g = FEATURE_GRID;

@@ -17,7 +17,7 @@ interface LabelledPhoto {
 }
 
 const PHOTOS = path.resolve('tests/fixtures/photos');
-/** Photographs the probe never learns from: they stand for a pet owner's own (see its SOURCES.md). */
+/** Photographs the probe never learns from: they stand for a pet owner's (see its SOURCES.md). */
 const HELD_OUT = path.resolve('tests/fixtures/photos-held-out');
 
 async function labelledPhotos(folder = PHOTOS): Promise<LabelledPhoto[]> {

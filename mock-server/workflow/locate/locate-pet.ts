@@ -28,9 +28,9 @@ export function warmUpLocator(): Promise<void> {
 /**
  * Finds the pet's head and body in a photo: an animal detector (CenterNet on COCO) gives the
  * animal's box, the largest of several, and a linear probe of its features the head inside it
- * (head-probe.ts), read over the photo and its mirror image alike; the head found from the animal's silhouette checks it and tells which way the
- * face looks. Throws only for a picture that cannot be decoded; anything else that goes wrong
- * gives the fallback.
+ * (head-probe.ts), read over the photo and its mirror image alike; the head found from the
+ * animal's silhouette checks it and tells which way the face looks. Throws only for a picture
+ * that cannot be decoded; anything else that goes wrong gives the fallback.
  */
 export async function locatePet(image: Buffer): Promise<PetLocation> {
   const { width, height } = await orientedSize(image);
