@@ -105,10 +105,13 @@ for (let fold = 0; fold < FOLDS; fold++) {
   const left = new Set(files.filter((_, i) => i % FOLDS === fold));
   const kept = examples.filter((e) => !left.has(e.file));
   const probe = asCellProbe(trainHead(kept), trainSize(kept));
-  for (const example of examples.filter((e) => left.has(e.file))) {
+  const leftOut = examples.filter((e) => left.has(e.file));
+  const read = new Map(leftOut.map((e) => [e, cellsOf(e, probe)]));
+  for (const example of leftOut) {
     // As the locator does: the probe read over the picture and its mirror image (the partner).
-    const mirror = examples.find((e) => e.file === example.file && e.mirrored !== example.mirrored);
-    const cells = lookedBothWays(cellsOf(example, probe), cellsOf(mirror ?? example, probe));
+    const mirror = leftOut.find((e) => e.file === example.file && e.mirrored !== example.mirrored);
+    const own = read.get(example)!;
+    const cells = lookedBothWays(own, (mirror && read.get(mirror)) ?? own);
     const head = probedHead(cells, example.animal, example.aspect);
     const hit = example.heads.find((label) => headFound(head, label));
     if (hit) areaRatios.push((head.w * head.h) / (hit.w * hit.h));

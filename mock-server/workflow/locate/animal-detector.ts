@@ -174,47 +174,53 @@ export async function lookAt(
   { minScore = 0.04, mirrorToo = false }: { minScore?: number; mirrorToo?: boolean } = {},
 ): Promise<Sight> {
   const model = await loadAnimalDetector();
-  const picture = tf.tensor4d(Float32Array.from(rgb), [1, DETECTOR_SIZE, DETECTOR_SIZE, 3]);
-  const cellsOf = (inner: tf.Tensor4D[]) =>
-    tf.tidy(() => {
-      const stacked = tf.concat(
-        inner.map((t) => tf.image.resizeBilinear(t, [FEATURE_GRID, FEATURE_GRID])),
-        3,
+  const kept: tf.Tensor[] = [];
+  const keep = <T extends tf.Tensor>(t: T): T => (kept.push(t), t);
+  try {
+    const picture = keep(tf.tensor4d(Float32Array.from(rgb), [1, DETECTOR_SIZE, DETECTOR_SIZE, 3]));
+    const read = probe && {
+      weights: keep(tf.tensor2d(probe.weights.map((w) => [...w]))),
+      bias: keep(tf.tensor1d([...probe.bias])),
+    };
+    const cellsOf = (inner: tf.Tensor[]) =>
+      keep(
+        tf.tidy(() => {
+          const stacked = tf.concat(
+            inner.map((t) =>
+              tf.image.resizeBilinear(t as tf.Tensor4D, [FEATURE_GRID, FEATURE_GRID]),
+            ),
+            3,
+          );
+          const features = tf.reshape(stacked, [FEATURE_GRID * FEATURE_GRID, FEATURE_DEPTH]);
+          return read
+            ? tf.add(tf.matMul(features, read.weights, false, true), read.bias)
+            : features;
+        }),
       );
-      const features = tf.reshape(stacked, [FEATURE_GRID * FEATURE_GRID, FEATURE_DEPTH]);
-      return probe
-        ? tf.add(
-            tf.matMul(features, tf.tensor2d(probe.weights.map((w) => [...w])), false, true),
-            tf.tensor1d([...probe.bias]),
-          )
-        : features;
-    });
-  const [heat, sides, ...inner] = model.execute(picture, [
-    'tower_0/mul_1',
-    'tower_0/mul',
-    ...FEATURE_NODES,
-  ]) as tf.Tensor4D[];
-  const cellsTensor = cellsOf(inner);
-  tf.dispose(inner);
-  let mirrorTensor: tf.Tensor | undefined;
-  if (mirrorToo) {
-    const mirror = tf.reverse(picture, 2);
-    const mirrorInner = model.execute(mirror, FEATURE_NODES) as tf.Tensor4D[];
-    mirrorTensor = cellsOf(mirrorInner);
-    tf.dispose([mirror, ...mirrorInner]);
+    const [heat, sides, ...inner] = (
+      model.execute(picture, ['tower_0/mul_1', 'tower_0/mul', ...FEATURE_NODES]) as tf.Tensor[]
+    ).map(keep);
+    if (!heat || !sides) throw new Error('The detector gave no heat map');
+    const cells = cellsOf(inner);
+    const mirrorCells =
+      mirrorToo &&
+      cellsOf(
+        (model.execute(keep(tf.reverse(picture, 2)), FEATURE_NODES) as tf.Tensor[]).map(keep),
+      );
+    const detections = decode(
+      (await heat.data()) as Float32Array,
+      (await sides.data()) as Float32Array,
+      heat.shape[2] ?? 0,
+      minScore,
+    );
+    return {
+      detections,
+      cells: (await cells.data()) as Float32Array,
+      ...(mirrorCells ? { mirrorCells: (await mirrorCells.data()) as Float32Array } : {}),
+    };
+  } finally {
+    tf.dispose(kept);
   }
-  picture.dispose();
-  if (!heat || !sides) throw new Error('The detector gave no heat map');
-  const detections = decode(
-    (await heat.data()) as Float32Array,
-    (await sides.data()) as Float32Array,
-    heat.shape[2] ?? 0,
-    minScore,
-  );
-  const cells = (await cellsTensor.data()) as Float32Array;
-  const mirrorCells = mirrorTensor ? ((await mirrorTensor.data()) as Float32Array) : undefined;
-  tf.dispose([heat, sides, cellsTensor, ...(mirrorTensor ? [mirrorTensor] : [])]);
-  return { detections, cells, ...(mirrorCells ? { mirrorCells } : {}) };
 }
 
 /**

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HEAD_PROBE_FILE, headProbe } from './head-probe';
+import { HEAD_PROBE_FILE, headFound, headProbe } from './head-probe';
 import { locatePet, warmUpLocator } from './locate-pet';
 import { LOCATION_TRUSTED, type PixelBox } from './pet-location';
 
@@ -27,11 +27,6 @@ async function labelledPhotos(folder = PHOTOS): Promise<LabelledPhoto[]> {
   return photos;
 }
 
-const centre = (b: PixelBox) => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 });
-const contains = (b: PixelBox, p: { x: number; y: number }) =>
-  p.x >= b.x && p.x <= b.x + b.w && p.y >= b.y && p.y <= b.y + b.h;
-const headFound = (found: PixelBox, labelled: PixelBox) =>
-  contains(labelled, centre(found)) && contains(found, centre(labelled));
 const mirrored = (b: PixelBox, width: number): PixelBox => ({ ...b, x: width - b.x - b.w });
 
 const area = (b: PixelBox) => b.w * b.h;
