@@ -17,7 +17,7 @@ export const PRERENDERED_APP_CLASS = 'pw-prerendered-app';
 export const RETURNING_CLASS = 'pw-returning';
 
 /** How long the app's script waits for the page's largest paint before it loads anyway. */
-const LARGEST_PAINT_WAIT_MS = 1000;
+export const LARGEST_PAINT_WAIT_MS = 1000;
 
 /**
  * boot.js: ui/boot/boot.ts (typed, linted and tested like the rest) with its types stripped, called
