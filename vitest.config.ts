@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -6,6 +7,11 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default is one worker less than the cores: one on CI's 2-core machine. Many unit
+    // files mostly wait (on a CLI or server process, a packed tarball, a socket), so two workers
+    // there take the unit and component suites from about 530 s to 350 s. The browser journeys
+    // stay one file at a time (fileParallelism below).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     coverage: {
       provider: 'v8',
       // Every source folder. The browser journeys (e2e) exercise ui/ and preview/ in chromium, which
