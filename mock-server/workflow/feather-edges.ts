@@ -1,12 +1,20 @@
 // The soft edge of an uploaded photo where the disc's crop reaches past it (portrait.ts): the
 // photo fades into the blurred fill instead of meeting it at a hard seam.
 
-/** How far the photo's edges fade (the blur's standard deviation is half of it). */
-const FADE = 10;
+/**
+ * How far a photo's edges fade (the blur's standard deviation is half of it): a share of the
+ * photo's shorter side as drawn, so a small photo inside a large fill melts into it as well.
+ */
+export function fadeFor(width: number, height: number): number {
+  return Math.round(Math.min(FADE_MAX, Math.max(FADE_MIN, FADE_SHARE * Math.min(width, height))));
+}
+const FADE_SHARE = 0.1;
+const FADE_MIN = 10;
+const FADE_MAX = 40;
 
 /**
- * Multiplies the alpha of a raw RGBA picture by a rectangle blurred with a Gaussian of FADE / 2,
- * inset FADE from each edge that meets the fill and reaching FADE past the others: what an SVG
+ * Multiplies the alpha of a raw RGBA picture by a rectangle blurred with a Gaussian of half its fade,
+ * inset the fade from each edge that meets the fill and reaching as far past the others: what an SVG
  * feGaussianBlur of that rectangle drew, worked out per row and column (the blur of a rectangle is
  * the product of two blurred steps), for a few ms instead of a hundred.
  */
@@ -16,11 +24,12 @@ export function featherEdges(
   height: number,
   touches: { left: boolean; top: boolean; right: boolean; bottom: boolean },
 ): void {
-  const edge = (fades: boolean) => (fades ? FADE : -FADE);
+  const fade = fadeFor(width, height);
+  const edge = (fades: boolean) => (fades ? fade : -fade);
   const ramp = (length: number, start: boolean, end: boolean) => {
     const [from, to] = [edge(start), length - edge(end)];
     const weights = new Float32Array(length);
-    const sigma = (FADE / 2) * Math.SQRT2;
+    const sigma = (fade / 2) * Math.SQRT2;
     for (let i = 0; i < length; i++) {
       const at = i + 0.5;
       weights[i] = (erf((at - from) / sigma) - erf((at - to) / sigma)) / 2;

@@ -9,6 +9,7 @@ import { batPoses, planBats, type PortraitBox } from './bats';
 import type { PetLocation } from './locate/pet-location';
 import { fallbackLocation } from './locate/locate-pet';
 import { labelledLocation, type PhotoLabel } from './locate/labelled-locator';
+import { fadeFor } from './feather-edges';
 import { composePortrait } from './portrait';
 import { EYES_AT, HEAD_INSIDE, placePet, type Placement } from './placement';
 import { BADGE, cameraAt, PET_DISC, PORTRAIT_SIZE, pumpkinsOf } from './scene';
@@ -541,11 +542,57 @@ describe('a crop reaching past the photo', () => {
     };
     const band = (from: number, to: number) =>
       Array.from({ length: to - from }, (_, i) => edge + from + i);
-    const inside = texture(band(35, 45));
+    // The photo as drawn on the disc, and how far its edge fades.
+    const scale = (PET_DISC.r * 2) / crop.side;
+    const fade = fadeFor(
+      Math.min(PET_DISC.r * 2, 640 * scale),
+      Math.min(PET_DISC.r * 2 - (edge - discTop), 480 * scale),
+    );
+    expect(fade).toBeGreaterThan(10);
+    const inside = texture(band(2 * fade + 5, 2 * fade + 15));
     expect(inside).toBeGreaterThan(20);
-    // Beyond the edge the fill; the photo's first rows barely show over it, then come in fully.
+    // Beyond the edge the fill; the photo's first rows barely show over it, half in at the fade's
+    // width, then fully.
     expect(texture(band(-15, -5))).toBeLessThan(inside * 0.2);
     expect(texture(band(1, 4))).toBeLessThan(inside * 0.3);
-    expect(texture(band(12, 16))).toBeGreaterThan(inside * 0.3);
+    expect(texture(band(fade + 2, fade + 6))).toBeGreaterThan(inside * 0.3);
+  });
+
+  it("continues the photo's own edge beyond it, so a small photo melts into its fill", async () => {
+    // A close-up: a thin band of green grass along the top of a brown dog's face, which fills the
+    // frame. The crop reaches above the photo for a hat; what is drawn there is the grass carried
+    // on and blurred, not the dog stretched over the whole disc.
+    const pet = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300" fill="#8a4a2a"/><rect width="300" height="24" fill="#2f9a2f"/></svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+    const costume = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: '#7a3ab0' },
+    })
+      .png()
+      .toBuffer();
+    const where = location(300, 300, [40, 30, 220, 230], [20, 120, 260, 180]);
+    const portrait = await composePortrait(pet, costume, {}, { locate: async () => where });
+    const { crop } = portrait.placement!;
+    expect(crop.y).toBeLessThan(-30);
+    const discTop = PET_DISC.cy - PET_DISC.r;
+    const edge = Math.round(discTop + (-crop.y / crop.side) * PET_DISC.r * 2);
+    // Green against red over the rows above the photo's top edge, in the disc's middle columns.
+    const greener = (rows: number[]) => {
+      let sum = 0;
+      for (const y of rows)
+        for (let x = PET_DISC.cx - 30; x < PET_DISC.cx + 30; x++) {
+          const at = (y * PORTRAIT_SIZE + x) * 3;
+          sum += portrait.base[at + 1]! - portrait.base[at]!;
+        }
+      return sum / (rows.length * 60);
+    };
+    const above = Array.from({ length: 10 }, (_, i) => edge - 30 + i);
+    const face = Array.from({ length: 10 }, (_, i) => edge + 120 + i);
+    expect(greener(face)).toBeLessThan(-20);
+    expect(greener(above)).toBeGreaterThan(10);
   });
 });

@@ -95,8 +95,10 @@ function headOnPortrait(head: HeadAnchor): PortraitBox {
 
 /**
  * The photo's square `crop` at the disc's size, in PHOTO_LOOK, as a picture and what goes over it
- * (the disc's layers follow in one composite). Where the square reaches past the photo, a blurred
- * and dimmed stretch of the photo fills in (a cut-out's transparency shows the disc's backdrop).
+ * (the disc's layers follow in one composite). Where the square reaches past the photo, the photo's
+ * edges carried on outwards, blurred and dimmed, fill in, and the photo fades into them (a
+ * cut-out's transparency shows the disc's backdrop). A close-up thus melts into its own grass or
+ * sofa instead of sitting as a sharp square on a stretched, blurred copy of the whole photo.
  */
 async function croppedPhoto(
   pet: Buffer,
@@ -143,9 +145,24 @@ async function croppedPhoto(
   });
   // A blur this wide loses nothing drawn at an eighth of the size and stretched back linearly
   // (within 9 of 255 of the full-size blur on the labelled photos), for a fraction of the work.
-  const small = Math.round(size / FILL_SHRINK);
+  // The photo sits where it will be drawn, its edge rows and columns copied out to the disc's.
+  const shrink = (length: number) => Math.max(1, Math.round(length / FILL_SHRINK));
+  const small = shrink(size);
+  const photo = {
+    width: Math.min(small, shrink(out.width)),
+    height: Math.min(small, shrink(out.height)),
+  };
+  const x = Math.min(small - photo.width, Math.round(at.left / FILL_SHRINK));
+  const y = Math.min(small - photo.height, Math.round(at.top / FILL_SHRINK));
   const fill = await sharp(inside, raw)
-    .resize(small, small, { fit: 'fill' })
+    .resize(photo.width, photo.height, { fit: 'fill' })
+    .extend({
+      left: x,
+      top: y,
+      right: small - photo.width - x,
+      bottom: small - photo.height - y,
+      extendWith: 'copy',
+    })
     .blur(FILL_BLUR / FILL_SHRINK)
     .modulate({ brightness: 0.92 })
     .raw()
