@@ -500,6 +500,22 @@ describe('an uploaded photo is dressed the same way every time', () => {
 });
 
 describe('a crop reaching past the photo', () => {
+  /** The portrait of an SVG photo placed at `where`, and the disc's row of the photo's top edge. */
+  async function portraitOf(svg: string, where: PetLocation) {
+    const pet = await sharp(Buffer.from(svg)).png().toBuffer();
+    // A costume that is not a preset: nothing is worn over the disc.
+    const costume = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: '#7a3ab0' },
+    })
+      .png()
+      .toBuffer();
+    const portrait = await composePortrait(pet, costume, {}, { locate: async () => where });
+    const { crop } = portrait.placement!;
+    const discTop = PET_DISC.cy - PET_DISC.r;
+    const edge = Math.round(discTop + (-crop.y / crop.side) * PET_DISC.r * 2);
+    return { portrait, crop, discTop, edge };
+  }
+
   it('fades the photo into the blurred fill beyond its edge, with no hard seam', async () => {
     // A fine checkerboard: sharp in the photo, smooth once blurred, so texture tells them apart.
     const squares = Array.from({ length: 120 }, (_, i) =>
@@ -507,25 +523,11 @@ describe('a crop reaching past the photo', () => {
         (i + j) % 2 ? `<rect x="${j * 4}" y="${i * 4}" width="4" height="4"/>` : '',
       ).join(''),
     ).join('');
-    const pet = await sharp(
-      Buffer.from(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#e0e0e0"/><g fill="#202020">${squares}</g></svg>`,
-      ),
-    )
-      .png()
-      .toBuffer();
-    // A costume that is not a preset: nothing is worn over the disc.
-    const costume = await sharp({
-      create: { width: 64, height: 64, channels: 3, background: '#7a3ab0' },
-    })
-      .png()
-      .toBuffer();
     // A head at the top: the crop rises above the photo to leave room for a hat.
-    const where = location(640, 480, [270, 10, 100, 100], [240, 100, 160, 300]);
-    const portrait = await composePortrait(pet, costume, {}, { locate: async () => where });
-    const { crop } = portrait.placement!;
-    const discTop = PET_DISC.cy - PET_DISC.r;
-    const edge = Math.round(discTop + (-crop.y / crop.side) * PET_DISC.r * 2);
+    const { portrait, crop, discTop, edge } = await portraitOf(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#e0e0e0"/><g fill="#202020">${squares}</g></svg>`,
+      location(640, 480, [270, 10, 100, 100], [240, 100, 160, 300]),
+    );
     expect(edge).toBeGreaterThan(discTop + 40);
     expect(edge).toBeLessThan(PET_DISC.cy);
     // How much a row of the disc's middle varies: the photo's squares, or the fill's smoothness.
@@ -562,24 +564,11 @@ describe('a crop reaching past the photo', () => {
     // A close-up: a thin band of green grass along the top of a brown dog's face, which fills the
     // frame. The crop reaches above the photo for a hat; what is drawn there is the grass carried
     // on and blurred, not the dog stretched over the whole disc.
-    const pet = await sharp(
-      Buffer.from(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300" fill="#8a4a2a"/><rect width="300" height="24" fill="#2f9a2f"/></svg>`,
-      ),
-    )
-      .png()
-      .toBuffer();
-    const costume = await sharp({
-      create: { width: 64, height: 64, channels: 3, background: '#7a3ab0' },
-    })
-      .png()
-      .toBuffer();
-    const where = location(300, 300, [40, 30, 220, 230], [20, 120, 260, 180]);
-    const portrait = await composePortrait(pet, costume, {}, { locate: async () => where });
-    const { crop } = portrait.placement!;
+    const { portrait, crop, edge } = await portraitOf(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300" fill="#8a4a2a"/><rect width="300" height="24" fill="#2f9a2f"/></svg>`,
+      location(300, 300, [40, 30, 220, 230], [20, 120, 260, 180]),
+    );
     expect(crop.y).toBeLessThan(-30);
-    const discTop = PET_DISC.cy - PET_DISC.r;
-    const edge = Math.round(discTop + (-crop.y / crop.side) * PET_DISC.r * 2);
     // Green against red over the rows above the photo's top edge, in the disc's middle columns.
     const greener = (rows: number[]) => {
       let sum = 0;
