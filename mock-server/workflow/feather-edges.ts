@@ -1,6 +1,10 @@
 // The soft edge of an uploaded photo where the disc's crop reaches past it (portrait.ts): the
 // photo fades into the blurred fill instead of meeting it at a hard seam.
 
+const FADE_SHARE = 0.1;
+const FADE_MIN = 10;
+const FADE_MAX = 40;
+
 /**
  * How far a photo's edges fade (the blur's standard deviation is half of it): a share of the
  * photo's shorter side as drawn, so a small photo inside a large fill melts into it as well.
@@ -8,15 +12,12 @@
 export function fadeFor(width: number, height: number): number {
   return Math.round(Math.min(FADE_MAX, Math.max(FADE_MIN, FADE_SHARE * Math.min(width, height))));
 }
-const FADE_SHARE = 0.1;
-const FADE_MIN = 10;
-const FADE_MAX = 40;
 
 /**
- * Multiplies the alpha of a raw RGBA picture by a rectangle blurred with a Gaussian of half its fade,
- * inset the fade from each edge that meets the fill and reaching as far past the others: what an SVG
- * feGaussianBlur of that rectangle drew, worked out per row and column (the blur of a rectangle is
- * the product of two blurred steps), for a few ms instead of a hundred.
+ * Multiplies the alpha of a raw RGBA picture by a rectangle blurred with a Gaussian of half its
+ * fade, inset the fade from each edge that meets the fill and reaching as far past the others: what
+ * an SVG feGaussianBlur of that rectangle drew, worked out per row and column (the blur of a
+ * rectangle is the product of two blurred steps), for a few ms instead of a hundred.
  */
 export function featherEdges(
   rgba: Buffer,
