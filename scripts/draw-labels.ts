@@ -84,13 +84,15 @@ function overlay(label: Label, x0: number, y0: number, w: number, h: number): st
     `<rect x="${px(box.x)}" y="${py(box.y)}" width="${box.w * scale}" height="${box.h * scale}" fill="none" stroke="${colour}" stroke-width="1"/>`;
   const dot = (p: Point, colour: string) =>
     `<circle cx="${px(p.x)}" cy="${py(p.y)}" r="${Math.max(3, scale * 1.5)}" fill="${colour}" stroke="#000" stroke-width="1"/>`;
+  const vertex = (x: number, y: number) =>
+    `<circle cx="${px(x)}" cy="${py(y)}" r="2" fill="#00e5ff"/>`;
   const parts = [crop ? gridLines(x0, y0, w, h) : ''];
   for (const polygon of label.outline ?? []) {
     const points = polygon.map(([x, y]) => `${px(x)},${py(y)}`).join(' ');
     parts.push(
-      `<polygon points="${points}" fill="#00e5ff" fill-opacity="0.3" stroke="#00e5ff" stroke-width="1"/>`,
+      `<polygon points="${points}" fill="#00e5ff" fill-opacity="${crop ? 0.08 : 0.3}" stroke="#00e5ff" stroke-width="1"/>`,
     );
-    if (crop) for (const [x, y] of polygon) parts.push(dot({ x, y }, '#00e5ff'));
+    if (crop) for (const [x, y] of polygon) parts.push(vertex(x, y));
   }
   parts.push(rect(label.head, '#ff2020'));
   if (label.body) parts.push(rect(label.body, '#2060ff'));
