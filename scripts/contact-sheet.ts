@@ -16,6 +16,7 @@ import {
   type PhotoLabel,
 } from '../mock-server/workflow/locate/labelled-locator';
 import { locatePet } from '../mock-server/workflow/locate/locate-pet';
+import type { PetMatte } from '../mock-server/workflow/locate/matte';
 import type { LocatePet, PetLocation } from '../mock-server/workflow/locate/pet-location';
 import { renderCostumeImage } from '../mock-server/workflow/render-costume';
 
@@ -80,7 +81,36 @@ async function write(
   return target;
 }
 
-/** The photo as the locator saw it: head box orange, body box cyan, confidence in the caption. */
+/** The matte's outline at the given size: magenta where the pet meets the scene. */
+async function matteOutline(matte: PetMatte, width: number, height: number): Promise<Buffer> {
+  const alpha = await sharp(Buffer.from(matte.alpha), {
+    raw: { width: matte.width, height: matte.height, channels: 1 },
+  })
+    .resize(width, height, { fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const inside = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < width && y < height && (alpha[y * width + x] ?? 0) >= 128;
+  const out = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const edge =
+        inside(x, y) &&
+        !(inside(x - 1, y) && inside(x + 1, y) && inside(x, y - 1) && inside(x, y + 1));
+      if (!edge) continue;
+      out.set([255, 40, 220, 255], (y * width + x) * 4);
+    }
+  }
+  return sharp(out, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * The photo as the locator saw it: head box orange, body box cyan, the matte's outline magenta,
+ * the head's and the matte's confidence in the caption.
+ */
 async function locatedTile(photo: Buffer, location: PetLocation, name: string) {
   const scale = TILE / Math.max(location.width, location.height);
   const box = (b: PetLocation['head'], colour: string) =>
@@ -89,16 +119,18 @@ async function locatedTile(photo: Buffer, location: PetLocation, name: string) {
   const boxes = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${box(location.body, '#3ef')}${box(location.head, '#f80')}</svg>`,
   );
+  const outline = location.matte ? [{ input: await matteOutline(location.matte, w, h) }] : [];
   const picture = await sharp(photo)
     .rotate()
     .resize(w, h)
-    .composite([{ input: boxes }])
+    .composite([...outline, { input: boxes }])
     .toBuffer();
+  const matteSure = location.matte ? ` cut ${location.matte.confidence.toFixed(2)}` : '';
   return sharp({ create: { width: TILE, height: TILE, channels: 3, background: '#222' } })
     .composite([
       { input: picture, left: Math.round((TILE - w) / 2), top: Math.round((TILE - h) / 2) },
       {
-        input: caption(`${name} ${location.method} ${location.confidence.toFixed(2)}`),
+        input: caption(`${name} ${location.method} ${location.confidence.toFixed(2)}${matteSure}`),
         top: 0,
         left: 0,
       },

@@ -18,12 +18,16 @@ import {
   HEAD_PROBE_FILE,
   headFound,
   lookedBothWays,
+  petChances,
   probedHead,
   type HeadProbeFile,
   type LinearRead,
   type UnitBox,
 } from '../mock-server/workflow/locate/head-probe';
 import { largestAnimal, locatorPictures } from '../mock-server/workflow/locate/locate-pet';
+import { cutOutPet, type PetSight } from '../mock-server/workflow/locate/matte';
+import { overlap, rasterize, type Outline } from '../mock-server/workflow/locate/outline';
+import type { RgbImage } from '../mock-server/workflow/locate/silhouette';
 import { seededRandom } from '../mock-server/workflow/seeded-random';
 
 const PHOTOS = path.resolve('tests/fixtures/photos');
@@ -41,12 +45,18 @@ const HEAD_MARGIN = 0.15;
 /** Shares of the other cells taken as "not a head": of the animal's, and of the background's. */
 const ANIMAL_SHARE = 0.5;
 const BACKGROUND_SHARE = 0.05;
+/** Cells at least this much inside a traced outline are animal, at most this much scene. */
+const PET_INSIDE = 0.75;
+const PET_OUTSIDE = 0.25;
+/** The share of those cells the pet read learns from (neighbours are much alike). */
+const PET_SHARE = 0.35;
 
 interface Labelled {
   readonly file: string;
   readonly head: UnitBox;
   readonly alsoAccepted?: readonly { head: UnitBox }[];
   readonly body: UnitBox;
+  readonly outline?: Outline;
 }
 
 /** One photo (or its mirror) as the probe sees it, with its labels in fractions of the picture. */
@@ -58,6 +68,10 @@ interface Example {
   readonly aspect: number;
   readonly heads: readonly UnitBox[];
   readonly body: UnitBox;
+  /** The traced outline in fractions of the picture, where there is one. */
+  readonly outline?: Outline;
+  /** The photo as the cut-out works on it (at most 640 px on its long side). */
+  readonly base: RgbImage;
 }
 
 const { photos } = JSON.parse(await readFile(path.join(PHOTOS, 'labels.json'), 'utf8')) as {
@@ -89,6 +103,12 @@ for (const photo of photos) {
       aspect: width / height,
       heads: [photo.head, ...(photo.alsoAccepted ?? []).map((a) => a.head)].map(unit),
       body: unit(photo.body),
+      ...(photo.outline && {
+        outline: photo.outline.map((polygon) =>
+          polygon.map(([x, y]) => [mirrored ? 1 - x / width : x / width, y / height] as const),
+        ),
+      }),
+      base: pictures.base,
     });
   }
   process.stderr.write('.');
@@ -101,10 +121,12 @@ const hitLogits: number[] = [];
 const missLogits: number[] = [];
 /** Of each head found, its box's area over the labelled head's (pieces are scaled to the box). */
 const areaRatios: number[] = [];
+/** The cut-out's overlap with each traced outline left out: whole, and inside the head's box. */
+const cutOverlaps: { name: string; whole: number; head: number; boxOnly: number }[] = [];
 for (let fold = 0; fold < FOLDS; fold++) {
   const left = new Set(files.filter((_, i) => i % FOLDS === fold));
   const kept = examples.filter((e) => !left.has(e.file));
-  const probe = asCellProbe(trainHead(kept), trainSize(kept));
+  const probe = asCellProbe({ head: trainHead(kept), size: trainSize(kept), pet: trainPet(kept) });
   const leftOut = examples.filter((e) => left.has(e.file));
   const read = new Map(leftOut.map((e) => [e, cellsOf(e, probe)]));
   for (const example of leftOut) {
@@ -121,13 +143,35 @@ for (let fold = 0; fold < FOLDS; fold++) {
     process.stdout.write(
       `${hit ? 'found ' : 'missed'} ${name}  peak logit ${head.logit.toFixed(1)}\n`,
     );
+    if (example.outline) {
+      const sight = { animal: example.animal, head, sureOfHead: Boolean(hit) };
+      const cut = await cutOverlap(example, { ...sight, chances: petChances(cells) });
+      const boxOnly = await cutOverlap(example, sight);
+      cutOverlaps.push({ name, ...cut, boxOnly: boxOnly.whole });
+      process.stdout.write(
+        `  cut-out ${cut.whole.toFixed(2)} (head ${cut.head.toFixed(2)}, box only ${boxOnly.whole.toFixed(2)})\n`,
+      );
+    }
   }
 }
 const measured =
   `cross-validated by photo in ${FOLDS} folds (a photo and its mirror left out together): ` +
   `${found} of ${examples.length} heads found; peak logits of heads found ${summary(hitLogits)}, ` +
   `of heads missed ${summary(missLogits)}; area of a head found over the labelled head's ` +
-  `${summary(areaRatios)}, over 3 times in ${areaRatios.filter((r) => r > 3).length}`;
+  `${summary(areaRatios)}, over 3 times in ${areaRatios.filter((r) => r > 3).length}; ` +
+  `cut-out over ${cutOverlaps.length} traced outlines, overlap (IoU) ` +
+  `${summary(
+    cutOverlaps.map((c) => c.whole),
+    2,
+  )}, inside the head's box ` +
+  `${summary(
+    cutOverlaps.map((c) => c.head),
+    2,
+  )} (seeded by the animal's box alone: ` +
+  `${summary(
+    cutOverlaps.map((c) => c.boxOnly),
+    2,
+  )})`;
 process.stdout.write(`${measured}\n`);
 
 const file: HeadProbeFile = {
@@ -138,6 +182,7 @@ const file: HeadProbeFile = {
   depth: FEATURE_DEPTH,
   head: rounded(trainHead(examples)),
   size: rounded(trainSize(examples)),
+  pet: rounded(trainPet(examples)),
   trainedOn: files,
   measured,
 };
@@ -150,6 +195,69 @@ function trainHead(set: readonly Example[]): LinearRead {
   const positives = labels.reduce((sum, y) => sum + y, 0);
   const n = labels.length;
   return fit(rows, labels, 'logistic', (y) => (y ? (n - positives) / positives : 1));
+}
+
+/**
+ * Which cells are the animal: logistic regression on the cells well inside or well outside the
+ * traced outlines (a share of them), animal and scene weighted alike.
+ */
+function trainPet(set: readonly Example[]): LinearRead {
+  const random = seededRandom(2);
+  const picked: { example: Example; cell: number }[] = [];
+  const labels: number[] = [];
+  for (const example of set) {
+    if (!example.outline) continue;
+    const inside = cellCoverage(example.outline);
+    forEachCell((cell) => {
+      const share = inside[cell] ?? 0;
+      if (share > PET_OUTSIDE && share < PET_INSIDE) return;
+      if (random() >= PET_SHARE) return;
+      picked.push({ example, cell });
+      labels.push(share >= PET_INSIDE ? 1 : 0);
+    });
+  }
+  const positives = labels.reduce((sum, y) => sum + y, 0);
+  const n = labels.length;
+  return fit(featureRows(picked), labels, 'logistic', (y) => (y ? (n - positives) / positives : 1));
+}
+
+/** How much of each cell of the feature grid lies inside an outline (fractions of the picture). */
+function cellCoverage(outline: Outline): Float32Array {
+  const fine = 4;
+  const side = FEATURE_GRID * fine;
+  const mask = rasterize(outline, side, side, { x: side, y: side });
+  const out = new Float32Array(FEATURE_GRID * FEATURE_GRID);
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      const cell = Math.floor(y / fine) * FEATURE_GRID + Math.floor(x / fine);
+      out[cell] = (out[cell] ?? 0) + (mask[y * side + x] ?? 0) / (fine * fine);
+    }
+  }
+  return out;
+}
+
+/** The cut-out of a left-out example against its traced outline: whole, and in the head's box. */
+async function cutOverlap(
+  example: Example,
+  sight: PetSight,
+): Promise<{ whole: number; head: number }> {
+  const { base } = example;
+  const matte = await cutOutPet(base, sight);
+  const truth = rasterize(example.outline ?? [], base.width, base.height, {
+    x: base.width,
+    y: base.height,
+  });
+  const label = example.heads[0]!;
+  const region = {
+    x0: Math.floor(label.x * base.width),
+    y0: Math.floor(label.y * base.height),
+    x1: Math.ceil((label.x + label.w) * base.width),
+    y1: Math.ceil((label.y + label.h) * base.height),
+  };
+  return {
+    whole: overlap(matte.alpha, truth, base.width),
+    head: overlap(matte.alpha, truth, base.width, region),
+  };
 }
 
 /**
@@ -286,8 +394,8 @@ function grown(b: UnitBox, share: number): UnitBox {
   };
 }
 
-function summary(values: readonly number[]): string {
+function summary(values: readonly number[], digits = 1): string {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => (sorted[Math.floor(q * (sorted.length - 1))] ?? 0).toFixed(1);
+  const at = (q: number) => (sorted[Math.floor(q * (sorted.length - 1))] ?? 0).toFixed(digits);
   return sorted.length ? `min ${at(0)}, median ${at(0.5)}, max ${at(1)}` : 'none';
 }

@@ -27,6 +27,8 @@ const HeadProbeFile = z.object({
   head: LinearRead,
   /** The log of the head's size (the geometric mean of its sides over the picture's). */
   size: LinearRead,
+  /** The logit that a cell is part of the animal (its outline's inside): the cut-out's prior. */
+  pet: LinearRead,
   trainedOn: z.array(z.string()),
   measured: z.string(),
 });
@@ -34,17 +36,29 @@ export type HeadProbeFile = z.infer<typeof HeadProbeFile>;
 
 let probe: CellProbe | undefined;
 
-/** The probe shipped beside this file, read once: its outputs are the head logit, then the size. */
+/** The probe's outputs for each cell, in this order. */
+const OUTPUTS = ['head', 'size', 'pet'] as const;
+type Output = (typeof OUTPUTS)[number];
+
+/** The probe shipped beside this file, read once: its outputs are OUTPUTS' reads, in order. */
 export function headProbe(): CellProbe {
   if (!probe) {
     const file = HeadProbeFile.parse(JSON.parse(readFileSync(HEAD_PROBE_FILE, 'utf8')));
-    probe = asCellProbe(file.head, file.size);
+    probe = asCellProbe(file);
   }
   return probe;
 }
 
-export function asCellProbe(head: LinearRead, size: LinearRead): CellProbe {
-  return { weights: [head.weights, size.weights], bias: [head.bias, size.bias] };
+export function asCellProbe(reads: Readonly<Record<Output, LinearRead>>): CellProbe {
+  return {
+    weights: OUTPUTS.map((output) => reads[output].weights),
+    bias: OUTPUTS.map((output) => reads[output].bias),
+  };
+}
+
+/** Of each cell, the chance that it is part of the animal, from the probe's outputs. */
+export function petChances(cells: Float32Array): Float32Array {
+  return channel(cells, 'pet').map((logit) => 1 / (1 + Math.exp(-logit)));
 }
 
 /** A box in fractions of the picture (0..1). */
@@ -87,7 +101,7 @@ const REGION_LIMIT = 1.3;
  */
 export function probedHead(cells: Float32Array, animal: UnitBox, aspect: number): ProbedHead {
   const g = FEATURE_GRID;
-  const logits = channel(cells, 0);
+  const logits = channel(cells, 'head');
   const smooth = smoothed(logits, g);
   const search = {
     x0: animal.x - animal.w * SEARCH_MARGIN,
@@ -115,7 +129,7 @@ export function probedHead(cells: Float32Array, animal: UnitBox, aspect: number)
   const peak = { x: (peakI + 0.5) / g, y: (peakJ + 0.5) / g };
   // The size read at the peak, as a geometric mean of the sides over the picture's: a square of
   // side s pixels in a W x H picture is s/W wide and s/H high in fractions.
-  const size = HEAD_ROOM * Math.exp(smoothed(channel(cells, 1), g)[peakJ * g + peakI] ?? -2);
+  const size = HEAD_ROOM * Math.exp(smoothed(channel(cells, 'size'), g)[peakJ * g + peakI] ?? -2);
   const sized = {
     x: peak.x - size / Math.sqrt(aspect) / 2,
     y: peak.y - (size * Math.sqrt(aspect)) / 2,
@@ -148,10 +162,11 @@ export function lookedBothWays(cells: Float32Array, mirrorCells: Float32Array): 
   return out;
 }
 
-/** One output of the probe, from cells holding two outputs each. */
-function channel(cells: Float32Array, k: number): Float32Array {
-  const out = new Float32Array(cells.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = cells[i * 2 + k] ?? 0;
+/** One output of the probe, from cells holding all of OUTPUTS each. */
+function channel(cells: Float32Array, output: Output): Float32Array {
+  const k = OUTPUTS.indexOf(output);
+  const out = new Float32Array(cells.length / OUTPUTS.length);
+  for (let i = 0; i < out.length; i++) out[i] = cells[i * OUTPUTS.length + k] ?? 0;
   return out;
 }
 

@@ -3,6 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { rasterize, type Outline } from './outline';
+import type { PetMatte } from './matte';
 import type { LocatePet, PetLocation, PixelBox } from './pet-location';
 
 export interface PhotoLabel {
@@ -11,7 +13,11 @@ export interface PhotoLabel {
   readonly body: PixelBox;
   readonly facing?: PetLocation['facing'];
   readonly note?: string;
+  readonly outline?: Outline;
 }
+
+/** The long side of a matte made from a traced outline, as the locator's mattes are. */
+const MATTE_SIDE = 640;
 
 export async function readLabels(dir: string): Promise<PhotoLabel[]> {
   const text = await readFile(path.join(dir, 'labels.json'), 'utf8');
@@ -31,7 +37,17 @@ export async function labelledLocation(image: Buffer, label: PhotoLabel): Promis
     facing: label.facing ?? 'front',
     confidence: 1,
     method: 'labels',
+    ...(label.outline ? { matte: tracedMatte(label.outline, w, h) } : {}),
   };
+}
+
+/** A traced outline as a sure, hard-edged matte at most MATTE_SIDE on its long side. */
+function tracedMatte(outline: Outline, width: number, height: number): PetMatte {
+  const scale = Math.min(1, MATTE_SIDE / Math.max(width, height));
+  const w = Math.max(1, Math.round(width * scale));
+  const h = Math.max(1, Math.round(height * scale));
+  const mask = rasterize(outline, w, h, { x: w / width, y: h / height });
+  return { width: w, height: h, alpha: mask.map((v) => v * 255), confidence: 1 };
 }
 
 /** A locator that knows one photo's label (the workflow is handed bytes, not file names). */

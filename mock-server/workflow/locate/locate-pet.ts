@@ -5,11 +5,14 @@ import {
   contains,
   headProbe,
   lookedBothWays,
+  petChances,
   probedHead,
   type ProbedHead,
   type UnitBox,
 } from './head-probe';
-import type { PetLocation, PixelBox } from './pet-location';
+import { cutOutPet } from './matte';
+import { loadOpenCv } from './opencv';
+import { LOCATION_TRUSTED, type PetLocation, type PixelBox } from './pet-location';
 import { silhouette, type IntBox, type RgbImage } from './silhouette';
 
 /** Larger pictures are refused before decoding (a 12000x8000 photo is 96 MP). */
@@ -20,9 +23,9 @@ const SHAPE_SIZE = 160;
 const MIN_ANIMAL_SCORE = 0.1;
 
 /** Loads the detector ahead of the first photo, so the first run costs no more than the others. */
-export function warmUpLocator(): Promise<void> {
+export async function warmUpLocator(): Promise<void> {
   headProbe();
-  return loadAnimalDetector().then(() => undefined);
+  await Promise.all([loadAnimalDetector(), loadOpenCv()]);
 }
 
 /**
@@ -79,11 +82,8 @@ async function locate(image: Buffer, width: number, height: number): Promise<Pet
   const sight = await lookAt(square, headProbe(), { mirrorToo: true });
   const animal = largestAnimal(sight.detections);
   const box = animal ? toIntBox(animal, picture) : saliencyBox(picture);
-  const probed = probedHead(
-    lookedBothWays(sight.cells, sight.mirrorCells ?? sight.cells),
-    unitBox(box, picture),
-    picture.width / picture.height,
-  );
+  const cells = lookedBothWays(sight.cells, sight.mirrorCells ?? sight.cells);
+  const probed = probedHead(cells, unitBox(box, picture), picture.width / picture.height);
   const vote = consensusHead(
     silhouette(picture, box),
     picture,
@@ -99,6 +99,13 @@ async function locate(image: Buffer, width: number, height: number): Promise<Pet
   };
   const scale = { x: width / picture.width, y: height / picture.height };
   const headBox = scaleBox(head, scale, width, height);
+  const confidence = confidenceOf(animal, probed, agree);
+  const matte = await cutOutPet(base, {
+    animal: unitBox(box, picture),
+    head: probed,
+    sureOfHead: confidence >= LOCATION_TRUSTED,
+    chances: petChances(cells),
+  });
   const bodyTop = head.y + head.h * 0.7;
   const body = scaleBox(
     bodyTop < box.y1 - 2
@@ -114,8 +121,9 @@ async function locate(image: Buffer, width: number, height: number): Promise<Pet
     head: headBox,
     body,
     facing: agree ? vote.facing : 'front',
-    confidence: confidenceOf(animal, probed, agree),
+    confidence,
     method: animal ? `detector:${animal.label}+head-probe` : 'saliency+head-probe',
+    matte,
   };
 }
 

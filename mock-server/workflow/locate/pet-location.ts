@@ -1,3 +1,5 @@
+import type { PetMatte } from './matte';
+
 // Where the pet is in a photo, in pixels of the picture as seen (after EXIF orientation). The
 // workflow dresses the pet from this; `npm run locate` prints it for review and tests.
 
@@ -21,11 +23,15 @@ export interface PetLocation {
   readonly facing: 'left' | 'right' | 'front';
   /** 0 to 1: how sure the locator is. Below LOCATION_TRUSTED the dressing keeps clear of the face. */
   readonly confidence: number;
-  /** How it was found, e.g. 'detector', 'detector+grabcut' or 'fallback'. */
+  /** How it was found, e.g. 'detector:cat+head-probe' or 'fallback'. */
   readonly method: string;
+  /** The pet cut out from the photo, at most 640 px on its long side; none for the fallback. */
+  readonly matte?: PetMatte;
 }
 
 /** Below this confidence a location is a guess: pieces that could cover the eyes are not placed. */
 export const LOCATION_TRUSTED = 0.5;
+/** From this sureness of the matte on, the pet is cut out and stands in the scene; below, a disc. */
+export const MATTE_TRUSTED = 0.6;
 
 export type LocatePet = (image: Buffer) => Promise<PetLocation>;
