@@ -26,6 +26,12 @@ export function hex(color: Rgb): string {
 }
 
 /** Hue in degrees, saturation and lightness in 0-1. */
+/** The colour's hue and saturation at half lightness: soft light then shifts hue, not lightness. */
+export function midTone(color: Rgb): Rgb {
+  const { h, s } = toHsl(color);
+  return fromHsl(h, s, 0.5);
+}
+
 export function toHsl({ r, g, b }: Rgb): { h: number; s: number; l: number } {
   const [rn, gn, bn] = [r / 255, g / 255, b / 255];
   const max = Math.max(rn, gn, bn);

@@ -11,7 +11,7 @@ import { fallbackLocation } from './locate/locate-pet';
 import { labelledLocation, type PhotoLabel } from './locate/labelled-locator';
 import { fadeFor } from './feather-edges';
 import { composePortrait } from './portrait';
-import { EYES_AT, HEAD_INSIDE, placePet, type Placement } from './placement';
+import { EYES_AT, frameSquare, HEAD_INSIDE, placePet, type Placement } from './placement';
 import { BADGE, cameraAt, PET_DISC, PORTRAIT_SIZE, pumpkinsOf } from './scene';
 import { seededRandom } from './seeded-random';
 import {
@@ -359,26 +359,35 @@ function lightness(r: number, g: number, b: number): number {
 }
 
 /**
- * Mean L* of the pet's region (head and body boxes, on the photo, inside the disc) in the portrait's
- * scene without the costume, and of the same pixels of the input photo.
+ * Mean L* of the pet's region (head and body boxes, on the photo, inside the disc; or inside the
+ * matte, for a pet standing in the scene) in the portrait's scene without the costume, and of the
+ * same pixels of the input photo.
  */
 async function petLightness(pet: Buffer, costume: Buffer, where: PetLocation) {
   const portrait = await composePortrait(pet, costume, {}, { locate: async () => where });
   const scene = portrait.sway?.scene ?? portrait.base;
-  const { crop } = portrait.placement!;
+  const { crop, frame } = portrait.placement!;
   const photo = await sharp(pet).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const d = PET_DISC.r * 2;
-  const [left, top] = [PET_DISC.cx - PET_DISC.r, PET_DISC.cy - PET_DISC.r];
+  const { left, top, side: d } = frameSquare(frame);
+  const { matte } = where;
+  const onPet = (sx: number, sy: number) => {
+    if (frame === 'disc' || !matte) return true;
+    const mx = Math.floor((sx * matte.width) / where.width);
+    const my = Math.floor((sy * matte.height) / where.height);
+    return (matte.alpha[my * matte.width + mx] ?? 0) >= 250;
+  };
   const inBox = (x: number, y: number, b: PetLocation['head']) =>
     x >= b.x && x < b.x + b.w && y >= b.y && y < b.y + b.h;
   let [before, after, n] = [0, 0, 0];
   for (let y = top; y < top + d; y += 2)
     for (let x = left; x < left + d; x += 2) {
-      if (Math.hypot(x - PET_DISC.cx, y - PET_DISC.cy) > PET_DISC.r * 0.97) continue;
+      if (frame === 'disc' && Math.hypot(x - PET_DISC.cx, y - PET_DISC.cy) > PET_DISC.r * 0.97)
+        continue;
       const sx = Math.floor(crop.x + ((x - left) / d) * crop.side);
       const sy = Math.floor(crop.y + ((y - top) / d) * crop.side);
       if (sx < 0 || sy < 0 || sx >= photo.info.width || sy >= photo.info.height) continue;
       if (!inBox(sx, sy, where.head) && !inBox(sx, sy, where.body)) continue;
+      if (!onPet(sx, sy)) continue;
       const i = (sy * photo.info.width + sx) * photo.info.channels;
       const o = (y * PORTRAIT_SIZE + x) * 3;
       before += lightness(photo.data[i]!, photo.data[i + 1]!, photo.data[i + 2]!);

@@ -2,7 +2,7 @@
 // square of the photo the round pet disc shows, and where the pet's head and body then are in it,
 // as the HeadAnchor the wearables are placed by.
 import { LOCATION_TRUSTED, type PetLocation, type PixelBox } from './locate/pet-location';
-import { PET_DISC } from './scene';
+import { PET_DISC, PORTRAIT_SIZE } from './scene';
 import type { Box, HeadAnchor } from './wearables';
 
 /** A square of the photo in its pixels (as seen); it may reach past the photo's edges. */
@@ -13,9 +13,21 @@ export interface DiscCrop {
 }
 
 export interface Placement {
+  /** The pet in its photo's disc, or cut out and standing in the scene (stage.ts). */
+  readonly frame: Frame;
+  /** The square of the photo the frame shows. */
   readonly crop: DiscCrop;
   /** The pet's head and body in fractions of the crop, as the wearables take them. */
   readonly head: HeadAnchor;
+}
+
+export type Frame = 'disc' | 'stage';
+
+/** Where a frame's square lies on the portrait, in its pixels. */
+export function frameSquare(frame: Frame): { left: number; top: number; side: number } {
+  return frame === 'disc'
+    ? { left: PET_DISC.cx - PET_DISC.r, top: PET_DISC.cy - PET_DISC.r, side: PET_DISC.r * 2 }
+    : { left: 0, top: 0, side: PORTRAIT_SIZE };
 }
 
 /** How far down its box (ears included) a head's eyes are taken to be, without landmarks. */
@@ -34,7 +46,7 @@ const MAX_HEAD = 0.28;
 const MIN_HEAD = 0.1;
 const GOOD_HEAD = 0.2;
 /** The tallest piece (the witch's hat) rises this many head radii above the head's centre. */
-const HAT_RISE = 2.75;
+export const HAT_RISE = 2.75;
 
 /** The radius of the unit head the wearables are drawn for, from a head box. */
 export function headRadius(box: PixelBox): number {
@@ -184,5 +196,5 @@ export function anchorFor(location: PetLocation, crop: DiscCrop): HeadAnchor {
 
 export function placePet(location: PetLocation): Placement {
   const crop = planCrop(location);
-  return { crop, head: anchorFor(location, crop) };
+  return { frame: 'disc', crop, head: anchorFor(location, crop) };
 }

@@ -4,10 +4,21 @@ import { locatePet } from './locate/locate-pet';
 import type { LocatePet } from './locate/pet-location';
 import { featherEdges } from './feather-edges';
 import { extractPalette, type Palette } from './palette';
-import { placePet, type DiscCrop, type Placement } from './placement';
-import { BADGE, PET_DISC, PORTRAIT_SIZE, backgroundSvg, foregroundSvg, petDiscSvgs } from './scene';
+import { frameSquare, placePet, type DiscCrop, type Frame, type Placement } from './placement';
+import {
+  BADGE,
+  PET_DISC,
+  PORTRAIT_SIZE,
+  STAGE_BADGE,
+  backgroundSvg,
+  foregroundSvg,
+  petDiscSvgs,
+  vignetteSvg,
+  type BadgeSpot,
+} from './scene';
 import { identifyPreset } from './preset-identity';
 import { seedFrom, seededRandom } from './seeded-random';
+import { planStage, stagedPet } from './stage';
 import { PET_HEADS, wearableSvg, wobbleAt, WOBBLE_POSES, type HeadAnchor } from './wearables';
 
 /** Everything the image and the video are drawn from; the video re-uses it instead of recomposing. */
@@ -26,11 +37,11 @@ export interface Portrait {
   readonly placement?: Placement;
 }
 
-const COSTUME_SIZE = (BADGE.r - 8) * 2;
 const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 };
 
 /** Cut-out characters float inside the badge; photos fill it, cropped to its circle. */
-async function badgeArt(costume: Buffer): Promise<Buffer> {
+async function badgeArt(costume: Buffer, badge: BadgeSpot): Promise<Buffer> {
+  const COSTUME_SIZE = (badge.r - 8) * 2;
   // Many opaque images still carry an alpha channel: look at the pixels, not the header.
   const { isOpaque } = await sharp(costume, { animated: false }).stats();
   const hasAlpha = !isOpaque;
@@ -59,16 +70,20 @@ export interface PresetIds {
  * The preset costume's wearable pieces placed on the pet's head, one picture the size of the
  * portrait per pose of their sway; none for a costume that is not a preset (its badge shows it).
  */
-function wornCostume(costumeId: string | undefined, head: HeadAnchor): Buffer[] | undefined {
+function wornCostume(
+  costumeId: string | undefined,
+  head: HeadAnchor,
+  frame: Frame,
+): Buffer[] | undefined {
   if (!costumeId) return undefined;
-  const side = PET_DISC.r * 2;
+  const { left, top, side } = frameSquare(frame);
   const poses: Buffer[] = [];
   for (let k = 0; k < WOBBLE_POSES; k++) {
     const pieces = wearableSvg(costumeId, head, side, wobbleAt(k));
     if (!pieces) return undefined;
     poses.push(
       Buffer.from(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${PORTRAIT_SIZE}" height="${PORTRAIT_SIZE}"><g transform="translate(${PET_DISC.cx - PET_DISC.r} ${PET_DISC.cy - PET_DISC.r})">${pieces}</g></svg>`,
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${PORTRAIT_SIZE}" height="${PORTRAIT_SIZE}"><g transform="translate(${left} ${top})">${pieces}</g></svg>`,
       ),
     );
   }
@@ -76,15 +91,14 @@ function wornCostume(costumeId: string | undefined, head: HeadAnchor): Buffer[] 
 }
 
 /** The head's box (or its circle's, for a preset pet) on the portrait. */
-function headOnPortrait(head: HeadAnchor): PortraitBox {
+function headOnPortrait(head: HeadAnchor, frame: Frame): PortraitBox {
   const box = head.box ?? {
     x0: head.cx - head.r,
     y0: head.cy - head.r,
     x1: head.cx + head.r,
     y1: head.cy + head.r,
   };
-  const side = PET_DISC.r * 2;
-  const [left, top] = [PET_DISC.cx - PET_DISC.r, PET_DISC.cy - PET_DISC.r];
+  const { left, top, side } = frameSquare(frame);
   return {
     x0: left + box.x0 * side,
     y0: top + box.y0 * side,
@@ -236,23 +250,31 @@ export async function composePortrait(
   ]);
   const layout = { mirror: (seed & 1) === 1, palette };
   const reviewed = petId ? PET_HEADS[petId] : undefined;
-  const placement = reviewed ? undefined : placePet(await (options.locate ?? locatePet)(pet));
+  const location = reviewed ? undefined : await (options.locate ?? locatePet)(pet);
+  const placement = location && (planStage(location) ?? placePet(location));
   const head = reviewed ?? placement!.head;
-  const worn = wornCostume(costumeId, head);
-  const [disc, costumeArt] = await Promise.all([
-    petDisc(pet, palette, placement),
-    badgeArt(costume),
+  const frame = placement?.frame ?? 'disc';
+  const worn = wornCostume(costumeId, head, frame);
+  // A pet standing in the scene fills it: a costume it wears needs no badge beside it.
+  const badge = frame === 'disc' ? BADGE : worn ? undefined : STAGE_BADGE;
+  const [petLayers, costumeArt] = await Promise.all([
+    placement?.frame === 'stage' && location?.matte
+      ? stagedPet(pet, location.matte, placement.crop, palette, layout.mirror)
+      : petDisc(pet, palette, placement).then((disc) => [
+          { input: disc, left: PET_DISC.cx - PET_DISC.r, top: PET_DISC.cy - PET_DISC.r },
+        ]),
+    badge && badgeArt(costume, badge),
   ]);
-  const badgeX = layout.mirror ? PORTRAIT_SIZE - BADGE.cx : BADGE.cx;
+  const badgeArtAt = badge && {
+    left: (layout.mirror ? PORTRAIT_SIZE - badge.cx : badge.cx) - (badge.r - 8),
+    top: badge.cy - (badge.r - 8),
+  };
   const scene = await sharp(backgroundSvg(layout, random))
     .composite([
-      { input: disc, left: PET_DISC.cx - PET_DISC.r, top: PET_DISC.cy - PET_DISC.r },
-      { input: foregroundSvg(layout) },
-      {
-        input: costumeArt,
-        left: badgeX - COSTUME_SIZE / 2,
-        top: BADGE.cy - COSTUME_SIZE / 2,
-      },
+      ...(frame === 'stage' ? [{ input: vignetteSvg() }] : []),
+      ...petLayers,
+      { input: foregroundSvg(layout, { ring: frame === 'disc', badge: badge ?? null }) },
+      ...(costumeArt && badgeArtAt ? [{ input: costumeArt, ...badgeArtAt }] : []),
     ])
     .removeAlpha()
     .raw()
@@ -263,11 +285,11 @@ export async function composePortrait(
   return {
     base,
     ...(worn ? { sway: { scene, layers: worn } } : {}),
-    bats: planBats(random, 6, headOnPortrait(head)),
+    bats: planBats(random, 6, headOnPortrait(head, frame)),
     palette,
     seed,
     mirror: layout.mirror,
-    head: headOnPortrait(head),
+    head: headOnPortrait(head, frame),
     ...(placement ? { placement } : {}),
   };
 }

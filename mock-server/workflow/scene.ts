@@ -1,4 +1,4 @@
-import { darken, fromHsl, hex, lighten, mix, toHsl, type Rgb } from './color';
+import { darken, hex, lighten, midTone, mix, type Rgb } from './color';
 import { cobweb, pumpkin, pumpkinGradients, tombstone } from './halloween-shapes';
 import type { Palette } from './palette';
 import { between, type Random } from './seeded-random';
@@ -7,6 +7,9 @@ import { between, type Random } from './seeded-random';
 export const PORTRAIT_SIZE = 1024;
 export const PET_DISC = { cx: 512, cy: 468, r: 296 } as const;
 export const BADGE = { cx: 800, cy: 792, r: 150 } as const;
+/** A pet standing in the scene fills it: a costume picture it does not wear sits in a top corner. */
+export const STAGE_BADGE = { cx: 150, cy: 150, r: 100 } as const;
+export type BadgeSpot = typeof BADGE | typeof STAGE_BADGE;
 export const MOON = { cx: 868, cy: 136, r: 78 } as const;
 export const PUMPKINS = [
   { cx: 290, cy: 930, size: 150 },
@@ -87,8 +90,16 @@ ${cobweb(250, 'rgba(235,225,255,0.32)')}`,
   return svg(body);
 }
 
-/** The frame, graveyard, pumpkins, badge disc and vignette in front of the pet. */
-export function foregroundSvg(layout: SceneLayout): Buffer {
+/**
+ * The graveyard, pumpkins and vignette in front of the pet, the disc's spiked ring when the pet is
+ * shown in one, and the costume picture's badge disc where there is one. A pet standing in the
+ * scene reaches the portrait's edges: its vignette is drawn behind it (vignetteSvg), so the
+ * photo's own lightness is kept.
+ */
+export function foregroundSvg(
+  layout: SceneLayout,
+  { ring = true, badge = BADGE }: { ring?: boolean; badge?: BadgeSpot | null } = {},
+): Buffer {
   const { accent, secondary } = layout.palette;
   const { cx, cy, r } = PET_DISC;
   const spikes = Array.from({ length: 36 }, (_, i) => {
@@ -101,25 +112,39 @@ export function foregroundSvg(layout: SceneLayout): Buffer {
     return `M${p(inner, a - half)} L${p(outer, a)} L${p(inner, a + half)} Z`;
   }).join(' ');
   const stone = hex(mix({ r: 70, g: 62, b: 84 }, darken(secondary, 0.4), 0.3));
-  const badge = layout.mirror ? PORTRAIT_SIZE - BADGE.cx : BADGE.cx;
+  const badgeX = badge && (layout.mirror ? PORTRAIT_SIZE - badge.cx : badge.cx);
   const body = `<defs>
 <linearGradient id="ring" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${hex(lighten(accent, 0.25))}"/><stop offset="0.5" stop-color="${hex(accent)}"/><stop offset="1" stop-color="${hex(darken(secondary, 0.1))}"/></linearGradient>
 <radialGradient id="badge" cx="50%" cy="40%" r="60%"><stop offset="0" stop-color="${hex(lighten(secondary, 0.15))}"/><stop offset="1" stop-color="${hex(darken(secondary, 0.55))}"/></radialGradient>
-<radialGradient id="vignette" cx="50%" cy="48%" r="72%"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.78"/></radialGradient>
 ${pumpkinGradients('pk')}
 </defs>
-<path d="${spikes}" fill="${hex(darken(accent, 0.25))}"/>
+${
+  ring
+    ? `<path d="${spikes}" fill="${hex(darken(accent, 0.25))}"/>
 <circle cx="${cx}" cy="${cy}" r="${r + 8}" fill="none" stroke="url(#ring)" stroke-width="18"/>
-<circle cx="${cx}" cy="${cy}" r="${r - 3}" fill="none" stroke="#0b0710" stroke-opacity="0.5" stroke-width="5"/>
+<circle cx="${cx}" cy="${cy}" r="${r - 3}" fill="none" stroke="#0b0710" stroke-opacity="0.5" stroke-width="5"/>`
+    : ''
+}
 ${mirrored(
   layout,
   `${tombstone(60, 925, 70, stone)}${tombstone(150, 940, 52, stone)}
 ${PUMPKINS.map((p) => pumpkin(p.cx, p.cy, p.size, 'pk')).join('')}`,
 )}
-<rect width="1024" height="1024" fill="url(#vignette)"/>
-<circle cx="${badge}" cy="${BADGE.cy}" r="${BADGE.r + 10}" fill="#0b0710" opacity="0.55"/>
-<circle cx="${badge}" cy="${BADGE.cy}" r="${BADGE.r}" fill="url(#badge)" stroke="url(#ring)" stroke-width="12"/>`;
+${ring ? VIGNETTE : ''}
+${
+  badge
+    ? `<circle cx="${badgeX}" cy="${badge.cy}" r="${badge.r + 10}" fill="#0b0710" opacity="0.55"/>
+<circle cx="${badgeX}" cy="${badge.cy}" r="${badge.r}" fill="url(#badge)" stroke="url(#ring)" stroke-width="12"/>`
+    : ''
+}`;
   return svg(body);
+}
+
+const VIGNETTE = `<radialGradient id="vignette" cx="50%" cy="48%" r="72%"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.78"/></radialGradient><rect width="1024" height="1024" fill="url(#vignette)"/>`;
+
+/** The scene's darkened edges alone, for behind a pet standing in it. */
+export function vignetteSvg(): Buffer {
+  return svg(VIGNETTE);
 }
 
 /**
@@ -131,11 +156,6 @@ const TREATMENTS = {
   preset: { tintOpacity: 0.55, midTones: false, shadeFrom: 0.7, shadeOpacity: 0.55 },
   photo: { tintOpacity: 0.22, midTones: true, shadeFrom: 0.86, shadeOpacity: 0.35 },
 } as const;
-
-const midTone = (color: Rgb) => {
-  const { h, s } = toHsl(color);
-  return fromHsl(h, s, 0.5);
-};
 
 /** An SVG the size of the pet disc: palette wash, inner shadow and the round mask. */
 export function petDiscSvgs(palette: Palette, treatment: keyof typeof TREATMENTS = 'preset') {

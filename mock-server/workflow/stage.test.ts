@@ -1,0 +1,110 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { labelledLocation, readLabels, type PhotoLabel } from './locate/labelled-locator';
+import { rasterize } from './locate/outline';
+import type { PetLocation } from './locate/pet-location';
+import { placePet } from './placement';
+import { composePortrait } from './portrait';
+import { PORTRAIT_SIZE } from './scene';
+import { planStage } from './stage';
+
+// The pet cut out and standing in the scene: on a real photograph whose background outside the
+// traced outline is painted pure green, no green may reach the portrait (the disc it replaces
+// showed the photo's own background around the pet).
+
+const PHOTOS = path.resolve('tests/fixtures/photos');
+const WITCH = path.resolve('ui/public/presets/costumes/witch.png');
+
+async function traced(file: string): Promise<{ label: PhotoLabel; bytes: Buffer }> {
+  const label = (await readLabels(PHOTOS)).find((l) => l.file === file);
+  if (!label?.outline) throw new Error(`${file} has no traced outline`);
+  return { label, bytes: await readFile(path.join(PHOTOS, file)) };
+}
+
+/** The photo with everything outside its traced outline painted pure green. */
+async function onGreen(bytes: Buffer, label: PhotoLabel): Promise<Buffer> {
+  const { data, info } = await sharp(bytes).rotate().removeAlpha().raw().toBuffer({
+    resolveWithObject: true,
+  });
+  const inside = rasterize(label.outline ?? [], info.width, info.height);
+  for (let i = 0; i < inside.length; i++) {
+    if (inside[i]) continue;
+    data.set([0, 255, 0], i * 3);
+  }
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/** Pixels a green background could have left: green far above red and blue. */
+async function greenPixels(portrait: Buffer): Promise<number> {
+  const raw = { raw: { width: PORTRAIT_SIZE, height: PORTRAIT_SIZE, channels: 3 as const } };
+  const data = await sharp(portrait, raw).raw().toBuffer();
+  let count = 0;
+  for (let i = 0; i < data.length; i += 3) {
+    const [r = 0, g = 0, b = 0] = [data[i], data[i + 1], data[i + 2]];
+    if (g > 150 && g > r + 90 && g > b + 90) count++;
+  }
+  return count;
+}
+
+describe('a pet cut out and standing in the scene', () => {
+  it.each(['golden-retriever.jpg', 'shepherd-dog.jpg', 'kitten-in-grass.jpg'])(
+    'shows no pixel of the photo background outside the pet (%s on a green background)',
+    async (file) => {
+      const { label, bytes } = await traced(file);
+      const green = await onGreen(bytes, label);
+      const location = await labelledLocation(green, label);
+      const costume = await readFile(WITCH);
+      const staged = await composePortrait(green, costume, {}, { locate: async () => location });
+      expect(staged.placement?.frame).toBe('stage');
+      // The soft edge blends a pixel or two of fur with what was behind it, never a green band.
+      expect(await greenPixels(staged.base)).toBeLessThan(PORTRAIT_SIZE);
+      // Shown in a disc instead, the green around the pet fills much of the disc.
+      const { matte: _, ...withoutMatte } = location;
+      const framed = await composePortrait(
+        green,
+        costume,
+        {},
+        { locate: async () => withoutMatte },
+      );
+      expect(framed.placement?.frame).toBe('disc');
+      expect(await greenPixels(framed.base)).toBeGreaterThan(20 * PORTRAIT_SIZE);
+    },
+    60_000,
+  );
+
+  it('stands a whole pet on the ground and raises a bust from the bottom edge, large', async () => {
+    for (const [file, bust] of [
+      ['shepherd-dog.jpg', false],
+      ['golden-retriever.jpg', true],
+    ] as const) {
+      const { label, bytes } = await traced(file);
+      const location = await labelledLocation(bytes, label);
+      const staged = planStage(location);
+      if (!staged) throw new Error(`${file}: no stage`);
+      const { crop } = staged;
+      const scale = PORTRAIT_SIZE / crop.side;
+      const ys = (label.outline ?? []).flat().map(([, y]) => y);
+      const xs = (label.outline ?? []).flat().map(([x]) => x);
+      const bottom = (Math.max(...ys) - crop.y) * scale;
+      const wide = (Math.max(...xs) - Math.min(...xs)) * scale;
+      if (bust) expect(bottom).toBeGreaterThan(PORTRAIT_SIZE - 8);
+      else expect(bottom).toBeLessThan(PORTRAIT_SIZE - 20);
+      // Large: the pet takes at least half the portrait's width.
+      expect(wide, file).toBeGreaterThan(PORTRAIT_SIZE / 2);
+      // The hat's room: the head's centre is low enough for the tallest hat to stay on the picture.
+      expect(staged.head.cy - staged.head.r * 2.75).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps the disc when the cut-out is unsure', async () => {
+    const { label, bytes } = await traced('golden-retriever.jpg');
+    const location = await labelledLocation(bytes, label);
+    const unsure: PetLocation = { ...location, matte: { ...location.matte!, confidence: 0.3 } };
+    expect(planStage(unsure)).toBeUndefined();
+    expect(placePet(unsure).frame).toBe('disc');
+  });
+});
