@@ -111,7 +111,7 @@ describe('Back, Forward and reload on a phone', () => {
       .waitFor();
   });
 
-  it('Back closes the account sheet before anything else', async () => {
+  it('Back closes the account sheet before anything else, and Forward opens it again', async () => {
     const page = await e2e.open('mobile', { signedInAs: uniqueEmail('history-sheet') });
     const bar = page.getByRole('navigation', { name: 'Main' });
     await bar.getByRole('button', { name: 'Gallery', exact: true }).click();
@@ -122,6 +122,11 @@ describe('Back, Forward and reload on a phone', () => {
     await back(page);
     await sheet.waitFor({ state: 'detached' });
     expect(await galleryHeading(page).isVisible()).toBe(true);
+    // Forward opens again what Back closed.
+    await forward(page);
+    await sheet.waitFor();
+    await back(page);
+    await sheet.waitFor({ state: 'detached' });
 
     // Closed from the page, its history entry goes too: the next Back returns to Create.
     await bar.getByRole('button', { name: 'Account', exact: true }).click();
@@ -152,7 +157,7 @@ describe('Back, Forward and reload on a phone', () => {
     await createView(page).waitFor();
   });
 
-  it('Back closes the create view’s preset sheet, and stays on Create until the sheet is gone', async () => {
+  it('Back closes the create view’s preset sheet and Forward opens it again; Back leaves Create only once it is gone', async () => {
     const page = await e2e.open('mobile', { signedInAs: uniqueEmail('history-picker') });
     await page.getByRole('button', { name: 'Choose a preset pet' }).click();
     const picker = page.getByRole('dialog', { name: 'Choose a preset pet' });
@@ -160,6 +165,10 @@ describe('Back, Forward and reload on a phone', () => {
     await back(page);
     await picker.waitFor({ state: 'detached' });
     expect(await createView(page).isVisible()).toBe(true);
+    await forward(page);
+    await picker.waitFor();
+    await back(page);
+    await picker.waitFor({ state: 'detached' });
     // Closed by its own button, then Back: the sheet's entry is not spent again, and Back goes on
     // from Create to the page before the app (the tab's blank page), not to the sign-in page.
     await page.getByRole('button', { name: 'Choose a preset pet' }).click();

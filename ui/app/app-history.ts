@@ -37,9 +37,10 @@ const KEY = 'pawloween';
 
 /**
  * Inside a frame (the embedded preview) the app's entries would join the host page's history and
- * its guard would trap the host's Back: there the views are switched by state alone.
+ * its guard would trap the host's Back: there the views are switched by state alone, as they are
+ * when the build prerenders the signed-in skeleton (no window).
  */
-const framed = (): boolean => isInFrame(window);
+const framed = (): boolean => typeof window === 'undefined' || isInFrame(window);
 
 /** The entry in the current history state written by this module, or undefined. */
 function read(state: unknown = window.history.state): AppEntry | undefined {
@@ -297,4 +298,14 @@ export function useHistoryLayer(name: string): [string | undefined, (value?: str
     [name],
   );
   return [value, set];
+}
+
+/**
+ * A sheet or dialog whose being open lives in the history entry (a named layer of one value): Back
+ * closes it and Forward opens it again, as the viewer does. Its Dialog is `keptInHistory`.
+ */
+export function useHistoryOpen(name: string): [boolean, (open: boolean) => void] {
+  const [value, set] = useHistoryLayer(name);
+  const setOpen = useCallback((open: boolean) => set(open ? 'open' : undefined), [set]);
+  return [value !== undefined, setOpen];
 }
