@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { PumpkinIcon } from '../../../components/icons';
+import { useTabTrap } from '../../../components/use-focus-trap';
 import { useScrollLock } from '../../../components/use-scroll-lock';
 
 /**
@@ -17,6 +18,8 @@ export function ProgressOverlay(props: {
   useScrollLock(true);
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  // Tab never reaches the header behind it, where Enter would switch views mid-run.
+  useTabTrap(panel);
   // The Generate button it covers turns disabled; focus moves here so it is not lost, and on close
   // goes back there, or, when the results replaced the form, to the view's heading.
   useEffect(() => {
