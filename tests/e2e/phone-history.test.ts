@@ -111,6 +111,22 @@ describe('Back, Forward and reload on a phone', () => {
       .waitFor();
   });
 
+  it('Back during a run is taken by the progress overlay: the run stays on screen and its results come', async () => {
+    const page = await e2e.open('mobile', { signedInAs: uniqueEmail('history-run') });
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    // Gallery, then Create: a Back that the overlay did not take would show the empty gallery.
+    await bar.getByRole('button', { name: 'Gallery', exact: true }).click();
+    await galleryHeading(page).waitFor();
+    await bar.getByRole('button', { name: 'Create', exact: true }).click();
+    await generateFromPresets(page, 'Tabby Cat', 'Witch');
+    const overlay = page.getByRole('dialog', { name: 'Generating Magic...' });
+    await overlay.waitFor();
+    await back(page);
+    await waitForResults(page);
+    expect(await galleryHeading(page).count()).toBe(0);
+    expect(await page.getByText('No creations yet').count()).toBe(0);
+  });
+
   it('Back closes the account sheet before anything else, and Forward opens it again', async () => {
     const page = await e2e.open('mobile', { signedInAs: uniqueEmail('history-sheet') });
     const bar = page.getByRole('navigation', { name: 'Main' });

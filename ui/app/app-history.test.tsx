@@ -5,6 +5,7 @@ import {
   currentEntry,
   rememberPageBeforeApp,
   useBackCloses,
+  useBackHeld,
   useHistoryLayer,
   useHistoryView,
 } from './app-history';
@@ -75,6 +76,22 @@ describe('the app in history.state', () => {
     expect(await landed).toMatchObject({ pawloween: { guard: true } });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(currentEntry()).toMatchObject({ view: 'create', guard: undefined });
+  });
+
+  it('a layer that takes Back (the progress overlay) comes straight back, and the view stays', async () => {
+    const { result } = renderHook(() => useHistoryView());
+    act(() => result.current[1]('gallery'));
+    act(() => result.current[1]('create'));
+    const overlay = renderHook(() => useBackHeld());
+    const held = currentEntry();
+    const popped = nextPop();
+    act(() => window.history.back());
+    await popped;
+    expect(result.current[0]).toBe('create');
+    expect(currentEntry()).toEqual(held);
+    // The run over, its entry is marked closed like any layer closed from the page.
+    overlay.unmount();
+    expect(currentEntry()).toMatchObject({ view: 'create', layers: [], closed: true });
   });
 
   it('inside a frame (the embedded preview) leaves the host page’s history alone', () => {

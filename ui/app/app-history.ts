@@ -109,6 +109,10 @@ const namedValue = (entry: AppEntry | undefined, name: string): string | undefin
 const owners = new Map<string, () => void>();
 /** The named layers (useHistoryLayer) on show, by name: each follows the entry it lands on. */
 const named = new Map<string, (value: string | undefined) => void>();
+/** The layers that take Back (useBackHeld), by key. */
+const held = new Set<string>();
+const isHeldAway = (key: string, before: AppEntry, now: AppEntry | undefined) =>
+  before.layers.includes(key) && !now?.layers.includes(key);
 /** The view hook, while the signed-in app is mounted. */
 let showView: ((view: AppView) => void) | undefined;
 
@@ -122,6 +126,12 @@ function onPop(): void {
   const before = shown;
   const now = read();
   shown = now;
+  if (showView && before && [...held].some((key) => isHeldAway(key, before, now))) {
+    // A layer that takes Back (the progress overlay) was stepped away from: its entry comes
+    // straight back, and nothing on screen changes.
+    write('pushState', before);
+    return;
+  }
   if (showView && now?.guard && before && (before.at ?? 0) > (now.at ?? 0) && now.leave) {
     // Back from the app's first entry: on to the page before the app, past the sign-in page.
     return leaveApp(now.at ?? 0, now.leave);
@@ -255,6 +265,25 @@ export function useBackCloses(open: boolean, close: () => void): void {
       closeLayer(key);
     };
   }, [open, key]);
+}
+
+/**
+ * While mounted (the progress overlay during a run), the layer takes Back: its history entry comes
+ * straight back when Back steps away from it, so the view under it stays. Unmounted, its entry is
+ * marked closed as a layer closed from the page is.
+ */
+export function useBackHeld(): void {
+  const key = useId();
+  useEffect(() => {
+    if (framed()) return;
+    listen();
+    addLayer(key);
+    held.add(key);
+    return () => {
+      held.delete(key);
+      closeLayer(key);
+    };
+  }, [key]);
 }
 
 function addLayer(layer: string): void {
