@@ -351,6 +351,31 @@ describe('CreateView: the video stage after the image (streamed)', () => {
 });
 
 describe('CreateView: results', () => {
+  it('a result that cannot load offline shows an offline note, not a broken picture, and loads once online', async () => {
+    const online = (value: boolean) =>
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => value });
+    renderCreate();
+    await pickPresets();
+    await userEvent.click(generateButton());
+    const image = await screen.findByRole('img', { name: 'Your pet in its Halloween costume' });
+    online(false);
+    try {
+      fireEvent.error(image);
+      const card = screen.getByRole('article', { name: 'Generated Image' });
+      expect(within(card).getByRole('status')).toHaveTextContent(
+        'You are offline: your picture shows here when you are back online.',
+      );
+      expect(within(card).queryByRole('img', { name: /Halloween costume/ })).toBeNull();
+      online(true);
+      act(() => void window.dispatchEvent(new Event('online')));
+      expect(
+        within(card).getByRole('img', { name: 'Your pet in its Halloween costume' }),
+      ).toBeInTheDocument();
+    } finally {
+      online(true);
+    }
+  });
+
   it('shows both results with success ticks, then Create Another Costume clears everything', async () => {
     const { services } = renderCreate();
     await pickPresets();
