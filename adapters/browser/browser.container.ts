@@ -93,7 +93,12 @@ function absolutePresetUrl(preset: Parameters<typeof presetImagePath>[0]): strin
 // Browser-only pieces of the account flows (sign-in return, popups, messages, analytics, other
 // tabs), re-exported here because ui/ reaches adapters only through this file.
 export { takeSignInReturn, type SignInReturn } from './address-bar';
-export { isRequestedSignIn, rememberSignInState } from './sign-in-state';
+export {
+  isRequestedSignIn,
+  rememberPageBefore,
+  rememberSignInState,
+  takePageBefore,
+} from './sign-in-state';
 export { isInFrame, openPopup, watchWindow } from './popups';
 export { listenForMessages, originOf } from './message-origin';
 export { recordPurchase, type AnalyticsHost } from './analytics';

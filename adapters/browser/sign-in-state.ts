@@ -31,3 +31,28 @@ export function isRequestedSignIn(
   storage?.removeItem(KEY);
   return state !== undefined && state === expected;
 }
+
+/** Where this tab keeps the place in history of the page before the app, across a sign-in. */
+const PAGE_BEFORE_KEY = 'pawloween-page-before';
+
+/** Remembers, before the window goes to the sign-in page, the history index of the page before the app. */
+export function rememberPageBefore(win: { sessionStorage?: TabStorage }, index: number): void {
+  try {
+    tabStorage(win)?.setItem(PAGE_BEFORE_KEY, String(index));
+  } catch {
+    // full or blocked: Back from the app then steps back one entry at a time
+  }
+}
+
+/** The index rememberPageBefore kept, once (it is used up either way). */
+export function takePageBefore(win: { sessionStorage?: TabStorage }): number | undefined {
+  try {
+    const storage = tabStorage(win);
+    const kept = storage?.getItem(PAGE_BEFORE_KEY);
+    storage?.removeItem(PAGE_BEFORE_KEY);
+    const index = Number(kept ?? Number.NaN);
+    return Number.isInteger(index) ? index : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -339,6 +339,20 @@ describe('Session', () => {
       expect(s.getSnapshot().isSignedIn).toBe(false);
     });
 
+    it('inside the last 30 s, tries the renewal once more before signing out (a run may be in flight)', async () => {
+      const s = session({ projectToken: 'p' });
+      await s.start();
+      await s.acceptToken(token('alice', 15 * 60));
+      auth.nextToken = undefined; // renewals cannot get through
+      await clock.advanceAsync(14 * 60_000 + 25_000);
+      expect(s.getSnapshot().isSignedIn).toBe(true);
+      // The next sweep finds the token inside the 30 s margin; the platform answers again.
+      const fresh = token('alice', 60 * 60);
+      auth.nextToken = fresh;
+      await clock.advanceAsync(10_000);
+      expect(s.getSnapshot()).toMatchObject({ isSignedIn: true, token: fresh });
+    });
+
     it('leaves a token the host page handed in (the accessToken prop) to the host', async () => {
       const s = session({ projectToken: 'p', accessToken: token('host', 5 * 60) });
       await s.start();

@@ -90,7 +90,7 @@ export class Session extends Store<AuthState> {
   /** Picks the token source, configures the client, and starts the expiry sweep and 401 watch. */
   async start(): Promise<void> {
     if (this.stops.length === 0) {
-      this.stops.push(this.clock.every(LIMITS.expiryCheckMs, () => this.sweepExpired()));
+      this.stops.push(this.clock.every(LIMITS.expiryCheckMs, () => void this.sweepExpired()));
       this.stops.push(
         this.auth.onUnauthorized(() => {
           // The platform refused the token already: nothing to revoke.
@@ -229,10 +229,14 @@ export class Session extends Store<AuthState> {
     };
   }
 
-  private sweepExpired(): void {
+  private async sweepExpired(): Promise<void> {
     const { mode, token } = this.getSnapshot();
-    if (mode === 'access-token' && token && !this.isUsable(token)) void this.end();
-    else void this.refreshIfDue();
+    if (mode !== 'access-token' || !token || this.isUsable(token)) return this.refreshIfDue();
+    // Inside the 30 s margin but not yet expired (renewals were held up, a run may be in flight):
+    // one more renewal before the session ends.
+    const exp = this.auth.decodeToken(token)?.exp;
+    if (exp !== undefined && exp * 1000 > this.clock.now() && (await this.renew(token))) return;
+    if (this.getSnapshot().token === token) await this.end();
   }
 
   private refreshing = false;
@@ -245,16 +249,23 @@ export class Session extends Store<AuthState> {
    */
   async refreshIfDue(): Promise<void> {
     const { mode, token } = this.getSnapshot();
-    if (mode !== 'access-token' || !token || this.refreshing) return;
-    if (this.local.getItem(STORAGE_KEYS.accessToken) !== token) return;
+    if (mode !== 'access-token' || !token) return;
     if (!renewalDue(this.auth.decodeToken(token), this.clock)) return;
+    await this.renew(token);
+  }
+
+  /** Renews the token this device keeps; true when the fresh one took its place. */
+  private async renew(token: string): Promise<boolean> {
+    if (this.refreshing || this.local.getItem(STORAGE_KEYS.accessToken) !== token) return false;
     this.refreshing = true;
     try {
       const fresh = await this.auth.refresh();
       // Signed out or switched meanwhile: the fresh token is not wanted.
-      if (this.getSnapshot().token === token) await this.acceptToken(fresh);
+      if (this.getSnapshot().token !== token) return false;
+      await this.acceptToken(fresh);
+      return true;
     } catch {
-      // Tried again on the next sweep.
+      return false; // tried again on the next sweep
     } finally {
       this.refreshing = false;
     }

@@ -6,6 +6,7 @@ import { generateFromPresets, waitForResults } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
 import type { GalleryItem } from '../../domain/model/gallery-item';
 import { seedGallery } from './support/gallery';
+import { signInThroughLocalPage, waitForApp } from './support/sign-in';
 
 const e2e = useE2E();
 
@@ -21,8 +22,50 @@ const createTitle = (page: Page) => page.getByRole('heading', { name: 'Your Hall
 const createView = (page: Page) =>
   page.getByRole('button', { name: /Generate Halloween Costume|Create Another Costume/ }).first();
 
+/** A page of another site that links to the app: the page before the app in the tab's history. */
+const otherPage = (appUrl: string) =>
+  `data:text/html,${encodeURIComponent(`<title>Pet blog</title><a href="${appUrl}">Open Pawloween</a>`)}`;
+
 describe('Back, Forward and reload on a phone', () => {
-  it('Back closes the viewer, then the gallery, and never leaves the signed-in app; Forward and reload keep the view', async () => {
+  it('Back steps through the app’s own entries, then leaves to the page that opened it, never to the sign-in page', async () => {
+    const page = await (await e2e.context('mobile')).newPage();
+    await page.goto(otherPage(`${e2e.baseUrl}/`));
+    await page.getByRole('link', { name: 'Open Pawloween' }).click();
+    await signInThroughLocalPage(page, uniqueEmail('history-leave'));
+    const signInPages: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && frame.url().includes('/auth'))
+        signInPages.push(frame.url());
+    });
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    await bar.getByRole('button', { name: 'Gallery', exact: true }).click();
+    await galleryHeading(page).waitFor();
+    await bar.getByRole('button', { name: 'Account', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Account' });
+    await sheet.waitFor();
+
+    await back(page);
+    await sheet.waitFor({ state: 'detached' });
+    await back(page);
+    await createView(page).waitFor();
+    expect(await galleryHeading(page).count()).toBe(0);
+    await back(page);
+    await page.waitForURL((url) => url.protocol === 'data:');
+    await page.getByRole('link', { name: 'Open Pawloween' }).waitFor();
+
+    // Forward comes back into the app; a quick double Back from the gallery leaves again.
+    await forward(page);
+    await waitForApp(page);
+    await bar.getByRole('button', { name: 'Gallery', exact: true }).click();
+    await galleryHeading(page).waitFor();
+    // Both pressed before the page answers the first.
+    await back(page);
+    await back(page);
+    await page.waitForURL((url) => url.protocol === 'data:');
+    expect(signInPages).toEqual([]);
+  });
+
+  it('Back closes the viewer, then the gallery, at the same address; Forward and reload keep the view', async () => {
     const page = await e2e.open('mobile', { signedInAs: uniqueEmail('history') });
     const address = page.url();
     await generateFromPresets(page, 'Tabby Cat', 'Witch');
@@ -46,15 +89,10 @@ describe('Back, Forward and reload on a phone', () => {
     await createTitle(page).waitFor();
     expect(await galleryHeading(page).count()).toBe(0);
 
-    // Back again, twice: still the signed-in app, at the same address (not the sign-in page).
-    await back(page);
-    await back(page);
-    await createTitle(page).waitFor();
     expect(page.url()).toBe(address);
     expect(await bar.isVisible()).toBe(true);
 
     // Forward goes back to the gallery after a Back from it.
-    await back(page);
     await bar.getByRole('button', { name: 'Gallery', exact: true }).click();
     await galleryHeading(page).waitFor();
     await back(page);
@@ -73,7 +111,23 @@ describe('Back, Forward and reload on a phone', () => {
       .waitFor();
   });
 
-  it('Back closes the account sheet before anything else', async () => {
+  it('Back during a run is taken by the progress overlay: the run stays on screen and its results come', async () => {
+    const page = await e2e.open('mobile', { signedInAs: uniqueEmail('history-run') });
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    // Gallery, then Create: a Back that the overlay did not take would show the empty gallery.
+    await bar.getByRole('button', { name: 'Gallery', exact: true }).click();
+    await galleryHeading(page).waitFor();
+    await bar.getByRole('button', { name: 'Create', exact: true }).click();
+    await generateFromPresets(page, 'Tabby Cat', 'Witch');
+    const overlay = page.getByRole('dialog', { name: 'Generating Magic...' });
+    await overlay.waitFor();
+    await back(page);
+    await waitForResults(page);
+    expect(await galleryHeading(page).count()).toBe(0);
+    expect(await page.getByText('No creations yet').count()).toBe(0);
+  });
+
+  it('Back closes the account sheet before anything else, and Forward opens it again', async () => {
     const page = await e2e.open('mobile', { signedInAs: uniqueEmail('history-sheet') });
     const bar = page.getByRole('navigation', { name: 'Main' });
     await bar.getByRole('button', { name: 'Gallery', exact: true }).click();
@@ -84,6 +138,11 @@ describe('Back, Forward and reload on a phone', () => {
     await back(page);
     await sheet.waitFor({ state: 'detached' });
     expect(await galleryHeading(page).isVisible()).toBe(true);
+    // Forward opens again what Back closed.
+    await forward(page);
+    await sheet.waitFor();
+    await back(page);
+    await sheet.waitFor({ state: 'detached' });
 
     // Closed from the page, its history entry goes too: the next Back returns to Create.
     await bar.getByRole('button', { name: 'Account', exact: true }).click();
@@ -114,7 +173,7 @@ describe('Back, Forward and reload on a phone', () => {
     await createView(page).waitFor();
   });
 
-  it('Back closes the create view’s preset sheet, and stays on Create', async () => {
+  it('Back closes the create view’s preset sheet and Forward opens it again; Back leaves Create only once it is gone', async () => {
     const page = await e2e.open('mobile', { signedInAs: uniqueEmail('history-picker') });
     await page.getByRole('button', { name: 'Choose a preset pet' }).click();
     const picker = page.getByRole('dialog', { name: 'Choose a preset pet' });
@@ -122,13 +181,17 @@ describe('Back, Forward and reload on a phone', () => {
     await back(page);
     await picker.waitFor({ state: 'detached' });
     expect(await createView(page).isVisible()).toBe(true);
-    // Closed by its own button and Back at once: still the signed-in app, on Create.
-    await page.getByRole('button', { name: 'Choose a preset pet' }).click();
-    await picker.getByRole('button', { name: 'Close' }).click();
+    await forward(page);
+    await picker.waitFor();
     await back(page);
     await picker.waitFor({ state: 'detached' });
-    expect(await createView(page).isVisible()).toBe(true);
-    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+    // Closed by its own button, then Back: the sheet's entry is not spent again, and Back goes on
+    // from Create to the page before the app (the tab's blank page), not to the sign-in page.
+    await page.getByRole('button', { name: 'Choose a preset pet' }).click();
+    await picker.getByRole('button', { name: 'Close' }).click();
+    await picker.waitFor({ state: 'detached' });
+    await back(page);
+    await page.waitForURL('about:blank');
   });
 
   it('Forward after Back reopens the viewer on the same creation, and a reload keeps it open', async () => {

@@ -27,7 +27,27 @@ async function holdPlatformReads(page: Page): Promise<() => Promise<void>> {
 const isStorageWrite = (response: Response) =>
   response.request().method() === 'PUT' && new URL(response.url()).pathname === '/v1/storage';
 
+/** The header's credit balance as it reads now (desktop). */
+const credits = (page: Page) =>
+  page.locator('.pw-credits[aria-label^="Credit balance "]').getAttribute('aria-label');
+
 describe('two tabs', () => {
+  it('agree on the credit balance: a creation paid for in one is taken off in the other', async () => {
+    const one = await e2e.open('desktop', { signedInAs: uniqueEmail('tabs-credits') });
+    const two = await one.context().newPage();
+    await two.goto(e2e.baseUrl);
+    await waitForApp(two);
+    await expect.poll(() => credits(two), { timeout: 15_000 }).not.toBe('Credit balance loading');
+    const before = await credits(two);
+
+    await generateFromPresets(one, 'Husky', 'Ghost');
+    await waitForResults(one);
+    await expect.poll(() => credits(one), { timeout: 15_000 }).not.toBe(before);
+    const after = await credits(one);
+    // Tab two is not focused again: the gallery that tab one stored brings the balance with it.
+    await expect.poll(() => credits(two), { timeout: 15_000 }).toBe(after);
+  });
+
   it('agree on a new creation and on a deletion, taken from the device, not the platform', async () => {
     const one = await e2e.open('mobile', { signedInAs: uniqueEmail('tabs') });
     const two = await one.context().newPage();

@@ -1,6 +1,14 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentEntry, useBackCloses, useHistoryLayer, useHistoryView } from './app-history';
+import { rememberPageBefore } from '../../adapters/browser/browser.container';
+import {
+  currentEntry,
+  rememberPageBeforeApp,
+  useBackCloses,
+  useBackHeld,
+  useHistoryLayer,
+  useHistoryView,
+} from './app-history';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -16,19 +24,74 @@ describe('the app in history.state', () => {
     expect(window.location.href).toBe(address);
   });
 
-  it('a quick double Back from the first view lands on a guard entry, not on the page before the app', async () => {
-    // The page before the app (the sign-in page), then the app's own page, freshly loaded.
-    window.history.pushState(null, '');
-    window.history.pushState(null, '');
-    renderHook(() => useHistoryView());
-    const landed = new Promise<unknown>((resolve) =>
+  /** The next popstate's history.state. */
+  const nextPop = () =>
+    new Promise<unknown>((resolve) =>
       window.addEventListener('popstate', (event) => resolve(event.state), { once: true }),
     );
+
+  /**
+   * A tab that opened the landing page from another page, went to the sign-in page and came back
+   * signed in: the app starts on the return's fresh entry.
+   */
+  function signedInFrom(pageBefore: unknown) {
+    window.history.pushState(pageBefore, '');
+    window.history.pushState(null, ''); // the landing page
+    rememberPageBeforeApp(window); // startSignIn, as the window leaves for the sign-in page
+    window.history.pushState({ page: 'sign-in' }, '');
+    window.history.pushState(null, ''); // the sign-in return
+    return renderHook(() => useHistoryView());
+  }
+
+  it('Back from the first view goes on to the page before the app, past the sign-in page', async () => {
+    const { result } = signedInFrom({ page: 'before' });
+    act(() => result.current[1]('gallery'));
+    const back = nextPop();
+    act(() => window.history.back());
+    expect(await back).toMatchObject({ pawloween: { view: 'create' } });
+    const guard = nextPop();
+    act(() => window.history.back());
+    expect(await guard).toMatchObject({ pawloween: { guard: true } });
+    // The app goes on by itself, in one step, to the page that opened it.
+    expect(await nextPop()).toEqual({ page: 'before' });
+  });
+
+  it('a quick double Back from the first view lands on a guard entry, not on the sign-in page', async () => {
+    signedInFrom({ page: 'before' });
+    const landed = nextPop();
     // Two Backs before the page answers the first: one step of two.
+    act(() => window.history.go(-2));
+    expect(await landed).toMatchObject({ pawloween: { guard: true, at: 0 } });
+    expect(await nextPop()).toEqual({ page: 'before' });
+  });
+
+  it('with nothing before the app, Back from the first view steps forward onto Create again', async () => {
+    window.history.pushState(null, '');
+    rememberPageBefore(window, -1); // the landing page was the tab's first
+    window.history.pushState({ page: 'sign-in' }, '');
+    window.history.pushState(null, '');
+    renderHook(() => useHistoryView());
+    const landed = nextPop();
     act(() => window.history.go(-2));
     expect(await landed).toMatchObject({ pawloween: { guard: true } });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(currentEntry()).toMatchObject({ view: 'create', guard: undefined });
+  });
+
+  it('a layer that takes Back (the progress overlay) comes straight back, and the view stays', async () => {
+    const { result } = renderHook(() => useHistoryView());
+    act(() => result.current[1]('gallery'));
+    act(() => result.current[1]('create'));
+    const overlay = renderHook(() => useBackHeld());
+    const held = currentEntry();
+    const popped = nextPop();
+    act(() => window.history.back());
+    await popped;
+    expect(result.current[0]).toBe('create');
+    expect(currentEntry()).toEqual(held);
+    // The run over, its entry is marked closed like any layer closed from the page.
+    overlay.unmount();
+    expect(currentEntry()).toMatchObject({ view: 'create', layers: [], closed: true });
   });
 
   it('inside a frame (the embedded preview) leaves the host page’s history alone', () => {

@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { isInFrame } from '../../adapters/browser/browser.container';
+import {
+  isInFrame,
+  rememberPageBefore,
+  takePageBefore,
+} from '../../adapters/browser/browser.container';
 import type { AppView } from '../features/shell/components/shell-props';
 
 /**
@@ -19,8 +23,10 @@ export interface AppEntry {
   readonly view?: AppView;
   /** The layers open on this entry, innermost last: each one's key, or `@name=value` (named). */
   readonly layers: readonly string[];
-  /** One of the two entries behind the app's first: landing on it means Back was about to leave. */
+  /** One of the two entries behind the app's first: landing on it by Back means leaving the app. */
   readonly guard?: boolean;
+  /** On a guard: the steps from the first guard back to the page before the app, if there is one. */
+  readonly leave?: number;
   /** A layer on it was closed from the page: the next layer or view opened replaces this entry. */
   readonly closed?: boolean;
   /** Its place in the history (the first guard is 0): tells a Back from a Forward. */
@@ -31,13 +37,13 @@ const KEY = 'pawloween';
 
 /**
  * Inside a frame (the embedded preview) the app's entries would join the host page's history and
- * its guard would trap the host's Back: there the views are switched by state alone.
+ * its guard would trap the host's Back: there the views are switched by state alone, as they are
+ * when the build prerenders the signed-in skeleton (no window).
  */
-const framed = (): boolean => isInFrame(window);
+const framed = (): boolean => typeof window === 'undefined' || isInFrame(window);
 
 /** The entry in the current history state written by this module, or undefined. */
-function read(): AppEntry | undefined {
-  const state: unknown = window.history.state;
+function read(state: unknown = window.history.state): AppEntry | undefined {
   if (typeof state !== 'object' || state === null) return undefined;
   const entry = (state as Record<string, unknown>)[KEY] as Partial<AppEntry> | undefined;
   if (typeof entry !== 'object' || entry === null) return undefined;
@@ -50,6 +56,7 @@ function read(): AppEntry | undefined {
     guard: entry.guard === true || undefined,
     closed: entry.closed === true || undefined,
     at: typeof entry.at === 'number' ? entry.at : undefined,
+    leave: typeof entry.leave === 'number' && entry.leave > 0 ? entry.leave : undefined,
   };
 }
 
@@ -102,6 +109,10 @@ const namedValue = (entry: AppEntry | undefined, name: string): string | undefin
 const owners = new Map<string, () => void>();
 /** The named layers (useHistoryLayer) on show, by name: each follows the entry it lands on. */
 const named = new Map<string, (value: string | undefined) => void>();
+/** The layers that take Back (useBackHeld), by key. */
+const held = new Set<string>();
+const isHeldAway = (key: string, before: AppEntry, now: AppEntry | undefined) =>
+  before.layers.includes(key) && !now?.layers.includes(key);
 /** The view hook, while the signed-in app is mounted. */
 let showView: ((view: AppView) => void) | undefined;
 
@@ -115,10 +126,20 @@ function onPop(): void {
   const before = shown;
   const now = read();
   shown = now;
+  if (showView && before && [...held].some((key) => isHeldAway(key, before, now))) {
+    // A layer that takes Back (the progress overlay) was stepped away from: its entry comes
+    // straight back, and nothing on screen changes.
+    write('pushState', before);
+    return;
+  }
+  if (showView && now?.guard && before && (before.at ?? 0) > (now.at ?? 0) && now.leave) {
+    // Back from the app's first entry: on to the page before the app, past the sign-in page.
+    return leaveApp(now.at ?? 0, now.leave);
+  }
   if (showView && (!now?.view || now.guard)) {
-    // Back was about to leave the signed-in app: it steps forward onto Create again, with the
-    // second guard entry again if it landed on the first.
-    if ((now?.at ?? 0) === 0) write('pushState', GUARD);
+    // Back with no page before the app, or Forward onto a guard: it steps forward onto Create
+    // again, with the second guard entry again if it landed on the first.
+    if ((now?.at ?? 0) === 0) write('pushState', { ...GUARD, leave: now?.leave });
     write('pushState', { view: 'create', layers: [] });
   } else if (showView && before && display(before) === display(now)) {
     // Nothing would change: a closed entry, or the twin of one just left. One more step.
@@ -129,6 +150,44 @@ function onPop(): void {
   showView?.(landed?.view ?? 'create');
   for (const [layer, close] of [...owners]) if (!landed?.layers.includes(layer)) close();
   for (const [name, follow] of named) follow(namedValue(landed, name));
+}
+
+/** From a guard, Back goes on to the page before the app in one step. */
+function leaveApp(at: number, leave: number): void {
+  // Forward back into the app (this document kept) then arrives as from before the app.
+  shown = undefined;
+  window.history.go(-(at + leave));
+}
+
+/**
+ * The steps from a freshly opened app's first entry (the newest of the tab's history) back to the
+ * page before the app: past the sign-in page when the app comes back from one (startSignIn
+ * remembered where the page before was), else one. Undefined when nothing is before the app.
+ */
+function stepsToPageBefore(): number | undefined {
+  const first = window.history.length - 1;
+  const before = takePageBefore(window) ?? first - 1;
+  return before >= 0 && before < first ? first - before : undefined;
+}
+
+/**
+ * As the window leaves for the sign-in page: remembers where the page before this document is,
+ * so that Back from the signed-in app it comes back to goes there and not to the sign-in page.
+ */
+export function rememberPageBeforeApp(win: {
+  history?: Pick<History, 'length' | 'state'>;
+  sessionStorage?: Storage;
+}): void {
+  if (!win.history) return;
+  rememberPageBefore(win, win.history.length - 2 - (read(win.history.state)?.at ?? 0));
+}
+
+/** A document loaded by Back onto one of its entries (after a reload, the others load afresh). */
+function loadedByBack(): boolean {
+  const { activation } =
+    (window as { navigation?: { activation?: NavigationActivation | null } }).navigation ?? {};
+  if (activation?.navigationType !== 'traverse' || !activation.from) return false;
+  return activation.from.index > activation.entry.index;
 }
 
 /** A guard entry: behind the app's first, it shows Create and means "about to leave". */
@@ -143,10 +202,11 @@ function listen(): void {
 
 /**
  * The app's view, mirrored in history: a new view is a new entry, Back and Forward switch views,
- * a reload comes back on the view it left. Two guard entries behind the first one keep Back from
- * leaving the signed-in app: landing on one, the app steps forward onto Create again. Two, because
+ * a reload comes back on the view it left. Two guard entries lie behind the first one: Back landing
+ * on one goes on, in one step, to the page before the app, past the sign-in page the app may have
+ * come back from (or, with nothing before the app, steps forward onto Create again). Two, because
  * a second Back pressed before the page has answered the first (a quick double press) goes on
- * from the first guard: with one it left the app for the page before (the sign-in page).
+ * from the first guard: with one it went to the page before the app's document (the sign-in page).
  */
 export function useHistoryView(): [AppView, (view: AppView) => void] {
   const [view, setView] = useState<AppView>(() =>
@@ -157,10 +217,12 @@ export function useHistoryView(): [AppView, (view: AppView) => void] {
     listen();
     const entry = read();
     if (!entry?.view) {
-      write('replaceState', { ...GUARD, at: 0 });
-      write('pushState', GUARD);
+      const leave = stepsToPageBefore();
+      write('replaceState', { ...GUARD, at: 0, leave });
+      write('pushState', { ...GUARD, leave });
     }
-    if (!entry?.view || entry.guard) write('pushState', { view: 'create', layers: [] });
+    if (entry?.guard && entry.leave && loadedByBack()) leaveApp(entry.at ?? 0, entry.leave);
+    else if (!entry?.view || entry.guard) write('pushState', { view: 'create', layers: [] });
     else {
       // After a reload the named layers (the viewer) open again; the others are gone.
       const kept = entry.layers.filter((layer) => layer.startsWith(NAMED));
@@ -205,6 +267,25 @@ export function useBackCloses(open: boolean, close: () => void): void {
   }, [open, key]);
 }
 
+/**
+ * While mounted (the progress overlay during a run), the layer takes Back: its history entry comes
+ * straight back when Back steps away from it, so the view under it stays. Unmounted, its entry is
+ * marked closed as a layer closed from the page is.
+ */
+export function useBackHeld(): void {
+  const key = useId();
+  useEffect(() => {
+    if (framed()) return;
+    listen();
+    addLayer(key);
+    held.add(key);
+    return () => {
+      held.delete(key);
+      closeLayer(key);
+    };
+  }, [key]);
+}
+
 function addLayer(layer: string): void {
   const entry = read() ?? { view: showView ? 'create' : undefined, layers: [] };
   if (!entry.layers.includes(layer)) open({ ...entry, layers: [...entry.layers, layer] });
@@ -246,4 +327,14 @@ export function useHistoryLayer(name: string): [string | undefined, (value?: str
     [name],
   );
   return [value, set];
+}
+
+/**
+ * A sheet or dialog whose being open lives in the history entry (a named layer of one value): Back
+ * closes it and Forward opens it again, as the viewer does. Its Dialog is `keptInHistory`.
+ */
+export function useHistoryOpen(name: string): [boolean, (open: boolean) => void] {
+  const [value, set] = useHistoryLayer(name);
+  const setOpen = useCallback((open: boolean) => set(open ? 'open' : undefined), [set]);
+  return [value !== undefined, setOpen];
 }

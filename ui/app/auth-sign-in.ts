@@ -8,6 +8,7 @@ import {
   watchWindow,
 } from '../../adapters/browser/browser.container';
 import { LIMITS } from '../../domain/model/constants';
+import { rememberPageBeforeApp } from './app-history';
 
 /** What sign-in needs of the session. */
 export interface SignInSession {
@@ -41,6 +42,7 @@ export function startSignIn(
   // The return is accepted without a question only if it brings this nonce back (login CSRF).
   const redirect = () => {
     rememberSignInState(win, state);
+    rememberPageBeforeApp(win);
     win.location.assign(withState.toString());
     return () => undefined;
   };

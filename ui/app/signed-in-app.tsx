@@ -32,7 +32,7 @@ function SignedInShell() {
   const services = useServices();
   const { profile } = useStore(services.profile);
   const [view, setView] = useHistoryView();
-  useTabsAgree(services.gallery, services.profile);
+  useTabsAgree(services.gallery, services.profile, services.account);
   // A new view takes keyboard focus to its heading: the button that switched may be gone with the
   // old view (Open My Gallery, Create a Costume), and focus must not fall to the page's body.
   const shown = useRef(view);

@@ -93,6 +93,9 @@ describe('boot.js', () => {
       'link modulepreload /assets/signed-in-app.js',
       'link preload/style /assets/signed-in-app.css',
     ]);
+    // Preloaded in the mode vite's own stylesheet link then asks for, so that link uses it.
+    const style = document.head.querySelector('link[as="style"]');
+    expect(style?.getAttribute('crossorigin')).toBe('');
     Reflect.deleteProperty(document, 'fonts');
   });
 

@@ -47,7 +47,10 @@ export function boot(plan: BootPlan): void {
     document.head.appendChild(element);
   };
   const preload = (href: string) => add('link', { rel: 'modulepreload', crossorigin: '', href });
-  const preloadStyle = (href: string) => add('link', { rel: 'preload', as: 'style', href });
+  // In CORS mode like the stylesheet link vite adds for the chunk (crossorigin=""): a preload in
+  // another mode is not the one used, and chromium warns that it was preloaded for nothing.
+  const preloadStyle = (href: string) =>
+    add('link', { rel: 'preload', as: 'style', crossorigin: '', href });
   const afterPaint = (run: () => void) => requestAnimationFrame(() => setTimeout(run, 0));
 
   const start = () => {

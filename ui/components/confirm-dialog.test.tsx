@@ -39,7 +39,13 @@ describe('ConfirmDialog', () => {
     );
     const signOut = layout(screen.getByRole('alertdialog', { name: 'Sign Out' }));
     unmount();
-    render(<DeleteCreationDialog onCancel={() => undefined} onConfirm={() => undefined} />);
+    render(
+      <DeleteCreationDialog
+        undoForMs={5000}
+        onCancel={() => undefined}
+        onConfirm={() => undefined}
+      />,
+    );
     const remove = layout(screen.getByRole('alertdialog', { name: 'Delete Creation' }));
     expect(signOut).toEqual(['pw-btn pw-btn--ghost', 'pw-btn pw-btn--primary']);
     expect(remove).toEqual(['pw-btn pw-btn--ghost', 'pw-btn pw-btn--danger']);

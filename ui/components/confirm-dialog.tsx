@@ -10,7 +10,7 @@ export function ConfirmDialog(props: {
   title: string;
   children: ReactNode;
   confirmLabel: string;
-  /** 'danger' for an action that cannot be undone. */
+  /** 'danger' for an action that destroys something (a deletion). */
   tone?: 'primary' | 'danger';
   className?: string;
   onCancel: () => void;

@@ -7,7 +7,7 @@ const FOCUSABLE =
 /**
  * A modal dialog: focus moves in on open and back to where it was on close, Tab cycles inside,
  * Escape calls onClose. The backdrop click closes too unless `dismissible` is false, and so does
- * the browser's Back (the dialog has its own history entry).
+ * the browser's Back (the dialog has its own history entry, or its opener keeps it in history).
  */
 export function Dialog(props: {
   title: ReactNode;
@@ -18,11 +18,13 @@ export function Dialog(props: {
   /** 'dialog' for content, 'alertdialog' for errors and confirmations. */
   role?: 'dialog' | 'alertdialog';
   describedBy?: string;
+  /** Its opener keeps it in history (useHistoryOpen), so Forward opens it again: no entry of its own. */
+  keptInHistory?: boolean;
 }) {
   const { onClose, dismissible = true } = props;
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  useBackCloses(dismissible && onClose !== undefined, () => onClose?.());
+  useBackCloses(!props.keptInHistory && dismissible && onClose !== undefined, () => onClose?.());
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;

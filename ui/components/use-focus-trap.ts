@@ -12,10 +12,25 @@ export function useFocusTrap(
   container: RefObject<HTMLElement | null>,
   fallback?: () => HTMLElement | null | undefined,
 ): void {
+  useTabTrap(container);
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     container.current?.focus();
+    return () => {
+      const target = previous?.isConnected ? previous : fallback?.();
+      target?.focus();
+    };
+    // The trap is set up once per mount; a new fallback need not re-run it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [container]);
+}
 
+/**
+ * While mounted, Tab and Shift+Tab cycle inside `container` and never reach the page behind it
+ * (with nothing to focus inside, focus stays where it is).
+ */
+export function useTabTrap(container: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const root = container.current;
       if (event.key !== 'Tab' || !root) return;
@@ -37,12 +52,6 @@ export function useFocusTrap(
       }
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      const target = previous?.isConnected ? previous : fallback?.();
-      target?.focus();
-    };
-    // The trap is set up once per mount; a new fallback need not re-run it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    return () => document.removeEventListener('keydown', onKeyDown);
   }, [container]);
 }

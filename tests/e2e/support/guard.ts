@@ -20,7 +20,7 @@ function leavesMachine(url: string): boolean {
 
 /**
  * Watches a context: any request to a non-loopback host is aborted and recorded, and so is every
- * console error and uncaught page error, unless a journey declared it expected (a 402 answer is
+ * console error or warning and uncaught page error, unless a journey declared it expected (a 402 answer is
  * logged by chromium as "Failed to load resource", and the preview journey logs on purpose).
  */
 export class Guard {
@@ -59,11 +59,13 @@ export class Guard {
 
   private watchPage(page: Page) {
     page.on('console', (message) => {
-      if (message.type() !== 'error') return;
+      // A warning counts as much as an error: a normal journey leaves the console clean.
+      const kind = message.type();
+      if (kind !== 'error' && kind !== 'warning') return;
       const where = message.location().url;
       const text = `${message.text()}${where ? ` (${where})` : ''}`;
       if (this.expected.some((pattern) => pattern.test(text))) return;
-      this.problems.push(`console error on ${page.url()}: ${text}`);
+      this.problems.push(`console ${kind} on ${page.url()}: ${text}`);
     });
     page.on('pageerror', (error) => {
       if (this.expected.some((pattern) => pattern.test(error.message))) return;

@@ -143,15 +143,15 @@ describe('GalleryView', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
   });
 
-  it('a deleted creation can be brought back with Undo', async () => {
+  it('a deleted creation can be brought back with Undo, as the confirmation says', async () => {
     const user = userEvent.setup();
     await renderGallery([item(1), item(2)]);
     await user.click(within(listItems()[0]!).getByRole('button', { name: 'Delete creation' }));
-    await user.click(
-      within(screen.getByRole('alertdialog', { name: 'Delete Creation' })).getByRole('button', {
-        name: 'Delete',
-      }),
-    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Creation' });
+    // The confirmation says what Undo then does, not that it cannot be undone.
+    expect(dialog).toHaveTextContent('You can undo it for 5 seconds.');
+    expect(dialog).not.toHaveTextContent(/cannot be undone/i);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(listItems()).toHaveLength(1);
     const toast = screen.getByRole('status', { name: '' });
     expect(toast).toHaveTextContent('Creation deleted.');

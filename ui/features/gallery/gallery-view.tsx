@@ -98,6 +98,7 @@ export function GalleryView(props: {
       )}
       {snapshot.pendingDeleteId !== undefined && (
         <DeleteCreationDialog
+          undoForMs={LIMITS.undoDeleteMs}
           onCancel={() => gallery.cancelDelete()}
           onConfirm={() => {
             // The card and its delete button go away; focus must not fall to the page's body.

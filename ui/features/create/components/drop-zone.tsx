@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { isDroppableImage } from '../../../../domain/use-cases/select-inputs';
 import { CloseIcon, UploadIcon } from '../../../components/icons';
+import { useChooseVerb } from '../../../components/use-choose-verb';
 
 /**
  * A drop/tap zone for one input image. It only hands files over: onFile gets what was picked or
@@ -16,7 +17,7 @@ export function DropZone(props: {
   /** A line over the preview, e.g. the preset's name. */
   caption?: string;
   clearLabel?: string;
-  /** What the empty zone says; by default 'Tap to choose or drop an image'. */
+  /** What the empty zone says; by default 'Click to choose or drop an image' ('Tap' on phones). */
   cta?: string;
   /** No heading of its own: the zone sits in a section that has one (Use Presets). */
   hideLabel?: boolean;
@@ -33,6 +34,7 @@ export function DropZone(props: {
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const verb = useChooseVerb();
 
   const onDrop = (event: React.DragEvent) => {
     event.preventDefault();
@@ -92,7 +94,9 @@ export function DropZone(props: {
             )}
             <span className="pw-dropzone__text">
               <span className="pw-dropzone__cta">
-                {props.busy ? 'Preparing image…' : (props.cta ?? 'Tap to choose or drop an image')}
+                {props.busy
+                  ? 'Preparing image…'
+                  : (props.cta ?? `${verb} to choose or drop an image`)}
               </span>
               <span className="pw-dropzone__hint">{props.hint}</span>
             </span>

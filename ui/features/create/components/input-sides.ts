@@ -1,4 +1,5 @@
 import type { PresetKind } from '../../../../domain/model/presets';
+import type { ChooseVerb } from '../../../components/use-choose-verb';
 
 /** The words each side of the Create view uses, in both modes. */
 export interface SideText {
@@ -14,7 +15,7 @@ export interface SideText {
   /** Use Presets: the carousel's title and the drop/tap zone offered beside it. */
   readonly carouselTitle: string;
   readonly uploadOffer: string;
-  readonly uploadHint: string;
+  readonly uploadHint: (verb: ChooseVerb) => string;
 }
 
 const FORMATS = 'JPEG, PNG, WebP or GIF, up to 25 MB';
@@ -30,7 +31,7 @@ export const SIDES: Readonly<Record<PresetKind, SideText>> = {
     presetNoun: 'pet',
     carouselTitle: 'Choose Your Pet',
     uploadOffer: 'Upload your pet',
-    uploadHint: `Tap to choose or drop a photo · ${FORMATS}`,
+    uploadHint: (verb) => `${verb} to choose or drop a photo · ${FORMATS}`,
   },
   costume: {
     kind: 'costume',
@@ -42,6 +43,6 @@ export const SIDES: Readonly<Record<PresetKind, SideText>> = {
     presetNoun: 'costume',
     carouselTitle: 'Choose Costume',
     uploadOffer: 'Upload a costume picture',
-    uploadHint: `Tap to choose or drop a picture · ${FORMATS}`,
+    uploadHint: (verb) => `${verb} to choose or drop a picture · ${FORMATS}`,
   },
 };

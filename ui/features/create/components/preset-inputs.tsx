@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import type { PresetKind } from '../../../../domain/model/presets';
+import { useChooseVerb } from '../../../components/use-choose-verb';
 import { useImageInput } from '../hooks/use-image-input';
 import { DropZone } from './drop-zone';
 import { SIDES } from './input-sides';
@@ -23,6 +24,7 @@ export function PresetInputs(props: { pet: SideProps; costume: SideProps }) {
  */
 function PresetSide(props: SideProps & { kind: PresetKind }) {
   const text = SIDES[props.kind];
+  const verb = useChooseVerb();
   const file = useImageInput(props.onUpload);
   const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
@@ -50,7 +52,7 @@ function PresetSide(props: SideProps & { kind: PresetKind }) {
         <DropZone
           label={text.uploadOffer}
           hideLabel
-          hint={text.uploadHint}
+          hint={text.uploadHint(verb)}
           preview={upload}
           previewAlt={text.previewAlt}
           clearLabel={text.removeUpload}
@@ -81,7 +83,7 @@ function PresetSide(props: SideProps & { kind: PresetKind }) {
         hideLabel
         strip
         cta={text.uploadOffer}
-        hint={text.uploadHint}
+        hint={text.uploadHint(verb)}
         preview={undefined}
         previewAlt={text.previewAlt}
         error={file.error}

@@ -17,7 +17,7 @@ export function PresetPicker(props: {
   useScrollLock();
   return (
     <div className="pw-picker-host">
-      <Dialog title={props.title} onClose={props.onClose} className="pw-picker">
+      <Dialog title={props.title} onClose={props.onClose} className="pw-picker" keptInHistory>
         <button
           type="button"
           className="pw-icon-btn pw-picker__close"

@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ProgressOverlay } from './progress-overlay';
 
@@ -26,5 +27,18 @@ describe('the progress overlay and keyboard focus', () => {
     unmount();
     expect(document.activeElement).toBe(heading);
     heading.remove();
+  });
+
+  it('keeps focus inside: Tab and Shift+Tab never reach the header behind it', async () => {
+    const user = userEvent.setup();
+    const header = document.body.appendChild(document.createElement('button'));
+    header.textContent = 'My Gallery';
+    const { unmount } = render(overlay);
+    await user.tab();
+    expect(document.activeElement?.closest('[role="dialog"]')).not.toBeNull();
+    await user.tab({ shift: true });
+    expect(document.activeElement?.closest('[role="dialog"]')).not.toBeNull();
+    unmount();
+    header.remove();
   });
 });

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
+import { useBackHeld } from '../../../app/app-history';
 import { PumpkinIcon } from '../../../components/icons';
+import { useTabTrap } from '../../../components/use-focus-trap';
 import { useScrollLock } from '../../../components/use-scroll-lock';
 
 /**
  * The generation progress overlay. What it says and how full the bar is come from the progress
- * timeline use case; this only draws them and locks page scrolling while it shows.
+ * timeline use case; this only draws them, locks page scrolling and holds Back while it shows.
  */
 export function ProgressOverlay(props: {
   title: string;
@@ -17,6 +19,10 @@ export function ProgressOverlay(props: {
   useScrollLock(true);
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  // Tab never reaches the header behind it, where Enter would switch views mid-run; Back does not
+  // take the run's view away either.
+  useTabTrap(panel);
+  useBackHeld();
   // The Generate button it covers turns disabled; focus moves here so it is not lost, and on close
   // goes back there, or, when the results replaced the form, to the view's heading.
   useEffect(() => {

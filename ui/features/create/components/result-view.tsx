@@ -87,6 +87,8 @@ export function ResultView(props: {
               retryLabel="Retry"
               onRetry={image.retry}
             />
+          ) : state.imageReady && results.imageUrl && image.status === 'offline' ? (
+            <OfflineNote kind="picture" />
           ) : state.imageReady && results.imageUrl ? (
             <img
               key={image.attempt}
@@ -118,6 +120,8 @@ export function ResultView(props: {
               retryLabel="Retry"
               onRetry={video.retry}
             />
+          ) : state.videoReady && results.videoUrl && video.status === 'offline' ? (
+            <OfflineNote kind="video" />
           ) : state.videoReady && results.videoUrl ? (
             <video
               key={video.attempt}
@@ -229,6 +233,15 @@ function VideoStage(props: { progress: ProgressView; notice?: string }) {
       >
         <span style={{ width: `${percent}%` }} />
       </div>
+    </div>
+  );
+}
+
+/** In place of a result that could not load offline: it loads again once the device is online. */
+function OfflineNote(props: { kind: 'picture' | 'video' }) {
+  return (
+    <div className="pw-result__pending pw-result__offline" role="status">
+      <span>You are offline: your {props.kind} shows here when you are back online.</span>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useHistoryOpen } from '../../../app/app-history';
 import type { InputSource } from '../../../../domain/model/generation';
 import type { PresetKind } from '../../../../domain/model/presets';
 import { SparkleIcon } from '../../../components/icons';
@@ -34,7 +34,7 @@ export function UploadInputs(props: { pet: SideProps; costume: SideProps }) {
 function UploadSide(props: SideProps & { kind: PresetKind }) {
   const text = SIDES[props.kind];
   const file = useImageInput(props.onUpload);
-  const [picking, setPicking] = useState(false);
+  const [picking, setPicking] = useHistoryOpen(`preset-picker-${props.kind}`);
   const preset =
     props.input?.source === 'preset'
       ? props.presets.find((card) => card.id === (props.input as { id: string }).id)

@@ -71,7 +71,8 @@ describe('useMediaLoad: no success over media that did not load (issue 31)', () 
     for (let i = 0; i < 10; i++) fireEvent.error(screen.getByRole('img'));
     act(() => vi.advanceTimersByTime(60_000));
     expect(attempt()).toBe('0');
-    expect(status()).toBe('loading');
+    // The card shows an offline note in its place, not a broken picture.
+    expect(status()).toBe('offline');
     setOnline(true);
     act(() => {
       window.dispatchEvent(new Event('online'));

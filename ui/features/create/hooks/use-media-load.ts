@@ -4,7 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export const MEDIA_LOAD_ATTEMPTS = 5;
 const FIRST_RETRY_MS = 1_000;
 
-export type MediaLoadStatus = 'loading' | 'loaded' | 'failed';
+/** 'offline': a load failed with the device offline; the next try waits for the network. */
+export type MediaLoadStatus = 'loading' | 'loaded' | 'failed' | 'offline';
 
 interface LoadState {
   readonly url: string;
@@ -69,5 +70,6 @@ export function useMediaLoad(url: string) {
       })),
     [],
   );
-  return { status: state.status, attempt: state.attempt, onLoad, onError, retry };
+  const status = state.waiting === 'online' ? 'offline' : state.status;
+  return { status, attempt: state.attempt, onLoad, onError, retry };
 }

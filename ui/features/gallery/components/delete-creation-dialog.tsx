@@ -1,7 +1,14 @@
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
-/** Delete Creation confirmation (SPEC.md section 2 "Modals"). */
-export function DeleteCreationDialog(props: { onCancel: () => void; onConfirm: () => void }) {
+/**
+ * Delete Creation confirmation (SPEC.md section 2 "Modals"). The deletion can be undone for
+ * `undoForMs` (the toast's Undo), and the dialog says so.
+ */
+export function DeleteCreationDialog(props: {
+  undoForMs: number;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <ConfirmDialog
       title="Delete Creation"
@@ -11,7 +18,10 @@ export function DeleteCreationDialog(props: { onCancel: () => void; onConfirm: (
       onCancel={props.onCancel}
       onConfirm={props.onConfirm}
     >
-      <p>Delete this creation from your gallery? This cannot be undone.</p>
+      <p>
+        Delete this creation from your gallery? You can undo it for{' '}
+        {Math.round(props.undoForMs / 1000)} seconds.
+      </p>
     </ConfirmDialog>
   );
 }

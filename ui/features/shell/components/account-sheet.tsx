@@ -13,7 +13,7 @@ export function AccountSheet(props: ShellProps & { onClose: () => void }) {
   };
   return (
     <div className="pw-sheet-host">
-      <Dialog title="Account" onClose={props.onClose} className="pw-sheet">
+      <Dialog title="Account" onClose={props.onClose} className="pw-sheet" keptInHistory>
         <div className="pw-sheet__user">
           <Avatar name={props.displayName} url={props.avatarUrl} size={48} />
           <strong>{props.displayName}</strong>

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useHistoryOpen } from '../../../app/app-history';
 import { GalleryIcon, SparkleIcon, UserIcon } from '../../../components/icons';
 import { AccountSheet } from './account-sheet';
 import type { ShellProps } from './shell-props';
 
 /** The mobile bottom bar: Gallery, Create, Account (SPEC.md section 2 "Signed-in app"). */
 export function BottomBar(props: ShellProps) {
-  const [sheetOpen, setSheetOpen] = useState(false);
+  const [sheetOpen, setSheetOpen] = useHistoryOpen('account-sheet');
   const item = (
     label: string,
     icon: React.ReactNode,
