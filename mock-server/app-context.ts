@@ -26,7 +26,7 @@ import { openDatabase, type Db } from './store/database';
 import { IdempotencyStore } from './store/idempotency-store';
 import { StorageStore } from './store/storage-store';
 import { DEFAULT_PROJECT_STORAGE_BYTES, StorageQuota } from './store/storage-quota';
-import { DeviceCodes } from './auth/device-codes';
+import { DeviceCodes, clientKey } from './auth/device-codes';
 import { LoopbackRedirects } from './auth/loopback-redirects';
 
 /** Everything the routes use, wired once per app. */
@@ -74,8 +74,18 @@ export interface AppContext {
  */
 export const ANONYMOUS_LIMITS = {
   pages: { max: 60, windowMs: 60_000 },
-  signups: { max: 100, windowMs: 60 * 60_000 },
+  // With each user's storage quota, one client's new accounts hold at most this many of them an
+  // hour: 100 from each of 5 loopback addresses once filled the whole project's storage in a minute.
+  signups: { max: 20, windowMs: 60 * 60_000 },
 } as const;
+
+/**
+ * Who a new account comes from: this computer (any loopback address, 127.0.0.0/8 and ::1, is one
+ * client), an IPv4 address, or an IPv6 /64.
+ */
+function signupClient(address: string): string {
+  return isLoopbackAddress(address) ? 'loopback' : clientKey(address);
+}
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -152,10 +162,14 @@ export function createContext(
   const rateLimit =
     options.rateLimit === undefined ? { max: 60, windowMs: 60_000 } : options.rateLimit;
   const limiter = rateLimit ? new RateLimiter(rateLimit.max, rateLimit.windowMs, now) : undefined;
-  const budget = ({ max, windowMs }: { max: number; windowMs: number }, kind: string) => {
+  const budget = (
+    { max, windowMs }: { max: number; windowMs: number },
+    kind: string,
+    client: (address: string) => string = (address) => address,
+  ) => {
     if (!rateLimit) return () => {};
     const perAddress = new RateLimiter(max, windowMs, now);
-    return (request: FastifyRequest) => perAddress.hit(`${kind}:${request.ip}`);
+    return (request: FastifyRequest) => perAddress.hit(`${kind}:${client(request.ip)}`);
   };
   const distDir = path.resolve(options.distDir ?? 'dist');
   const publicDir = path.resolve(options.publicDir ?? 'ui/public');
@@ -220,7 +234,11 @@ export function createContext(
     databaseFile,
     accounts,
     storage: new StorageStore(db, now),
-    storageQuota: new StorageQuota(db, options.storageQuotaBytes ?? DEFAULT_PROJECT_STORAGE_BYTES),
+    storageQuota: new StorageQuota(
+      db,
+      options.storageQuotaBytes ?? DEFAULT_PROJECT_STORAGE_BYTES,
+      options.userStorageQuotaBytes,
+    ),
     idempotency: new IdempotencyStore(db, now),
     checkout: new CheckoutStore(db, now),
     tokens,
@@ -253,6 +271,7 @@ export function createContext(
         max: options.anonymousLimits?.signupsPerHour ?? ANONYMOUS_LIMITS.signups.max,
       },
       'signup',
+      signupClient,
     ),
   };
 }

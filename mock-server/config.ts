@@ -57,6 +57,8 @@ export interface AppOptions {
   requirePassword?: boolean;
   /** Bytes of storage all users of one project may keep together (DEFAULT_PROJECT_STORAGE_BYTES). */
   storageQuotaBytes?: number;
+  /** Bytes of storage each user may keep (DEFAULT_USER_STORAGE_BYTES). */
+  userStorageQuotaBytes?: number;
   /** Budgets per address for pages and new accounts (ANONYMOUS_LIMITS by default). */
   anonymousLimits?: { pagesPerMinute?: number; signupsPerHour?: number };
   /** Slow and piled-up connections (CONNECTION_LIMITS by default). */

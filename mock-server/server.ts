@@ -21,12 +21,12 @@ function isLoopback(address: string): boolean {
 // Beyond loopback with no PUBLIC_BASE_URL, other machines reach it at this machine's addresses.
 const otherOrigins =
   configuredBaseUrl || isLoopback(host) ? [] : networkOrigins(host, port, networkInterfaces());
-function storageQuotaBytes(): number | undefined {
-  const value = process.env.STORAGE_QUOTA_MB;
+function megabytes(name: string): number | undefined {
+  const value = process.env[name];
   if (!value) return undefined;
   const megabytes = Number(value);
   if (!(megabytes > 0))
-    throw new Error(`STORAGE_QUOTA_MB must be a number of megabytes above 0, not "${value}".`);
+    throw new Error(`${name} must be a number of megabytes above 0, not "${value}".`);
   return megabytes * 1024 * 1024;
 }
 const limit = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
@@ -50,7 +50,8 @@ const app = await buildApp({
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   faults: process.env.PAWLOWEEN_FAULTS === '1',
   requirePassword: !isLoopback(host),
-  storageQuotaBytes: storageQuotaBytes(),
+  storageQuotaBytes: megabytes('STORAGE_QUOTA_MB'),
+  userStorageQuotaBytes: megabytes('USER_STORAGE_QUOTA_MB'),
   anonymousLimits: {
     pagesPerMinute: limit('PAGES_PER_MINUTE'),
     signupsPerHour: limit('SIGNUPS_PER_HOUR'),
