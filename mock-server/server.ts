@@ -3,7 +3,6 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { DEFAULT_PROJECT_TOKEN } from './config';
 import { networkOrigins } from './network-origins';
-import { warmUpLocator } from './workflow/locate/locate-pet';
 
 // Starts the local platform: the app and the platform API on one origin (DESIGN.md "Embedded default").
 // Everything it creates (database, WAL, generated pictures and videos, ffmpeg's output, their
@@ -76,9 +75,6 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 // Loopback by default: the platform has local-only accounts and admin routes; HOST=0.0.0.0 opts in to the network.
 await app.listen({ port, host });
-// The pet locator's model loads once, now, rather than inside the first upload's generation; if it
-// cannot load, uploaded photos get the fallback placement.
-warmUpLocator().catch((error: unknown) => app.log.warn({ err: error }, 'pet locator unavailable'));
 console.log(`Pawloween is running at ${publicBaseUrl}`);
 console.log(`Local project token: ${projectToken}`);
 if (!isLoopback(host) && !configuredBaseUrl)
