@@ -58,6 +58,13 @@ export interface AppContext {
   originOf: (request: FastifyRequest) => string;
   /** Signing in needs a password (beyond loopback). */
   requirePassword: boolean;
+  /**
+   * Whether the request comes from a browser on the platform's own computer, which alone may set
+   * the first password of an account made on loopback. Its address is the socket's, or with
+   * TRUST_PROXY the one the proxy forwards; without TRUST_PROXY and with PUBLIC_BASE_URL off
+   * loopback, a loopback socket may be a same-host proxy relaying anyone, so it never counts.
+   */
+  fromOwnComputer: (request: FastifyRequest) => boolean;
   /** Sign-in for terminals without a browser (pawloween login on a server). */
   deviceCodes: DeviceCodes;
   /** The CLI's one-shot loopback listeners waiting for their sign-in's token. */
@@ -258,6 +265,11 @@ export function createContext(
     loopbackRedirects: new LoopbackRedirects(now),
     fileRetention: new FileRetention(db, filesDir, now),
     requirePassword: options.requirePassword ?? false,
+    fromOwnComputer: (request) =>
+      (Boolean(options.trustProxy?.length) ||
+        !baseOrigin ||
+        LOOPBACK_NAMES.includes(new URL(baseOrigin).hostname)) &&
+      isLoopbackAddress(request.ip),
     hitPage: budget(
       {
         ...ANONYMOUS_LIMITS.pages,

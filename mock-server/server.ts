@@ -20,6 +20,14 @@ function isLoopback(address: string): boolean {
 // Beyond loopback with no PUBLIC_BASE_URL, other machines reach it at this machine's addresses.
 const otherOrigins =
   configuredBaseUrl || isLoopback(host) ? [] : networkOrigins(host, port, networkInterfaces());
+// Reached by others: listening beyond loopback, or through a proxy at a public address. Then an
+// e-mail alone must not sign anyone in.
+const reachedByOthers = !isLoopback(host) || !isLoopback(new URL(publicBaseUrl).hostname);
+// The proxies (addresses or CIDR ranges) whose X-Forwarded-For names the client; nobody else's is read.
+const trustProxy = (process.env.TRUST_PROXY ?? '')
+  .split(',')
+  .map((address) => address.trim())
+  .filter(Boolean);
 function megabytes(name: string): number | undefined {
   const value = process.env[name];
   if (!value) return undefined;
@@ -48,7 +56,8 @@ const app = await buildApp({
   allowedOrigins,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   faults: process.env.PAWLOWEEN_FAULTS === '1',
-  requirePassword: !isLoopback(host),
+  requirePassword: reachedByOthers,
+  trustProxy,
   storageQuotaBytes: megabytes('STORAGE_QUOTA_MB'),
   userStorageQuotaBytes: megabytes('USER_STORAGE_QUOTA_MB'),
   anonymousLimits: {
@@ -82,7 +91,7 @@ if (!isLoopback(host) && !configuredBaseUrl)
     `Other machines reach it at ${otherOrigins.join(', ') || '(no network address found)'}. ` +
       `Reached by a host name, set PUBLIC_BASE_URL (e.g. PUBLIC_BASE_URL=http://my-host:${port}): sign-in through any other name is refused.`,
   );
-const unclaimed = isLoopback(host) ? 0 : app.platform.accounts.users.countWithoutPassword();
+const unclaimed = reachedByOthers ? app.platform.accounts.users.countWithoutPassword() : 0;
 if (unclaimed > 0)
   console.log(
     `${unclaimed} account(s) made on loopback have no password yet: each gets one only when its owner signs in from this computer (http://localhost:${port}).`,
