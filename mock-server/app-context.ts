@@ -109,13 +109,25 @@ function loopbackAliases(origin: string): Set<string> {
   );
 }
 
-/** The signing secret survives restarts (tokens stay valid) and is created on first start. */
+/** Bytes of HMAC key below which a token can be forged by trying (a 1-byte key fell in 172 tries). */
+const MIN_SECRET_BYTES = 32;
+
+/**
+ * The signing secret survives restarts (tokens stay valid) and is created on first start. A
+ * damaged one (not hex, or shorter than 32 bytes) stops the start: an empty key failed every
+ * sign-in, and 'abZZZZ' read as a 1-byte key.
+ */
 function signingSecret(dataDir: string): Uint8Array {
   const file = path.join(dataDir, 'signing-secret');
   if (!existsSync(file))
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, randomBytes(MIN_SECRET_BYTES).toString('hex'), { mode: 0o600, flag: 'wx' });
   else chmodSync(file, 0o600);
-  return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  const text = readFileSync(file, 'utf8').trim();
+  if (!/^(?:[0-9a-f]{2})*$/i.test(text) || text.length / 2 < MIN_SECRET_BYTES)
+    throw new Error(
+      `${file} is damaged: it must hold at least ${MIN_SECRET_BYTES} bytes as hex (${MIN_SECRET_BYTES * 2} characters 0-9, a-f), not ${JSON.stringify(text.slice(0, 16))}${text.length > 16 ? '…' : ''} (${text.length} characters). Restore it from a backup, or delete it to make a new one (every token signed so far stops working).`,
+    );
+  return Buffer.from(text, 'hex');
 }
 
 const OWNER_CREDITS_CENTS = 1_000_00;
