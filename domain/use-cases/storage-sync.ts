@@ -102,7 +102,20 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
     return this.loading;
   }
 
-  /** Resolves once no load or write is on its way (a driver about to exit waits for it). */
+  /**
+   * Resolves once no write is on its way, landed or failed (a driver about to exit waits for it).
+   * A read on its way is left: nothing is lost with it, the next start reads again, and waiting for
+   * it once doubled how long the CLI took to give up on a silent platform.
+   */
+  async written(): Promise<void> {
+    for (;;) {
+      const writes = this.writes;
+      await writes.catch(() => undefined);
+      if (writes === this.writes) return;
+    }
+  }
+
+  /** Resolves once no load or write is on its way. */
   async idle(): Promise<void> {
     for (;;) {
       const [loading, writes] = [this.loading, this.writes];
