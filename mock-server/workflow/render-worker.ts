@@ -9,8 +9,9 @@ const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs only as a worker thread');
 const post = (message: FromWorker) => port.postMessage(message);
 
-// The detector loads once per thread, ahead of the first photo; a failure leaves the fallback.
-const warm = warmUpLocator().catch(() => undefined);
+// The detector starts loading with the thread, ahead of its first photo; a run from a preset pet
+// does not wait for it, and a photo's locator waits for the same load. A failure leaves the fallback.
+warmUpLocator().catch(() => undefined);
 let aborter: AbortController | undefined;
 
 port.on('message', (message: ToWorker) => {
@@ -26,15 +27,13 @@ port.on('message', (message: ToWorker) => {
     signal: aborter.signal,
     onImage: (imageFile) => post({ type: 'image', imageFile }),
   };
-  void warm
-    .then(() => renderCostume(job))
-    .then(
-      (result) => post({ type: 'done', result }),
-      (error: unknown) =>
-        post({
-          type: 'failed',
-          name: error instanceof Error ? error.name : 'Error',
-          message: error instanceof Error ? error.message : String(error),
-        }),
-    );
+  void renderCostume(job).then(
+    (result) => post({ type: 'done', result }),
+    (error: unknown) =>
+      post({
+        type: 'failed',
+        name: error instanceof Error ? error.name : 'Error',
+        message: error instanceof Error ? error.message : String(error),
+      }),
+  );
 });

@@ -6,11 +6,11 @@ import type { FromWorker, ToWorker } from './render-messages';
 const WORKER_FILE = new URL('./render-thread.mjs', import.meta.url);
 
 /**
- * Runs costume jobs on `size` worker threads, one job per thread at a time, so the event loop
+ * Runs costume jobs on worker threads, one job per thread at a time, so the event loop
  * that answers /healthz, storage and every other request is never held by a render. The pool in
  * front (workflow-pool.ts) queues and bounds the jobs; this only hands each to a free thread.
  */
-export function renderOnWorkers(size: number): (job: CostumeJob) => Promise<CostumeResult> {
+export function renderOnWorkers(): (job: CostumeJob) => Promise<CostumeResult> {
   const spawn = () => {
     const worker = new Worker(WORKER_FILE);
     // A thread that is idle does not keep the process alive (tests and CLIs end on their own).
@@ -22,9 +22,10 @@ export function renderOnWorkers(size: number): (job: CostumeJob) => Promise<Cost
     });
     return worker;
   };
+  // Started with the first run that finds none free (as many as the pool in front runs at once,
+  // one per core), not with the server: each loads the pet locator's model, seconds of CPU that
+  // slowed every start on a busy machine, while most starts never see a photo.
   const idle: Worker[] = [];
-  // Started now, so each loads the pet locator's model before the first photo arrives.
-  for (let i = 0; i < size; i++) idle.push(spawn());
   const take = (): Worker => idle.pop() ?? spawn();
   return (job) =>
     new Promise<CostumeResult>((resolve, reject) => {
@@ -36,8 +37,8 @@ export function renderOnWorkers(size: number): (job: CostumeJob) => Promise<Cost
         job.signal?.removeEventListener('abort', onAbort);
         worker.off('message', onMessage).off('error', onError).off('exit', onExit);
         worker.unref();
-        // A thread that failed is replaced, so the pool keeps its size.
-        idle.push(keep ? worker : spawn());
+        // A thread that failed is not used again; the next run starts another.
+        if (keep) idle.push(worker);
       };
       const onMessage = (message: FromWorker) => {
         if (message.type === 'image') job.onImage?.(message.imageFile);

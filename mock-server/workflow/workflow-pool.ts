@@ -36,8 +36,7 @@ export function createWorkflowPool<
 >(options: WorkflowPoolOptions<Job, Result> = {}): WorkflowPool<Job, Result> {
   const concurrency = options.concurrency ?? availableParallelism();
   const maxQueue = options.maxQueue ?? concurrency * 4;
-  const task =
-    options.task ?? (renderOnWorkers(concurrency) as unknown as (job: Job) => Promise<Result>);
+  const task = options.task ?? (renderOnWorkers() as unknown as (job: Job) => Promise<Result>);
   const queue = new PQueue({ concurrency });
   return {
     run: async (job) => {
