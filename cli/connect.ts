@@ -19,13 +19,12 @@ import { fetchWithWaitingNotice } from './waiting-notice';
 import { CliError, EXIT, signInNeeded } from './handle-error';
 import { isUnauthorized } from '../domain/errors';
 import type { Balance } from '../domain/model/balance';
-import type { AccountSnapshot } from '../domain/use-cases/account';
 import type { Io } from './io';
 
-/** What closed connections still have on the way: their storage loads and writes. */
+/** What closed connections still have on the way: their storage writes. */
 const closing = new Set<Promise<unknown>>();
 
-/** Waits for the loads and writes of every closed connection, so a command ends with its files written. */
+/** Waits for the storage writes of every closed connection, so a command ends with its data sent. */
 export async function settleConnections(): Promise<void> {
   await Promise.allSettled([...closing]);
 }
@@ -127,7 +126,7 @@ export async function connect(
     close: () => {
       services.session.dispose();
       const storages = [TOKENS.galleryStorage, TOKENS.profileStorage].map((token) =>
-        container.get<StorageSync<unknown>>(token).idle(),
+        container.get<StorageSync<unknown>>(token).written(),
       );
       const settled: Promise<unknown> = Promise.allSettled(storages).then(() =>
         closing.delete(settled),
@@ -175,10 +174,9 @@ export function requireSignedIn(connection: Connection): void {
  */
 export async function checkSignedIn(connection: Connection): Promise<Balance> {
   requireSignedIn(connection);
-  const read = await settled(connection.services.account);
-  if (read.status === 'ready' && read.balance) return read.balance;
   try {
-    return await connection.billing.getBalance();
+    // The session's own read of the balance when it made one (once, with its tries), else ours.
+    return await (connection.services.account.latestBalance() ?? connection.billing.getBalance());
   } catch (error) {
     if (!isUnauthorized(error)) throw error;
     throw new CliError(
@@ -188,22 +186,6 @@ export async function checkSignedIn(connection: Connection): Promise<Balance> {
       { code: 'AUTHENTICATION_FAILED', action: 'Sign in again with `pawloween login`.' },
     );
   }
-}
-
-/** The account's read once it is no longer loading. */
-function settled(account: CliServices['account']): Promise<AccountSnapshot> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const snapshot = account.getSnapshot();
-      if (snapshot.status === 'loading') return false;
-      resolve(snapshot);
-      return true;
-    };
-    if (check()) return;
-    const stop = account.subscribe(() => {
-      if (check()) stop();
-    });
-  });
 }
 
 /**

@@ -65,11 +65,16 @@ export async function downloadItem(
   connection: Connection,
   item: GalleryItem,
   dir: string,
-  options: { early?: EarlyImage; signal?: AbortSignal } = {},
+  options: {
+    early?: EarlyImage;
+    signal?: AbortSignal;
+    /** The file names' id (safeFileId's by default): an export gives each creation its own. */
+    fileId?: string;
+  } = {},
 ): Promise<Downloaded> {
   const { gallery } = connection.services;
   const { baseUrl } = connection.settings;
-  const named = { ...item, id: safeFileId(item.id) };
+  const named = { ...item, id: options.fileId ?? safeFileId(item.id) };
   const imageFile = insideFolder(dir, gallery.downloadFileName(named, 'image'));
   const videoFile = item.videoUrl
     ? insideFolder(dir, gallery.downloadFileName(named, 'video'))

@@ -97,8 +97,8 @@ export const FACTORIES: readonly Factory[] = [
   ),
   factory(
     TOKENS.galleryStorage,
-    [LocalStoragePort, RemoteStoragePort, TOKENS.session],
-    (local: LocalStoragePort, remote: RemoteStoragePort, session: Session) =>
+    [LocalStoragePort, RemoteStoragePort, TOKENS.session, ClockPort],
+    (local: LocalStoragePort, remote: RemoteStoragePort, session: Session, clock: ClockPort) =>
       new StorageSync<StoredGallery>(
         STORAGE_KEYS.gallery,
         INITIAL_GALLERY,
@@ -106,12 +106,13 @@ export const FACTORIES: readonly Factory[] = [
         local,
         remote,
         session,
+        clock,
       ),
   ),
   factory(
     TOKENS.profileStorage,
-    [LocalStoragePort, RemoteStoragePort, TOKENS.session],
-    (local: LocalStoragePort, remote: RemoteStoragePort, session: Session) =>
+    [LocalStoragePort, RemoteStoragePort, TOKENS.session, ClockPort],
+    (local: LocalStoragePort, remote: RemoteStoragePort, session: Session, clock: ClockPort) =>
       new StorageSync<UserProfile>(
         STORAGE_KEYS.profile,
         EMPTY_PROFILE,
@@ -119,6 +120,7 @@ export const FACTORIES: readonly Factory[] = [
         local,
         remote,
         session,
+        clock,
       ),
   ),
   factory(

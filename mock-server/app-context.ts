@@ -26,7 +26,7 @@ import { openDatabase, type Db } from './store/database';
 import { IdempotencyStore } from './store/idempotency-store';
 import { StorageStore } from './store/storage-store';
 import { DEFAULT_PROJECT_STORAGE_BYTES, StorageQuota } from './store/storage-quota';
-import { DeviceCodes } from './auth/device-codes';
+import { DeviceCodes, clientKey } from './auth/device-codes';
 import { LoopbackRedirects } from './auth/loopback-redirects';
 
 /** Everything the routes use, wired once per app. */
@@ -58,6 +58,13 @@ export interface AppContext {
   originOf: (request: FastifyRequest) => string;
   /** Signing in needs a password (beyond loopback). */
   requirePassword: boolean;
+  /**
+   * Whether the request comes from a browser on the platform's own computer, which alone may set
+   * the first password of an account made on loopback. Its address is the socket's, or with
+   * TRUST_PROXY the one the proxy forwards; without TRUST_PROXY and with PUBLIC_BASE_URL off
+   * loopback, a loopback socket may be a same-host proxy relaying anyone, so it never counts.
+   */
+  fromOwnComputer: (request: FastifyRequest) => boolean;
   /** Sign-in for terminals without a browser (pawloween login on a server). */
   deviceCodes: DeviceCodes;
   /** The CLI's one-shot loopback listeners waiting for their sign-in's token. */
@@ -74,8 +81,18 @@ export interface AppContext {
  */
 export const ANONYMOUS_LIMITS = {
   pages: { max: 60, windowMs: 60_000 },
-  signups: { max: 100, windowMs: 60 * 60_000 },
+  // With each user's storage quota, one client's new accounts hold at most this many of them an
+  // hour: 100 from each of 5 loopback addresses once filled the whole project's storage in a minute.
+  signups: { max: 20, windowMs: 60 * 60_000 },
 } as const;
+
+/**
+ * Who a new account comes from: this computer (any loopback address, 127.0.0.0/8 and ::1, is one
+ * client), an IPv4 address, or an IPv6 /64.
+ */
+function signupClient(address: string): string {
+  return isLoopbackAddress(address) ? 'loopback' : clientKey(address);
+}
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -92,13 +109,25 @@ function loopbackAliases(origin: string): Set<string> {
   );
 }
 
-/** The signing secret survives restarts (tokens stay valid) and is created on first start. */
+/** Bytes of HMAC key below which a token can be forged by trying (a 1-byte key fell in 172 tries). */
+const MIN_SECRET_BYTES = 32;
+
+/**
+ * The signing secret survives restarts (tokens stay valid) and is created on first start. A
+ * damaged one (not hex, or shorter than 32 bytes) stops the start: an empty key failed every
+ * sign-in, and 'abZZZZ' read as a 1-byte key.
+ */
 function signingSecret(dataDir: string): Uint8Array {
   const file = path.join(dataDir, 'signing-secret');
   if (!existsSync(file))
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, randomBytes(MIN_SECRET_BYTES).toString('hex'), { mode: 0o600, flag: 'wx' });
   else chmodSync(file, 0o600);
-  return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  const text = readFileSync(file, 'utf8').trim();
+  if (!/^(?:[0-9a-f]{2})*$/i.test(text) || text.length / 2 < MIN_SECRET_BYTES)
+    throw new Error(
+      `${file} is damaged: it must hold at least ${MIN_SECRET_BYTES} bytes as hex (${MIN_SECRET_BYTES * 2} characters 0-9, a-f), not ${JSON.stringify(text.slice(0, 16))}${text.length > 16 ? '…' : ''} (${text.length} characters). Restore it from a backup, or delete it to make a new one (every token signed so far stops working).`,
+    );
+  return Buffer.from(text, 'hex');
 }
 
 const OWNER_CREDITS_CENTS = 1_000_00;
@@ -152,10 +181,14 @@ export function createContext(
   const rateLimit =
     options.rateLimit === undefined ? { max: 60, windowMs: 60_000 } : options.rateLimit;
   const limiter = rateLimit ? new RateLimiter(rateLimit.max, rateLimit.windowMs, now) : undefined;
-  const budget = ({ max, windowMs }: { max: number; windowMs: number }, kind: string) => {
+  const budget = (
+    { max, windowMs }: { max: number; windowMs: number },
+    kind: string,
+    client: (address: string) => string = (address) => address,
+  ) => {
     if (!rateLimit) return () => {};
     const perAddress = new RateLimiter(max, windowMs, now);
-    return (request: FastifyRequest) => perAddress.hit(`${kind}:${request.ip}`);
+    return (request: FastifyRequest) => perAddress.hit(`${kind}:${client(request.ip)}`);
   };
   const distDir = path.resolve(options.distDir ?? 'dist');
   const publicDir = path.resolve(options.publicDir ?? 'ui/public');
@@ -220,7 +253,11 @@ export function createContext(
     databaseFile,
     accounts,
     storage: new StorageStore(db, now),
-    storageQuota: new StorageQuota(db, options.storageQuotaBytes ?? DEFAULT_PROJECT_STORAGE_BYTES),
+    storageQuota: new StorageQuota(
+      db,
+      options.storageQuotaBytes ?? DEFAULT_PROJECT_STORAGE_BYTES,
+      options.userStorageQuotaBytes,
+    ),
     idempotency: new IdempotencyStore(db, now),
     checkout: new CheckoutStore(db, now),
     tokens,
@@ -240,6 +277,11 @@ export function createContext(
     loopbackRedirects: new LoopbackRedirects(now),
     fileRetention: new FileRetention(db, filesDir, now),
     requirePassword: options.requirePassword ?? false,
+    fromOwnComputer: (request) =>
+      (Boolean(options.trustProxy?.length) ||
+        !baseOrigin ||
+        LOOPBACK_NAMES.includes(new URL(baseOrigin).hostname)) &&
+      isLoopbackAddress(request.ip),
     hitPage: budget(
       {
         ...ANONYMOUS_LIMITS.pages,
@@ -253,6 +295,7 @@ export function createContext(
         max: options.anonymousLimits?.signupsPerHour ?? ANONYMOUS_LIMITS.signups.max,
       },
       'signup',
+      signupClient,
     ),
   };
 }

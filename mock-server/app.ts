@@ -66,8 +66,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Unique per process start and request, and cheap: a random prefix and a counter (a UUID per
     // request was a measurable share of a small answer).
     genReqId: requestIds(),
-    // x-forwarded-* is not trusted: the origin and client address come from the connection.
-    trustProxy: false,
+    // x-forwarded-* is read only from the configured proxies (TRUST_PROXY): from anyone else the
+    // origin and client address come from the connection.
+    trustProxy: options.trustProxy?.length ? options.trustProxy : false,
     return503OnClosing: true,
     logController: new OneLinePerRequest(),
     childLoggerFactory: lazyChildLogger,

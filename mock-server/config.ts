@@ -55,8 +55,15 @@ export interface AppOptions {
    * let anyone who knows one sign in as that person.
    */
   requirePassword?: boolean;
+  /**
+   * Addresses or CIDR ranges of the reverse proxies in front (TRUST_PROXY): only from them is
+   * X-Forwarded-For read as the client's address. Without any, the socket's address is the client.
+   */
+  trustProxy?: string[];
   /** Bytes of storage all users of one project may keep together (DEFAULT_PROJECT_STORAGE_BYTES). */
   storageQuotaBytes?: number;
+  /** Bytes of storage each user may keep (DEFAULT_USER_STORAGE_BYTES). */
+  userStorageQuotaBytes?: number;
   /** Budgets per address for pages and new accounts (ANONYMOUS_LIMITS by default). */
   anonymousLimits?: { pagesPerMinute?: number; signupsPerHour?: number };
   /** Slow and piled-up connections (CONNECTION_LIMITS by default). */

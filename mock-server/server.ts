@@ -3,7 +3,6 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { DEFAULT_PROJECT_TOKEN } from './config';
 import { networkOrigins } from './network-origins';
-import { warmUpLocator } from './workflow/locate/locate-pet';
 
 // Starts the local platform: the app and the platform API on one origin (DESIGN.md "Embedded default").
 // Everything it creates (database, WAL, generated pictures and videos, ffmpeg's output, their
@@ -21,12 +20,20 @@ function isLoopback(address: string): boolean {
 // Beyond loopback with no PUBLIC_BASE_URL, other machines reach it at this machine's addresses.
 const otherOrigins =
   configuredBaseUrl || isLoopback(host) ? [] : networkOrigins(host, port, networkInterfaces());
-function storageQuotaBytes(): number | undefined {
-  const value = process.env.STORAGE_QUOTA_MB;
+// Reached by others: listening beyond loopback, or through a proxy at a public address. Then an
+// e-mail alone must not sign anyone in.
+const reachedByOthers = !isLoopback(host) || !isLoopback(new URL(publicBaseUrl).hostname);
+// The proxies (addresses or CIDR ranges) whose X-Forwarded-For names the client; nobody else's is read.
+const trustProxy = (process.env.TRUST_PROXY ?? '')
+  .split(',')
+  .map((address) => address.trim())
+  .filter(Boolean);
+function megabytes(name: string): number | undefined {
+  const value = process.env[name];
   if (!value) return undefined;
   const megabytes = Number(value);
   if (!(megabytes > 0))
-    throw new Error(`STORAGE_QUOTA_MB must be a number of megabytes above 0, not "${value}".`);
+    throw new Error(`${name} must be a number of megabytes above 0, not "${value}".`);
   return megabytes * 1024 * 1024;
 }
 const limit = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
@@ -49,8 +56,10 @@ const app = await buildApp({
   allowedOrigins,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   faults: process.env.PAWLOWEEN_FAULTS === '1',
-  requirePassword: !isLoopback(host),
-  storageQuotaBytes: storageQuotaBytes(),
+  requirePassword: reachedByOthers,
+  trustProxy,
+  storageQuotaBytes: megabytes('STORAGE_QUOTA_MB'),
+  userStorageQuotaBytes: megabytes('USER_STORAGE_QUOTA_MB'),
   anonymousLimits: {
     pagesPerMinute: limit('PAGES_PER_MINUTE'),
     signupsPerHour: limit('SIGNUPS_PER_HOUR'),
@@ -75,9 +84,6 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 // Loopback by default: the platform has local-only accounts and admin routes; HOST=0.0.0.0 opts in to the network.
 await app.listen({ port, host });
-// The pet locator's model loads once, now, rather than inside the first upload's generation; if it
-// cannot load, uploaded photos get the fallback placement.
-warmUpLocator().catch((error: unknown) => app.log.warn({ err: error }, 'pet locator unavailable'));
 console.log(`Pawloween is running at ${publicBaseUrl}`);
 console.log(`Local project token: ${projectToken}`);
 if (!isLoopback(host) && !configuredBaseUrl)
@@ -85,7 +91,7 @@ if (!isLoopback(host) && !configuredBaseUrl)
     `Other machines reach it at ${otherOrigins.join(', ') || '(no network address found)'}. ` +
       `Reached by a host name, set PUBLIC_BASE_URL (e.g. PUBLIC_BASE_URL=http://my-host:${port}): sign-in through any other name is refused.`,
   );
-const unclaimed = isLoopback(host) ? 0 : app.platform.accounts.users.countWithoutPassword();
+const unclaimed = reachedByOthers ? app.platform.accounts.users.countWithoutPassword() : 0;
 if (unclaimed > 0)
   console.log(
     `${unclaimed} account(s) made on loopback have no password yet: each gets one only when its owner signs in from this computer (http://localhost:${port}).`,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import {
   type ListeningPlatform,
 } from '../testing/cli-test-platform';
 import { memoryIo } from '../testing/memory-io';
+import { finished, spawnCli } from '../testing/spawn-cli';
 
 let platform: ListeningPlatform;
 let baseUrl: string;
@@ -60,6 +61,41 @@ describe('pawloween login --token, whoami, logout', () => {
     });
     expect(usage.statusCode).toBe(401);
     expect((await cli(['whoami'])).code).toBe(3);
+  });
+
+  // Issue 42: logout left the gallery and the display name in storage.json for the next person.
+  it('logout (the real command) removes the gallery and the profile from storage.json', async () => {
+    const token = await signIn(platform.app, 'shared-computer@example.com');
+    const sessionData = {
+      'pet-gallery': [],
+      'user-profile': { displayName: 'Pumpkin Queen', avatarUrl: '' },
+    };
+    const stored = await platform.app.inject({
+      method: 'PUT',
+      url: '/v1/storage?appVersion=1',
+      headers: { ...userHeaders(token), 'content-type': 'application/json' },
+      payload: { sessionData },
+    });
+    expect(stored.statusCode).toBe(200);
+    expect((await cli(['login', '--token', token])).code).toBe(0);
+    // What earlier commands left on this computer.
+    const storageFile = path.join(home, 'pawloween', 'storage.json');
+    mkdirSync(path.dirname(storageFile), { recursive: true });
+    writeFileSync(
+      storageFile,
+      JSON.stringify(
+        Object.fromEntries(Object.entries(sessionData).map(([k, v]) => [k, JSON.stringify(v)])),
+      ),
+      { mode: 0o600 },
+    );
+
+    const logout = await finished(
+      spawnCli(['logout'], { PAWLOWEEN_BASE_URL: baseUrl, XDG_CONFIG_HOME: home }),
+    );
+    expect(logout.code, logout.err).toBe(0);
+    const left = readFileSync(storageFile, 'utf8');
+    expect(left).not.toContain('Pumpkin Queen');
+    expect(Object.keys(JSON.parse(left) as object)).not.toContain('pet-gallery');
   });
 
   it('never sends a saved token to another platform', async () => {

@@ -102,3 +102,55 @@ describe('pawloween gallery export against a hostile platform', () => {
     expect(run.err).toContain('Exported 2 creations (3 files)');
   });
 });
+
+// Issue 42: ids 'a/b' and 'a_b' were written to one file (the second replaced the first), and one
+// failed download ended the export.
+describe('pawloween gallery export: names that meet, and a download that fails', () => {
+  it('keeps both creations of one safe name, reports the failed download and exports the rest', async () => {
+    const bytes = (id: string) => Buffer.from(`image of ${id}`);
+    const platform = await hostileServer(
+      fakePlatform(
+        () => ({
+          'pet-gallery': [
+            item('a/b', '/files/slash.png'),
+            item('a_b', '/files/underscore.png'),
+            item('broken', '/files/broken.png'),
+            item('last', '/files/last.png'),
+          ].map((entry, index) => ({ ...entry, timestamp: 1_730_000_000_009 - index })),
+        }),
+        (request, response) => {
+          const name = /^\/files\/(\w+)\.png$/.exec(request.url ?? '')?.[1];
+          if (!name) return false;
+          if (name === 'broken') response.writeHead(500).end();
+          else response.writeHead(200, { 'content-type': 'image/png' }).end(bytes(name));
+          return true;
+        },
+      ),
+    );
+    try {
+      const out = mkdtempSync(path.join(work, 'names-'));
+      const run = await finished(
+        spawnCli(['gallery', 'export', out], {
+          PAWLOWEEN_BASE_URL: platform.baseUrl,
+          PAWLOWEEN_TOKEN: readableToken(),
+          XDG_CONFIG_HOME: config,
+        }),
+      );
+      expect(filesUnder(out).sort()).toEqual([
+        'pawloween-image-a_b-2.png',
+        'pawloween-image-a_b.png',
+        'pawloween-image-last.png',
+      ]);
+      expect(readFileSync(path.join(out, 'pawloween-image-a_b.png'))).toEqual(bytes('slash'));
+      expect(readFileSync(path.join(out, 'pawloween-image-a_b-2.png'))).toEqual(
+        bytes('underscore'),
+      );
+      expect(run.code).toBe(1);
+      expect(run.err).toContain('Could not export creation broken');
+      expect(run.err).toContain('1 of 4 creations were not exported.');
+      expect(run.err).toContain('Exported 3 creations (3 files)');
+    } finally {
+      await platform.close();
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { saveToken } from '../config';
 import type { CliContext } from '../connect';
 
-/** pawloween logout: ends the token on the platform, then forgets the one saved for it. */
+/** pawloween logout: ends the token on the platform, then forgets it and the user's data here. */
 export function logoutCommand(ctx: CliContext): Command {
   return new Command('logout')
     .description(
@@ -10,15 +10,11 @@ export function logoutCommand(ctx: CliContext): Command {
     )
     .action(async (_options: unknown, command: Command) => {
       const settings = await ctx.settings(command);
-      let revoked = false;
-      if (settings.token) {
-        const connection = await ctx.connect(command);
-        revoked = await connection.auth.revoke().then(
-          () => true,
-          () => false,
-        );
-        connection.close();
-      }
+      // The session's sign-out: the platform revokes the token, and the device forgets it with the
+      // user's gallery and profile (storage.json), as the app's Sign Out does.
+      const connection = await ctx.connect(command);
+      const revoked = await connection.services.session.signOut();
+      connection.close();
       await saveToken(settings.configFile, settings.baseUrl, undefined);
       ctx.io.stdout.write(`Signed out of ${settings.baseUrl}.\n`);
       if (settings.token && !revoked)

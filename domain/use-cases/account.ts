@@ -109,15 +109,27 @@ export class Account extends Store<AccountSnapshot> {
     });
   }
 
+  /**
+   * The balance of the read on its way, or of the last one, failing as that read failed (its
+   * error as thrown); undefined before any. A caller that needs the balance waits for it instead
+   * of asking the platform again: a second read doubled how long the CLI waited on a silent one.
+   */
+  latestBalance(): Promise<Balance> | undefined {
+    return this.reading;
+  }
+  private reading: Promise<Balance> | undefined;
+
   /** Re-reads balance and plan; does nothing when usage may not be fetched. */
   async refresh(): Promise<void> {
     if (!this.access.getSnapshot().canFetchUsage) return;
     this.update({ status: 'loading' });
+    const balanceRead = this.billing.getBalance();
+    // Its failure is reported below; a caller of latestBalance() gets it too, when there is one.
+    balanceRead.catch(() => undefined);
+    this.reading = balanceRead;
+    const read = Promise.all([balanceRead, this.billing.getSubscriptionStatus()]);
     try {
-      const [balance, subscription] = await Promise.all([
-        this.billing.getBalance(),
-        this.billing.getSubscriptionStatus(),
-      ]);
+      const [balance, subscription] = await read;
       this.update({
         status: 'ready',
         balance,

@@ -14,7 +14,7 @@ import { mergeGalleryEdits } from './gallery-merge';
 import type { StorageSync, StorageSyncState, SyncStatus } from './storage-sync';
 import { Store } from './store';
 
-type SyncState = Pick<StorageSyncState<unknown>, 'status' | 'warning'>;
+type SyncState = Pick<StorageSyncState<unknown>, 'status' | 'warning' | 'error'>;
 
 export type GalleryFilter = 'all' | 'favorites';
 export type MediaKind = 'image' | 'video';
@@ -33,6 +33,8 @@ export interface GallerySnapshot {
   /** A deletion that can still be undone (the item is hidden until it is made for good). */
   readonly undoableDeleteId?: string;
   readonly syncStatus: SyncStatus;
+  /** Why the platform did not take the gallery's last write (while syncStatus is 'error'). */
+  readonly syncError?: string;
   /** For the user: this device could not keep the gallery (browser storage full). */
   readonly storageWarning?: string;
 }
@@ -228,6 +230,7 @@ function derive(
     pendingDeleteId,
     undoableDeleteId,
     syncStatus: sync.status,
+    syncError: sync.status === 'error' ? sync.error : undefined,
     storageWarning: sync.warning,
   };
 }

@@ -85,9 +85,11 @@ export class Profile extends Store<ProfileSnapshot> {
   private refresh(): void {
     const { value, status, warning } = this.storage.getSnapshot();
     const user = this.session.getSnapshot().user;
-    // Re-initialise an empty or 'User' name once the stored copy has settled, never mid-sync:
-    // a write during the read would win over the user's real remote profile.
-    if (user && !this.fromDevice && status !== 'syncing' && needsDefaultName(value.displayName)) {
+    // Re-initialise an empty or 'User' name once the stored copy has settled, never mid-sync nor
+    // after a failed read: a write then would win over the user's real remote profile (and on a
+    // platform that never answers, kept the CLI waiting on it as long again).
+    const settled = status !== 'syncing' && status !== 'error';
+    if (user && !this.fromDevice && settled && needsDefaultName(value.displayName)) {
       const displayName = defaultDisplayName(user.email);
       if (displayName !== value.displayName) {
         void this.storage.set({ ...value, displayName });

@@ -62,7 +62,9 @@ export class Session extends Store<AuthState> {
       isUsable: (token) => this.isUsable(token),
       isSignedIn: () => this.getSnapshot().isSignedIn,
       acceptToken: (token) => this.acceptToken(token),
-      signOut: () => this.signOut(),
+      signOut: async () => {
+        await this.signOut();
+      },
     },
     { decodeToken: (token) => this.auth.decodeToken(token) },
   );
@@ -121,16 +123,22 @@ export class Session extends Store<AuthState> {
   /**
    * The person signs out: the platform revokes the access token first (so a copy left in a
    * browser's history or on a shared computer is dead), then the device forgets it and the user's
-   * data. Offline, the revocation fails and the token lapses at its expiry instead.
+   * data. Offline, the revocation fails and the token lapses at its expiry instead. Answers
+   * whether the platform revoked a token.
    */
-  async signOut(): Promise<void> {
+  async signOut(): Promise<boolean> {
     const { mode, token } = this.getSnapshot();
+    let revoked = false;
     if (mode === 'access-token' && token) {
       // Nothing new goes out with the token while it is being revoked.
       this.update({ canFetchUsage: false, canUseStorage: false });
-      await this.auth.revoke().catch(() => undefined);
+      revoked = await this.auth.revoke().then(
+        () => true,
+        () => false,
+      );
     }
     await this.end();
+    return revoked;
   }
 
   /**

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryLocalStorage } from '../../adapters/memory/memory-local-storage';
 import { MemoryRemoteStorage } from '../../adapters/memory/memory-remote-storage';
 import { domainError } from '../errors';
+import { FakeClock } from '../../tests/support/fake-clock';
 import { StorageSync, type StorageAccess } from './storage-sync';
 import { Store } from './store';
 
@@ -158,6 +159,34 @@ describe('StorageSync', () => {
     await s.set((current) => [...current, 'y']);
     expect(local.getItem('pet-gallery')).toBe('["y"]');
     expect(s.getSnapshot()).toMatchObject({ value: ['y'], status: 'error' });
+  });
+
+  it('edits the platform refused are sent again after 1, 2, 4 s until they land, and kept meanwhile', async () => {
+    const clock = new FakeClock();
+    const s = new StorageSync<string[]>(
+      'pet-gallery',
+      [],
+      isStringList,
+      local,
+      remote,
+      access as StorageAccess,
+      clock,
+    );
+    remote.failWith = new Error("This project's storage is full");
+    await s.set(['made']);
+    expect(s.getSnapshot()).toMatchObject({ status: 'error', value: ['made'] });
+    await clock.advanceAsync(1_000);
+    await clock.advanceAsync(2_000);
+    expect(s.getSnapshot()).toMatchObject({ status: 'error', value: ['made'] });
+    expect(local.getItem('pet-gallery')).toBe('["made"]');
+    remote.failWith = undefined;
+    await clock.advanceAsync(3_999);
+    expect(await remote.get('pet-gallery')).toBeUndefined();
+    await clock.advanceAsync(1);
+    await s.idle();
+    expect(await remote.get('pet-gallery')).toEqual(['made']);
+    expect(s.getSnapshot().status).toBe('synced');
+    expect(clock.pending).toBe(0);
   });
 
   it('remove applies locally first, then remotely', async () => {

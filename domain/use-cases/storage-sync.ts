@@ -1,4 +1,5 @@
 import { errorMessage, isUnauthorized } from '../errors';
+import type { Cancel, ClockPort } from '../ports/clock.port';
 import type { LocalStoragePort, RemoteStoragePort } from '../ports/storage.port';
 import type { AuthState } from './session';
 import { LocalCopy, type ItemsShape, type PendingEdits, type Validate } from './storage-sync-local';
@@ -25,6 +26,14 @@ export const LOCAL_STORAGE_FULL =
 export const LOCAL_STORAGE_FULL_OFFLINE =
   'Your browser storage is full: changes are kept only until this page is closed.';
 
+/**
+ * Milliseconds before the platform is sent edits again after failing to take them (a full quota,
+ * an outage): SPEC.md's data-cache backoff, min(1000 x 2^n, 30000), for as long as they wait.
+ */
+export function pushRetryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 30_000);
+}
+
 /** Tells whether remote storage may be used (SPEC.md section 6: access-token mode only). */
 export interface StorageAccess {
   getSnapshot(): Pick<AuthState, 'canUseStorage' | 'user'>;
@@ -48,6 +57,11 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
   private pending: PendingEdits<T> | undefined;
   /** After a 401 only the initial value is on show: it must never be pushed as the user's. */
   private unauthorized = false;
+  /** The next push of edits the platform refused, and how many pushes in a row have failed. */
+  private retry: { cancel: Cancel | undefined; failures: number } = {
+    cancel: undefined,
+    failures: 0,
+  };
 
   constructor(
     readonly key: string,
@@ -56,6 +70,8 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
     local: LocalStoragePort,
     private readonly remote: RemoteStoragePort,
     private readonly access: StorageAccess,
+    /** Without one, edits the platform refused wait for the next edit or load to be sent again. */
+    private readonly clock?: ClockPort,
   ) {
     super({ value: initialValue, status: 'local' });
     this.copy = new LocalCopy(key, initialValue, shape, local, () => this.showRefusal());
@@ -86,7 +102,20 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
     return this.loading;
   }
 
-  /** Resolves once no load or write is on its way (a driver about to exit waits for it). */
+  /**
+   * Resolves once no write is on its way, landed or failed (a driver about to exit waits for it).
+   * A read on its way is left: nothing is lost with it, the next start reads again, and waiting for
+   * it once doubled how long the CLI took to give up on a silent platform.
+   */
+  async written(): Promise<void> {
+    for (;;) {
+      const writes = this.writes;
+      await writes.catch(() => undefined);
+      if (writes === this.writes) return;
+    }
+  }
+
+  /** Resolves once no load or write is on its way. */
   async idle(): Promise<void> {
     for (;;) {
       const [loading, writes] = [this.loading, this.writes];
@@ -175,6 +204,8 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
    * takes the result, which holds the other writers' edits too.
    */
   private push(): Promise<void> {
+    this.retry.cancel?.();
+    this.retry.cancel = undefined;
     return this.sync(async () => {
       const pending = this.pending;
       // Already carried by an earlier push, or made for someone no longer signed in.
@@ -194,6 +225,25 @@ export class StorageSync<T> extends Store<StorageSyncState<T>> {
       // Edits made while this push was on its way stay pending, now on top of what was stored.
       this.setPending({ owner: pending.owner, base: stored });
       this.adopt(this.merge(mine, this.getSnapshot().value, stored));
+    }).then(() => this.retryUnsentEdits());
+  }
+
+  /**
+   * Edits the platform failed to take (other than for a 401) are never dropped: they stay on the
+   * device and are sent again, after 1, 2, 4 ... 30 s, until they land or the user changes.
+   */
+  private retryUnsentEdits(): void {
+    const unsent =
+      this.pending !== undefined && !this.unauthorized && this.getSnapshot().status === 'error';
+    if (!unsent) {
+      if (this.pending === undefined) this.retry.failures = 0;
+      return;
+    }
+    if (!this.clock || this.retry.cancel) return;
+    const delay = pushRetryDelay(this.retry.failures++);
+    this.retry.cancel = this.clock.after(delay, () => {
+      this.retry.cancel = undefined;
+      if (this.remoteEnabled()) void this.push();
     });
   }
 

@@ -1,7 +1,7 @@
 /**
  * Whether a socket's peer address is this computer's loopback interface (127.0.0.0/8 or ::1, also
- * written as an IPv4-mapped IPv6 address). Only the connection's own address counts: headers such
- * as X-Forwarded-For are never read (trustProxy is off).
+ * written as an IPv4-mapped IPv6 address). Callers pass the socket's address, or request.ip, which
+ * is X-Forwarded-For's word only when the socket is a proxy named in TRUST_PROXY.
  */
 export function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;

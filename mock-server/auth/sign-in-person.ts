@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import type { ProjectRow } from '../store/account-rows';
-import { isLoopbackAddress } from './loopback';
 import { hashPassword, verifyPassword } from './passwords';
 
 const Email = z.string().trim().toLowerCase().pipe(z.email());
@@ -21,8 +20,9 @@ export const UNCLAIMED_ACCOUNT_ERROR =
  * reason to show on the form. Shared by the redirect sign-in page and the device sign-in page.
  *
  * Beyond loopback the first password of a new account becomes its password. An account made
- * earlier on loopback has none, and only a client on the platform's own computer (the socket's
- * address, never a header) may set it: otherwise the first stranger to type its e-mail would own it.
+ * earlier on loopback has none, and only a client on the platform's own computer (ctx.fromOwnComputer:
+ * the socket's address, or a configured proxy's word) may set it: otherwise the first stranger to
+ * type its e-mail would own it.
  */
 export async function signInPerson(
   ctx: AppContext,
@@ -42,7 +42,7 @@ export async function signInPerson(
     return { ok: false, status: 400, error: 'Please enter a password of at least 8 characters.' };
   if (stored && !(await verifyPassword(password, stored)))
     return { ok: false, status: 401, error: 'That e-mail and password do not match.' };
-  if (ctx.requirePassword && !stored && existed && !isLoopbackAddress(request.socket.remoteAddress))
+  if (ctx.requirePassword && !stored && existed && !ctx.fromOwnComputer(request))
     return { ok: false, status: 403, error: UNCLAIMED_ACCOUNT_ERROR };
   const newHash = ctx.requirePassword && !stored ? await hashPassword(password) : undefined;
   if (!existed) ctx.hitSignup(request);

@@ -3,12 +3,16 @@ import type { Db } from './database';
 
 /** Bytes of stored JSON all users of one project may keep together, when STORAGE_QUOTA_MB is not set. */
 export const DEFAULT_PROJECT_STORAGE_BYTES = 256 * 1024 * 1024;
+/** Bytes of stored JSON one user may keep, when USER_STORAGE_QUOTA_MB is not set. */
+export const DEFAULT_USER_STORAGE_BYTES = 1024 * 1024;
 
 /**
- * Per-project storage quota: the stored objects of all of a project's users together. Each user's
- * object is bounded by the 1 MB body limit, but accounts are free to make, so without a total a
- * crowd of new accounts would fill the disk. Counted in memory from the database at start, and
- * kept by each write: a write is reserved before it is queued and given back if it does not land.
+ * Storage quotas: each user's own, and the project's as a ceiling over all its users together.
+ * A user's quota is what a person's gallery and profile need; accounts are free to make, so the
+ * sign-up brake per client (new accounts per hour) bounds how much of the ceiling one client can
+ * take, and the ceiling keeps the disk safe whatever else happens. Counted in memory from the
+ * database at start, and kept by each write: a write is reserved before it is queued and given
+ * back if it does not land.
  */
 export class StorageQuota {
   private readonly used = new Map<string, number>();
@@ -16,6 +20,7 @@ export class StorageQuota {
   constructor(
     db: Db,
     readonly limitBytes: number,
+    readonly userLimitBytes: number = DEFAULT_USER_STORAGE_BYTES,
   ) {
     const rows = db
       .prepare(
@@ -36,9 +41,10 @@ export class StorageQuota {
 
   /**
    * Reserves the change of a user's stored object from `beforeBytes` (its UTF-8 size as last
-   * committed) to `afterBytes`: throws 507 STORAGE_QUOTA_EXCEEDED when it would grow the project past its quota
-   * (a write that shrinks or keeps the size always passes). Answers the function to call once the
-   * write is settled, with whether it landed.
+   * committed) to `afterBytes`: throws 507 STORAGE_QUOTA_EXCEEDED when it would grow the user's
+   * object past their quota or the project past its ceiling (a write that shrinks or keeps the
+   * size always passes). Answers the function to call once the write is settled, with whether it
+   * landed.
    */
   reserve(
     projectId: string,
@@ -49,6 +55,13 @@ export class StorageQuota {
     const pending = this.inFlight.get(userId);
     const delta = afterBytes - (pending?.bytes ?? beforeBytes);
     const used = this.usedBy(projectId);
+    if (delta > 0 && afterBytes > this.userLimitBytes)
+      throw new PlatformError(
+        507,
+        'STORAGE_QUOTA_EXCEEDED',
+        `Your storage is full (this write needs ${mb(afterBytes)} of your ${mb(this.userLimitBytes)}): it was not saved here. Delete creations to make room.`,
+        { usedBytes: afterBytes - delta, quotaBytes: this.userLimitBytes },
+      );
     if (delta > 0 && used + delta > this.limitBytes)
       throw new PlatformError(
         507,

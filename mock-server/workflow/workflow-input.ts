@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { LIMITS } from '../../domain/model/constants';
 
 /** A workflow input the route must refuse with 400 VALIDATION_ERROR; `field` names the input. */
@@ -30,7 +30,51 @@ export const INPUT_IMAGE_LIMITS = {
   aspect: 10,
   /** Larger images are shrunk (on load, where the format allows) to this long side once, here. */
   workingSide: 2048,
+  /**
+   * Bytes one image may need in memory at once to decode: an interlaced (Adam7) PNG, a progressive
+   * JPEG, a WebP or a GIF is decoded whole, not row by row, so a 311 KB 16-bit RGBA interlaced PNG
+   * of 40 MP once cost 307 MB. A 12 MP photo decoded whole needs 36 to 72 MB.
+   */
+  decodeBytes: 96 * 1024 * 1024,
 } as const;
+
+/**
+ * What decoding an image holds in memory at once, from its header: a format decoded row by row
+ * (a plain PNG, a baseline JPEG) holds a few rows; the others hold the whole bitmap (and a
+ * progressive JPEG its 2-byte coefficients), at its bytes per pixel.
+ */
+function decodeCost(metadata: Metadata): number {
+  const { format, width = 0, height = 0, channels = 4 } = metadata;
+  const bytesPerSample = (metadata.bitsPerSample ?? 8) > 8 ? 2 : 1;
+  const pixels = width * height;
+  if (format === 'png') return metadata.isProgressive ? pixels * channels * bytesPerSample : 0;
+  if (format === 'jpeg') return metadata.isProgressive ? pixels * channels * 2 : 0;
+  return pixels * Math.max(channels, 4) * bytesPerSample;
+}
+
+/**
+ * Whole decodes running at once share one budget, INPUT_IMAGE_LIMITS.decodeBytes: the next waits
+ * until there is room, so many requests together hold no more than one image at its largest.
+ */
+class DecodeBudget {
+  private used = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly total: number) {}
+
+  async run<T>(bytes: number, decode: () => Promise<T>): Promise<T> {
+    while (bytes > 0 && this.used > 0 && this.used + bytes > this.total)
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.used += bytes;
+    try {
+      return await decode();
+    } finally {
+      this.used -= bytes;
+      for (const wake of this.waiting.splice(0)) wake();
+    }
+  }
+}
+const decodeBudget = new DecodeBudget(INPUT_IMAGE_LIMITS.decodeBytes);
 const DATA_URL = /^data:([^;,]*)((?:;[^;,]*)*),/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const PRESET_PATH = /^\/presets\/(pets|costumes)\/([a-z0-9]+)\.png$/;
@@ -120,22 +164,32 @@ export async function checkImage(field: string, bytes: Buffer): Promise<Buffer> 
       field,
       `${size}: at most ${limits.pixels / 1_000_000} megapixels are accepted`,
     );
+  const cost = decodeCost(metadata);
+  if (cost > limits.decodeBytes)
+    throw new WorkflowInputError(
+      field,
+      `${size}, stored so that decoding it needs ${mib(cost)} MB at once (interlaced, progressive or ${metadata.bitsPerSample ?? 8}-bit); at most ${mib(limits.decodeBytes)} MB: save it as a plain (non-interlaced) PNG or a baseline JPEG, or smaller`,
+    );
   const image = sharp(bytes, { limitInputPixels: limits.pixels, animated: false, failOn: 'error' });
   try {
-    if (long <= limits.workingSide) {
-      // Decoding to a small thumbnail still reads every byte of the image.
-      await image.resize(64, 64, { fit: 'inside' }).raw().toBuffer();
-      return bytes;
-    }
-    return await image
-      .rotate()
-      .resize(limits.workingSide, limits.workingSide, { fit: 'inside' })
-      .png({ compressionLevel: 1 })
-      .toBuffer();
+    return await decodeBudget.run(cost, async () => {
+      if (long <= limits.workingSide) {
+        // Decoding to a small thumbnail still reads every byte of the image.
+        await image.resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+        return bytes;
+      }
+      return await image
+        .rotate()
+        .resize(limits.workingSide, limits.workingSide, { fit: 'inside' })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
+    });
   } catch {
     throw new WorkflowInputError(field, 'the image data is broken or truncated');
   }
 }
+
+const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 function presetFile(value: string, publicDir: string | undefined): string | undefined {
   if (publicDir === undefined) return undefined;

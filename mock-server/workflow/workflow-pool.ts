@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import PQueue from 'p-queue';
-import { renderCostume, type CostumeJob, type CostumeResult } from './render-costume';
+import type { CostumeJob, CostumeResult } from './render-costume';
+import { renderOnWorkers } from './render-workers';
 
 /** The pool is saturated: the route answers 429/503 instead of piling up work. */
 export class WorkflowQueueFullError extends Error {
@@ -16,7 +17,7 @@ export interface WorkflowPoolOptions<Job, Result> {
   readonly concurrency?: number;
   /** Runs allowed to wait beyond those running; more are refused with WorkflowQueueFullError. */
   readonly maxQueue?: number;
-  /** The work itself; tests pass a stand-in. */
+  /** The work itself: by default the costume workflow on one worker thread per run at once; tests pass a stand-in. */
   readonly task?: (job: Job) => Promise<Result>;
 }
 
@@ -35,7 +36,7 @@ export function createWorkflowPool<
 >(options: WorkflowPoolOptions<Job, Result> = {}): WorkflowPool<Job, Result> {
   const concurrency = options.concurrency ?? availableParallelism();
   const maxQueue = options.maxQueue ?? concurrency * 4;
-  const task = options.task ?? (renderCostume as unknown as (job: Job) => Promise<Result>);
+  const task = options.task ?? (renderOnWorkers() as unknown as (job: Job) => Promise<Result>);
   const queue = new PQueue({ concurrency });
   return {
     run: async (job) => {

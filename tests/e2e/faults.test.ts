@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { AUTH_HEADERS } from '../../adapters/platform/src/api/auth';
+import { STORAGE_KEYS } from '../../domain/model/constants';
 import { expectAccessible } from './support/axe';
 import {
   expectImageLoaded,
@@ -8,10 +10,28 @@ import {
   waitForResults,
 } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
-import { armFault } from './support/faults';
+import { armFault, clearFaults } from './support/faults';
 
 const e2e = useE2E();
 const email = uniqueEmail('faults');
+
+/** The signed-in user's gallery as the platform stores it. */
+function storedGallery(page: Page): Promise<unknown[]> {
+  return page.evaluate(
+    async ({ header, tokenKey, key }) => {
+      const answer = await fetch('/v1/storage', {
+        headers: { [header]: localStorage.getItem(tokenKey) ?? '' },
+      });
+      const { sessionData } = (await answer.json()) as { sessionData: Record<string, unknown> };
+      return (sessionData[key] as unknown[] | undefined) ?? [];
+    },
+    {
+      header: AUTH_HEADERS.accessToken,
+      tokenKey: STORAGE_KEYS.accessToken,
+      key: STORAGE_KEYS.gallery,
+    },
+  );
+}
 
 function errorCard(page: Page, subject: 'Image' | 'Video') {
   return page.getByRole('group', { name: new RegExp(`^${subject} generation failed`) });
@@ -100,5 +120,27 @@ describe('generation failures (fault injection on the local platform)', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     await errorCard(page, 'Image').waitFor();
+  });
+
+  // Issue 42: with the platform refusing every gallery write (a full storage quota), the result
+  // said "Saved to My Gallery" and the creation lived only in that browser.
+  it('a gallery write the platform refuses is not called saved: the owner is told, and it is sent again until it lands', async () => {
+    const page = await e2e.open('desktop', { signedInAs: email });
+    const before = (await storedGallery(page)).length;
+    await armFault('503', { count: 1000, path: '/v1/storage' });
+    e2e.expectConsoleError(/Failed to load resource: the server responded with a status of 503/);
+    await generateFromPresets(page, 'African Hedgehog', 'Witch');
+    await waitForResults(page);
+
+    const unsaved = page.getByRole('alert').filter({ hasText: 'Not saved to your account yet' });
+    await unsaved.waitFor();
+    expect(await unsaved.innerText()).toMatch(/sent again until it is saved/);
+    expect(await page.getByText('Saved to My Gallery').count()).toBe(0);
+
+    // Once the platform takes writes again, the creation reaches it with no action from the owner
+    // (the next try comes at most 30 s later).
+    await clearFaults();
+    await page.getByText('Saved to My Gallery').waitFor({ timeout: 90_000 });
+    expect(await storedGallery(page)).toHaveLength(before + 1);
   });
 });

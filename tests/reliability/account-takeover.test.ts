@@ -59,7 +59,13 @@ describe.skipIf(!lanAddress)('a loopback account after the platform leaves loopb
     await server.stop();
 
     const lan = `http://${lanAddress}:${port}`;
-    server = await startServer(dataDir, port, 60_000, { HOST: '0.0.0.0', PUBLIC_BASE_URL: lan });
+    // PUBLIC_BASE_URL off loopback: a loopback socket counts as this computer only when the
+    // operator says no proxy on it relays others (TRUST_PROXY; tests/reliability/trust-proxy.test.ts).
+    server = await startServer(dataDir, port, 60_000, {
+      HOST: '0.0.0.0',
+      PUBLIC_BASE_URL: lan,
+      TRUST_PROXY: '127.0.0.1',
+    });
     expect(server.output()).toMatch(/1 account.* no password yet/);
 
     // The stranger, from another address of the network, types the owner's e-mail first.

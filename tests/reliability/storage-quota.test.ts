@@ -2,18 +2,25 @@
 // from 10.9 to 43.6 MB). Against the real server process with STORAGE_QUOTA_MB=4: accounts fill the
 // project's quota, the next write gets 507 STORAGE_QUOTA_EXCEEDED and nothing stored is lost, the
 // count survives a restart, and a deletion makes room again.
+// Issue 42: about 256 new accounts of 1 MB each from 5 loopback addresses filled the 256 MB of the
+// whole project in a minute, and every other user's write got 507. Now each user has a quota of
+// their own and new accounts are braked per client (this computer's loopback addresses are one).
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startServer, type ServerProcess } from './support/server-process';
 import { signInOverHttp as signIn } from './support/sign-in-over-http';
+import { DEFAULT_PROJECT_TOKEN } from '../../mock-server/config';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-quota-'));
+const crowdDir = mkdtempSync(path.join(tmpdir(), 'pawloween-quota-crowd-'));
 let server: ServerProcess | undefined;
 afterAll(async () => {
   await server?.stop('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(crowdDir, { recursive: true, force: true });
 });
 
 /** Just under the 1 MB body limit: what one account can store. */
@@ -39,6 +46,72 @@ const stored = async (baseUrl: string, token: string) =>
       sessionData: { blob?: string };
     }
   ).sessionData.blob?.length ?? 0;
+
+/** Signs in through the form from a given loopback source address: the token, or the status. */
+function signInFrom(port: number, localAddress: string, email: string): Promise<string | number> {
+  const body = new URLSearchParams({
+    email,
+    project_token: DEFAULT_PROJECT_TOKEN,
+    redirect_uri: `http://127.0.0.1:${port}/`,
+  }).toString();
+  return new Promise((resolve, reject) => {
+    const call = request(
+      {
+        host: '127.0.0.1',
+        port,
+        localAddress,
+        method: 'POST',
+        path: '/auth/sign-in',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+        },
+        agent: false,
+      },
+      (response) => {
+        response.resume();
+        const location = response.headers.location ?? '';
+        const token = location ? new URL(location).searchParams.get('accessToken') : null;
+        response.on('end', () => resolve(token ?? response.statusCode ?? 0));
+      },
+    );
+    call.on('error', reject);
+    call.end(body);
+  });
+}
+
+describe('each user their own storage quota (USER_STORAGE_QUOTA_MB)', () => {
+  it("one client's crowd of new accounts cannot fill another user's room, and a user past their own quota gets 507", async () => {
+    const port = await freePort();
+    server = await startServer(crowdDir, port, 60_000, {
+      STORAGE_QUOTA_MB: '16',
+      USER_STORAGE_QUOTA_MB: '0.5',
+    });
+    const owner = await signIn(server.baseUrl, 'owner@example.com');
+    const HALF_MB = 'x'.repeat(500_000);
+    // The attack of issue 42: new accounts from 5 loopback addresses, each filling its room, until
+    // the platform stops making them (or the 40 accounts that would fill 16 MB are made).
+    let accounts = 0;
+    let refusedWith: number | undefined;
+    for (let i = 0; accounts < 40 && refusedWith === undefined; i++) {
+      const signedIn = await signInFrom(port, `127.0.0.${2 + (i % 5)}`, `crowd${i}@example.com`);
+      if (typeof signedIn === 'number') refusedWith = signedIn;
+      else {
+        accounts += 1;
+        expect((await put(server.baseUrl, signedIn, HALF_MB)).status).toBe(200);
+      }
+    }
+    expect(refusedWith).toBe(429);
+    // The owner, signed in before the crowd, still stores their own data.
+    expect((await put(server.baseUrl, owner, HALF_MB.slice(100_000))).status).toBe(200);
+    const past = await put(server.baseUrl, owner, 'x'.repeat(600_000));
+    expect(past.status).toBe(507);
+    expect(past.body.error?.code).toBe('STORAGE_QUOTA_EXCEEDED');
+    expect(past.body.error?.message).toMatch(/Your storage is full .*0\.5 MB/);
+    expect(await stored(server.baseUrl, owner)).toBe(400_000);
+    await server.stop();
+  });
+});
 
 describe('the project storage quota (STORAGE_QUOTA_MB)', () => {
   it('refuses the write past it with 507, loses nothing, counts across a restart, and frees on delete', async () => {

@@ -92,7 +92,9 @@ export function AuthProvider(props: AuthProviderProps) {
     stopPopup.current?.();
     stopPopup.current = startSignIn(session, window);
   }, [session]);
-  const signOut = useCallback(() => session.signOut(), [session]);
+  const signOut = useCallback(async () => {
+    await session.signOut();
+  }, [session]);
   // Once the session has started: sign-in needs the credentials it settles on.
   const signInOnStart = useRef(props.signInOnStart);
   const ready = state.isReady;

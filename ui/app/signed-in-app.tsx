@@ -76,7 +76,9 @@ function SignedInShell() {
       {confirmSignOut && (
         <SignOutDialog
           onCancel={() => setConfirmSignOut(false)}
-          onConfirm={() => services.session.signOut()}
+          onConfirm={async () => {
+            await services.session.signOut();
+          }}
         />
       )}
     </AppShell>

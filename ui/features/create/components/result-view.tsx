@@ -53,7 +53,8 @@ export function ResultView(props: {
   const busy = state.isGenerating;
   const heading = useRef<HTMLHeadingElement>(null);
   const { gallery } = useServices();
-  const saved = useStore(gallery).items.find((item) => item.id === props.itemId);
+  const galleryState = useStore(gallery);
+  const saved = galleryState.items.find((item) => item.id === props.itemId);
   // The results replace the form the person scrolled down through: bring their heading into view,
   // clear of the sticky header (scroll-margin-top in create.css), and keyboard focus with it (the
   // Generate button that had it is gone), unless a dialog on top holds focus.
@@ -144,19 +145,32 @@ export function ResultView(props: {
           )}
         </ResultCard>
       </div>
-      {results.imageUrl && !busy && (
-        <p className="pw-results__saved" role="status">
-          <CheckIcon /> Saved to My Gallery
-          {props.onShowGallery && (
-            <>
-              {' · '}
-              <button type="button" className="pw-link" onClick={props.onShowGallery}>
-                Open My Gallery
-              </button>
-            </>
-          )}
+      {results.imageUrl && !busy && galleryState.syncStatus === 'error' && (
+        <p className="pw-results__unsaved" role="alert">
+          Not saved to your account yet: {galleryState.syncError ?? 'the platform did not take it'}{' '}
+          It stays on this device and is sent again until it is saved.
         </p>
       )}
+      {results.imageUrl && !busy && galleryState.syncStatus === 'syncing' && (
+        <p className="pw-results__saved" role="status">
+          Saving to My Gallery…
+        </p>
+      )}
+      {results.imageUrl &&
+        !busy &&
+        (galleryState.syncStatus === 'synced' || galleryState.syncStatus === 'local') && (
+          <p className="pw-results__saved" role="status">
+            <CheckIcon /> Saved to My Gallery
+            {props.onShowGallery && (
+              <>
+                {' · '}
+                <button type="button" className="pw-link" onClick={props.onShowGallery}>
+                  Open My Gallery
+                </button>
+              </>
+            )}
+          </p>
+        )}
       <div className="pw-results__actions">
         {props.canRetryBoth && (
           <button

@@ -1,0 +1,39 @@
+// The costume workflow in a worker thread (render-workers.ts starts it): locating the pet and
+// composing the portrait hold a core for seconds, and on the main thread they held every request.
+import { parentPort } from 'node:worker_threads';
+import { warmUpLocator } from './locate/locate-pet';
+import { renderCostume, type CostumeJob } from './render-costume';
+import type { FromWorker, ToWorker } from './render-messages';
+
+const port = parentPort;
+if (!port) throw new Error('render-worker.ts runs only as a worker thread');
+const post = (message: FromWorker) => port.postMessage(message);
+
+// The detector starts loading with the thread, ahead of its first photo; a run from a preset pet
+// does not wait for it, and a photo's locator waits for the same load. A failure leaves the fallback.
+warmUpLocator().catch(() => undefined);
+let aborter: AbortController | undefined;
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'abort') {
+    aborter?.abort();
+    return;
+  }
+  aborter = new AbortController();
+  const job: CostumeJob = {
+    ...message.job,
+    pet: Buffer.from(message.job.pet),
+    costume: Buffer.from(message.job.costume),
+    signal: aborter.signal,
+    onImage: (imageFile) => post({ type: 'image', imageFile }),
+  };
+  void renderCostume(job).then(
+    (result) => post({ type: 'done', result }),
+    (error: unknown) =>
+      post({
+        type: 'failed',
+        name: error instanceof Error ? error.name : 'Error',
+        message: error instanceof Error ? error.message : String(error),
+      }),
+  );
+});
