@@ -207,6 +207,7 @@ export function createContext(
     render,
     onRenderError,
     faults,
+    now,
     sources: {
       publicDirs: hasDist ? [distDir, publicDir] : [publicDir],
       filesDir,
