@@ -21,7 +21,9 @@ import {
 let t: TestApp | undefined;
 let gate: ReturnType<typeof gatedRenderer> | undefined;
 afterEach(async () => {
+  // A test that failed midway leaves runs held and sockets open: both would hold close() open.
   gate?.openAll();
+  t?.app.server.closeAllConnections();
   await t?.close();
 });
 
