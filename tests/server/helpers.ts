@@ -36,9 +36,14 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** A platform on a temporary data folder with an in-memory database and a preset folder holding dog1 and vampire. */
-export async function testApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pawloween-server-'));
+/**
+ * A platform on a temporary data folder with an in-memory database and a preset folder holding dog1
+ * and vampire. Given the `dir` of one closed before, it starts again on that folder (a restart).
+ */
+export async function testApp(
+  options: Partial<AppOptions> = {},
+  dir = mkdtempSync(path.join(tmpdir(), 'pawloween-server-')),
+): Promise<TestApp> {
   const publicDir = path.join(dir, 'public');
   mkdirSync(path.join(publicDir, 'presets', 'pets'), { recursive: true });
   mkdirSync(path.join(publicDir, 'presets', 'costumes'), { recursive: true });

@@ -12,6 +12,7 @@ import { gatedRenderer } from '../support/gated-renderer';
 import {
   costumeRun,
   eventWhere,
+  userBalance,
   runEvents,
   signIn,
   testApp,
@@ -22,7 +23,9 @@ import {
 let t: TestApp | undefined;
 let gate: ReturnType<typeof gatedRenderer> | undefined;
 afterEach(async () => {
+  // A test that failed midway leaves runs held and sockets open: both would hold close() open.
   gate?.openAll();
+  t?.app.server.closeAllConnections();
   await t?.close();
 });
 
@@ -161,5 +164,38 @@ describe('a run whose caller went away before delivery', () => {
       })
       .toBe(0);
     expect(await used()).toBe(0);
+  });
+
+  it('is refunded once: a restart after it gives nothing back again (issue 42)', async () => {
+    const gated = gatedRenderer();
+    gate = gated;
+    // On a database file, so the restart reads what the first start wrote.
+    const options = { renderCostume: gated.renderer, databaseFile: undefined };
+    t = await testApp(options);
+    const token = await signIn(t.app);
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const used = async () => (await userBalance(t!.app, token)).usedCredits;
+    const run = (signal?: AbortSignal) =>
+      fetch(`${base}/v1/run`, {
+        method: 'POST',
+        headers: { ...userHeaders(token), 'content-type': 'application/json' },
+        body: JSON.stringify(costumeRun()),
+        signal,
+      });
+    release(gated);
+    expect((await run()).status).toBe(200);
+    expect(await used()).toBe(0.5);
+    const caller = new AbortController();
+    const abandoned = run(caller.signal).catch(() => undefined);
+    await expect.poll(() => gated.started()).toBe(2);
+    expect(await used()).toBe(1);
+    caller.abort();
+    await abandoned;
+    release(gated);
+    await expect.poll(used).toBe(0.5);
+
+    await t.app.close();
+    t = await testApp(options, t.dir);
+    expect(await used()).toBe(0.5);
   });
 });
