@@ -121,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       app.log.error({ err: error }, 'WAL checkpoint at shutdown failed');
     }
     ctx.db.close();
+    ctx.dataDirLock.release();
   });
 
   installErrorHandler(app);

@@ -77,7 +77,9 @@ CREATE TABLE IF NOT EXISTS pending_runs (
   cost_cents INTEGER NOT NULL,
   video_cents INTEGER NOT NULL,
   image_delivered INTEGER NOT NULL DEFAULT 0,
-  created_at INTEGER NOT NULL
+  created_at INTEGER NOT NULL,
+  -- The platform process running it (data-dir-lock.ts): only a gone one's runs are refunded at start.
+  owner_process TEXT
 );
 `;
 
@@ -126,6 +128,9 @@ function migrate(db: Db): void {
     ['output', 'TEXT'],
   ] as const)
     if (!runColumns.has(name)) db.exec(`ALTER TABLE runs ADD COLUMN ${name} ${type}`);
+  const pendingColumns = db.prepare('PRAGMA table_info(pending_runs)').all() as { name: string }[];
+  if (!pendingColumns.some((column) => column.name === 'owner_process'))
+    db.exec('ALTER TABLE pending_runs ADD COLUMN owner_process TEXT');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { inTransaction, statementCache, type Db } from './database';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import type { CreditsLedger } from './credits-ledger';
+import { currentProcess, isRunning } from './data-dir-lock';
 
 /** How a costume run ended, as GET /v1/runs/:id tells it. */
 export type SettledStatus = 'succeeded' | 'failed' | 'cancelled';
@@ -76,19 +77,26 @@ export class RunsJournal {
   }
 
   /**
-   * Runs a crash cut off (charged, never settled): each is refunded, the whole cost when the
+   * Runs a crash cut off (charged, never settled, their process gone): each is refunded, the whole cost when the
    * caller got nothing, the video's when its streamed image was delivered (then recorded as an
    * image-only run). Answers them so their partial files can be removed.
    */
   settleInterruptedRuns(): { id: string; imageDelivered: boolean }[] {
-    const pending = this.db.prepare('SELECT * FROM pending_runs').all() as {
+    const me = currentProcess();
+    const rows = this.db.prepare('SELECT * FROM pending_runs').all() as {
       id: string;
       user_id: string | null;
       project_id: string;
       cost_cents: number;
       video_cents: number;
       image_delivered: number;
+      owner_process: string | null;
     }[];
+    // A run of a platform still running is its to settle (issue 41: a second platform refunded
+    // the first one's live runs); one of this process is of an app closed before this one.
+    const pending = rows.filter(
+      (run) => !run.owner_process || run.owner_process === me || !isRunning(run.owner_process),
+    );
     for (const run of pending) {
       const delivered = run.image_delivered === 1;
       if (delivered)
