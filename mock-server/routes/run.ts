@@ -128,9 +128,15 @@ async function* liveEvents(
   yield `data: ${STREAM_DONE}\n\n`;
 }
 
-/** What a retry must repeat for its key to answer it: the parsed request body. */
-const fingerprintOf = (body: unknown) =>
-  createHash('sha256').update(JSON.stringify(body)).digest('base64url');
+/**
+ * What a retry must repeat for its key to answer it: the request body, less whether it streams
+ * (issue 41: a run first streamed is answered whole to run.create with its key after a reload,
+ * and a run created whole is streamed again).
+ */
+const fingerprintOf = (body: unknown) => {
+  const { stream: _streamed, ...request } = body as Record<string, unknown>;
+  return createHash('sha256').update(JSON.stringify(request)).digest('base64url');
+};
 
 /**
  * Whose a run is: its Idempotency-Key's scope and who may read or cancel it by id. Anonymous
