@@ -55,7 +55,7 @@ describe('Ctrl-C during generate', () => {
     expect(readdirSync(out)).toEqual([]);
   });
 
-  it('a second quits at once and says the run was charged and not saved', async () => {
+  it('a second before the image quits at once and says nothing is charged or saved', async () => {
     const { env } = await shared.newUser();
     const out = mkdtempSync(path.join(shared.home, 'second-'));
     const io = memoryIo(env, { terminal: true });
@@ -65,7 +65,9 @@ describe('Ctrl-C during generate', () => {
     io.interrupt();
     io.interrupt();
     expect(io.exited).toBe(130);
-    expect(io.stderr.text()).toContain('charged on the platform and will not be saved');
+    expect(io.stderr.text()).toContain(
+      'Quit before the platform delivered anything: it charges nothing for this run, and nothing is saved',
+    );
     gated.releaseImage();
     gated.releaseVideo();
     // A real process is gone by now (the terminal test below shows it); here the command's
@@ -111,8 +113,9 @@ describe('Ctrl-C during batch', () => {
 });
 
 describe('Ctrl-C in a real terminal', () => {
-  it('gives the cursor and line wrap back, says so and exits 130, with nothing left in --out', async () => {
-    const { env } = await shared.newUser();
+  it('gives the cursor and line wrap back, says so and exits 130, with nothing left in --out and nothing charged', async () => {
+    const { env, cli } = await shared.newUser();
+    const before = await balance(cli);
     const out = mkdtempSync(path.join(shared.home, 'pty-'));
     const session = inPty(['generate', '--pet', 'dog1', '--costume', 'vampire', '--out', out], env);
     await until(() => expect(session.output()).toContain('% | Image'));
@@ -121,13 +124,15 @@ describe('Ctrl-C in a real terminal', () => {
     session.type('\u0003');
     expect(await session.exited).toBe(130);
     const shown = session.output();
-    expect(shown).toContain('will not be saved');
+    // Quit before the image: the platform charges nothing, as the CLI says (issue 41, item 5).
+    expect(shown).toContain('it charges nothing for this run');
     expect(shown.lastIndexOf(CURSOR_SHOWN)).toBeGreaterThan(shown.lastIndexOf('\u001b[?25l'));
     expect(shown.lastIndexOf(WRAP_ON)).toBeGreaterThan(shown.lastIndexOf('\u001b[?7l'));
     expect(readdirSync(out)).toEqual([]);
-    // The platform still holds that render; let it go.
+    // The platform still holds that render; let it go: it ends uncharged.
     gated.releaseImage();
     gated.releaseVideo();
+    await until(async () => expect(await balance(cli)).toBe(before));
   });
 
   it('a command without its own handling (waiting on a platform that never answers) exits 130 on the first, saying so', async () => {

@@ -23,6 +23,7 @@ import { RevocationStore } from './store/revocation-store';
 import { FileRetention } from './store/file-retention';
 import { CheckoutStore } from './store/checkout-store';
 import { openDatabase, type Db } from './store/database';
+import { lockDataDir } from './store/data-dir-lock';
 import { IdempotencyStore } from './store/idempotency-store';
 import { StorageStore } from './store/storage-store';
 import { DEFAULT_PROJECT_STORAGE_BYTES, StorageQuota } from './store/storage-quota';
@@ -32,6 +33,8 @@ import { LoopbackRedirects } from './auth/loopback-redirects';
 /** Everything the routes use, wired once per app. */
 export interface AppContext {
   db: Db;
+  /** This process's hold on DATA_DIR, given up when the app closes. */
+  dataDirLock: { release: () => void };
   /** The database's file (':memory:' in some tests). */
   databaseFile: string;
   accounts: Accounts;
@@ -145,6 +148,7 @@ export function createContext(
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chmodSync(dir, 0o700);
   }
+  const dataDirLock = lockDataDir(options.dataDir);
   const databaseFile = options.databaseFile ?? path.join(options.dataDir, 'pawloween.db');
   const db = openDatabase(databaseFile);
 
@@ -240,6 +244,7 @@ export function createContext(
     render,
     onRenderError,
     faults,
+    now,
     sources: {
       publicDirs: hasDist ? [distDir, publicDir] : [publicDir],
       filesDir,
@@ -250,6 +255,7 @@ export function createContext(
 
   return {
     db,
+    dataDirLock,
     databaseFile,
     accounts,
     storage: new StorageStore(db, now),

@@ -3,7 +3,11 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createContext, type AppContext } from './app-context';
 import { CONNECTION_LIMITS, type AppOptions } from './config';
-import { capConnections, defaultMaxConnections } from './http/connection-limits';
+import {
+  capConnections,
+  cutOnlyClientIdleSockets,
+  defaultMaxConnections,
+} from './http/connection-limits';
 import { installCompression } from './http/compression';
 import { installErrorHandler } from './http/error-handler';
 import { installJsonParser } from './http/json-body';
@@ -87,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   app.decorateRequest('guardChecked', null);
   capConnections(app.server, connections);
+  cutOnlyClientIdleSockets(app.server);
   // Files no gallery names go after their retention: a pass soon after start, then hourly.
   const sweep = () =>
     void ctx.fileRetention
@@ -117,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       app.log.error({ err: error }, 'WAL checkpoint at shutdown failed');
     }
     ctx.db.close();
+    ctx.dataDirLock.release();
   });
 
   installErrorHandler(app);

@@ -73,7 +73,7 @@ export interface AppOptions {
 export interface ConnectionLimits {
   /** A request (headers and body) must arrive whole within this, or its socket is closed. */
   requestTimeoutMs: number;
-  /** A socket with no traffic either way for this long is closed. */
+  /** A socket with no traffic either way for this long is closed, unless it waits on an answer being made. */
   idleTimeoutMs: number;
   /** Open sockets from one client address; the next is closed at once. */
   perAddress: number;

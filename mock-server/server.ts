@@ -1,6 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app';
+import { DataDirInUseError } from './store/data-dir-lock';
 import { DEFAULT_PROJECT_TOKEN } from './config';
 import { networkOrigins } from './network-origins';
 
@@ -48,7 +49,7 @@ const allowedOrigins = (process.env.ALLOWED_ORIGINS ?? '')
   .map((origin) => origin.trim())
   .filter(Boolean);
 
-const app = await buildApp({
+const app = await startApp({
   dataDir,
   projectToken,
   publicBaseUrl,
@@ -68,6 +69,17 @@ const app = await buildApp({
     Object.entries(connections).filter((entry) => entry[1] !== undefined),
   ),
 });
+
+/** The app, or a plain message and exit 1 when another platform holds DATA_DIR. */
+async function startApp(options: Parameters<typeof buildApp>[0]) {
+  try {
+    return await buildApp(options);
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -75,9 +75,9 @@ export function generateCommand(ctx: CliContext): Command {
 
 /**
  * One `generate`: check, run, save. A first Ctrl-C gives the terminal back at once and stops what
- * can be stopped: before the run, everything (nothing is charged); during the run, nothing, as
- * the platform has charged for it and cannot stop it from here, so the run is let finish and land
- * in the gallery; while writing the files, the downloads. A second Ctrl-C quits at once. Either
+ * can be stopped: before the run, everything (nothing is charged); during the run, nothing: the run
+ * is let finish and land in the gallery; while writing the files, the downloads. A second Ctrl-C
+ * quits at once, hanging up, which the platform charges only for what it had delivered. Either
  * way no partial file stays in --out, and the person is told what became of the run.
  */
 async function generateWithInterrupts(
@@ -92,6 +92,7 @@ async function generateWithInterrupts(
   let phase: Phase = 'checking';
   let interrupted = false;
   let savedId: string | undefined;
+  let imageDelivered = false;
   const say = (text: string) => io.stderr.write(`\n${text}\n`);
   const quit = () => {
     removePartialsNow();
@@ -101,14 +102,15 @@ async function generateWithInterrupts(
     io.onInterrupt?.(() => {
       bar.stop();
       if (interrupted || phase === 'checking') {
-        say(quitMessage(phase, interrupted, savedId));
+        say(quitMessage(phase, interrupted, imageDelivered, savedId));
         return quit();
       }
       interrupted = true;
       if (phase === 'running')
         say(
-          'Interrupted. The run is already on the platform, which charges for it and cannot stop it from here:\n' +
-            'waiting for it to finish so it is saved to your gallery. Press Ctrl-C again to quit now (it would not be saved).',
+          'Interrupted. The run is already on the platform: waiting for it to finish so it is saved to your gallery.\n' +
+            'Press Ctrl-C again to quit now: the platform then charges only what it delivered (nothing before the image,\n' +
+            'the image alone after it), and nothing is saved.',
         );
       else {
         say('Interrupted while writing the files: stopping.');
@@ -123,6 +125,7 @@ async function generateWithInterrupts(
         progress.enter('image');
       },
       onImage: (url) => {
+        imageDelivered = true;
         progress.enter('video');
         if (!interrupted) early.start(url);
       },
@@ -148,11 +151,22 @@ async function generateWithInterrupts(
   }
 }
 
-function quitMessage(phase: Phase, interrupted: boolean, savedId?: string): string {
+/**
+ * What quitting cost, by the platform's rule (a run is charged for what it delivered): quitting
+ * hangs up, so a run whose image had not arrived costs nothing, one whose image had costs the image.
+ */
+function quitMessage(
+  phase: Phase,
+  interrupted: boolean,
+  imageDelivered: boolean,
+  savedId?: string,
+): string {
   if (phase === 'checking' && !interrupted)
     return 'Cancelled before the run started: nothing was charged.';
+  if (phase === 'running' && !imageDelivered)
+    return 'Quit before the platform delivered anything: it charges nothing for this run, and nothing is saved to your gallery.';
   if (phase === 'running')
-    return 'Quit. The run was charged on the platform and will not be saved to your gallery.';
+    return 'Quit after the image was delivered: the platform charges the image, not the video, and nothing is saved to your gallery.';
   return `Quit. The costume is in your gallery as ${savedId}; no files were left half-written.`;
 }
 

@@ -51,7 +51,8 @@ export async function streamCostumeWorkflow(
     pending = '';
     cost = costOf((fragment as { usage?: unknown } | null)?.usage) ?? cost;
     const output = (fragment as { output?: unknown } | null)?.output;
-    if (!Array.isArray(output)) continue;
+    // The platform's first piece may name the run alone (an empty output): not an output yet.
+    if (!Array.isArray(output) || output.length === 0) continue;
     sawOutput = true;
     videoUrl ||= findMedia(output, 'video');
     if (imageUrl) continue;

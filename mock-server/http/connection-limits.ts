@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionLimits } from '../config';
 
@@ -85,5 +85,24 @@ export function capConnections(server: Server, limits: ConnectionLimits): void {
       if (left === 0) perAddress.delete(address);
       else perAddress.set(address, left);
     });
+  });
+}
+
+/**
+ * The idle timeout cuts only sockets idle on the client's side. One whose request arrived whole
+ * and whose answer is still being made (a costume run computing, a stream between its image and
+ * its video) waits on this platform, and is kept: node would close it at IDLE_TIMEOUT_MS (issue
+ * 42: runs cut at 120 s). Anything else goes: no request yet, a keep-alive socket between
+ * requests, a request still trickling in, an answer the client does not read.
+ */
+export function cutOnlyClientIdleSockets(server: Server): void {
+  server.on('timeout', (socket: Socket) => {
+    const answer = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+    const waitingOnUs =
+      answer !== undefined &&
+      answer.req.complete &&
+      !answer.writableEnded &&
+      socket.writableLength === 0;
+    if (!waitingOnUs) socket.destroy();
   });
 }

@@ -4,6 +4,8 @@ export type CostumeRenderer = (job: {
   costume: Buffer;
   outDir: string;
   id: string;
+  /** Called once the workflow took the run (not refused as busy): its id may be told. */
+  onStart?: () => void;
   /** Called once the image file is complete, while the video still encodes; renderers may skip it. */
   onImage?: (imageFile: string) => void;
 }) => Promise<{ imageFile: string; videoFile: string }>;

@@ -1,4 +1,7 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import type { Principal } from '../auth/authenticate';
 import { DEFAULT_PRICING, PLANS, type Pricing } from '../billing/plans';
@@ -13,7 +16,8 @@ import { RunService } from './run-service';
 import { TEXT_MODEL_ID } from './text-model';
 
 const ORIGIN = 'http://platform.test';
-const FILES = '/data/files';
+const FILES = mkdtempSync(path.join(tmpdir(), 'pawloween-run-service-'));
+afterAll(() => rmSync(FILES, { recursive: true, force: true }));
 let input: { upload_your_pets_photo: string; upload_costume_character: string };
 
 beforeAll(async () => {
@@ -25,11 +29,24 @@ beforeAll(async () => {
   };
 });
 
-/** Renders nothing: says where the files would be, and calls onImage first, as the real one does. */
-const rendered: CostumeRenderer = async (job) => {
-  job.onImage?.(`${job.outDir}/image.png`);
-  return { imageFile: `${job.outDir}/image.png`, videoFile: `${job.outDir}/video.mp4` };
+/** Writes an empty image, then an empty video, each when the real renderer would. */
+const writeImage = (job: { outDir: string; id: string }) => {
+  mkdirSync(job.outDir, { recursive: true });
+  writeFileSync(`${job.outDir}/${job.id}.png`, '');
+  return `${job.outDir}/${job.id}.png`;
 };
+
+/** Renders nothing: writes empty files, and calls onImage first, as the real one does. */
+const rendered: CostumeRenderer = async (job) => {
+  const imageFile = writeImage(job);
+  job.onImage?.(imageFile);
+  writeFileSync(`${job.outDir}/${job.id}.mp4`, '');
+  return { imageFile, videoFile: `${job.outDir}/${job.id}.mp4` };
+};
+
+/** A file URL of this run under a secret name (128 random bits, base64url). */
+const fileUrl = (runId: string, extension: string) =>
+  expect.stringMatching(new RegExp(`^${ORIGIN}/files/${runId}/[\\w-]{22}\\${extension}$`));
 
 /** A run service over a fresh in-memory platform: project p1 (owner $10), one Free user. */
 function platform(
@@ -52,6 +69,7 @@ function platform(
     onRenderError,
     faults,
     sources: { publicDirs: [], filesDir: FILES, ownOrigins: [] },
+    now: Date.now,
   });
   const signedIn = (): Principal => ({ mode: 'user', ...accounts.users.userWithProject(user.id)! });
   const anonymous = (): Principal => ({
@@ -97,8 +115,8 @@ describe('RunService: the costume workflow is charged once, for what was deliver
     expect(answer.model).toBe(COSTUME_WORKFLOW_ID);
     expect(answer.output).toEqual([
       {
-        image_output: { image: `${ORIGIN}/files/${answer.id}/image.png`, outputType: 'image' },
-        video_output: { video: `${ORIGIN}/files/${answer.id}/video.mp4`, outputType: 'video' },
+        image_output: { image: fileUrl(answer.id!, '.png'), outputType: 'image' },
+        video_output: { video: fileUrl(answer.id!, '.mp4'), outputType: 'video' },
       },
     ]);
     expect(answer.usage).toEqual({ cost: 0.5, remainingCredits: 4.5 });
@@ -106,23 +124,23 @@ describe('RunService: the costume workflow is charged once, for what was deliver
     expect(p.ownerCents()).toBe(950);
     expect(p.runs()).toEqual([{ user_id: p.user.id, model: COSTUME_WORKFLOW_ID, cost_cents: 50 }]);
     expect(p.render).toHaveBeenCalledWith(
-      expect.objectContaining({ id: answer.id, outDir: `${FILES}/${answer.id}` }),
+      expect.objectContaining({ outDir: `${FILES}/${answer.id}` }),
     );
   });
 
   it('sends the image as soon as it is written, before the answer, when the caller streams', async () => {
     const p = platform();
     const partials: unknown[] = [];
-    const answer = await p.service.execute(p.signedIn(), costume(), ORIGIN, (partial) =>
-      partials.push(partial),
-    );
+    const answer = await p.service.execute(p.signedIn(), costume(), ORIGIN, {
+      onPartial: (partial) => partials.push(partial),
+    });
     expect(partials).toEqual([
       {
         id: answer.id,
         model: COSTUME_WORKFLOW_ID,
         output: [
           {
-            image_output: { image: `${ORIGIN}/files/${answer.id}/image.png`, outputType: 'image' },
+            image_output: { image: fileUrl(answer.id!, '.png'), outputType: 'image' },
           },
         ],
       },
@@ -155,7 +173,8 @@ describe('RunService: the costume workflow is charged once, for what was deliver
     expect(p.onRenderError).toHaveBeenCalledWith(crash);
     expect(p.usedCents()).toBe(0);
     expect(p.ownerCents()).toBe(1_000);
-    expect(p.runs()).toEqual([]);
+    // Kept uncharged, so its owner can read by id how it ended.
+    expect(p.runs()).toEqual([{ user_id: p.user.id, model: COSTUME_WORKFLOW_ID, cost_cents: 0 }]);
   });
 
   it('a full workflow queue refunds and answers 503, not started, retry in 2 s', async () => {
@@ -208,11 +227,13 @@ describe('RunService: the costume workflow is charged once, for what was deliver
     const crash = new Error('encoder died');
     const p = platform({
       render: async (job) => {
-        job.onImage?.(`${job.outDir}/image.png`);
+        job.onImage?.(writeImage(job));
         throw crash;
       },
     });
-    const error = await failure(p.service.execute(p.signedIn(), costume(), ORIGIN, () => {}));
+    const error = await failure(
+      p.service.execute(p.signedIn(), costume(), ORIGIN, { onPartial: () => {} }),
+    );
     expect(error).toMatchObject({
       statusCode: 500,
       code: 'WORKFLOW_FAILED',
@@ -232,7 +253,7 @@ describe('RunService: the costume workflow is charged once, for what was deliver
       },
     });
     const partial = vi.fn();
-    await failure(p.service.execute(p.signedIn(), costume(), ORIGIN, partial));
+    await failure(p.service.execute(p.signedIn(), costume(), ORIGIN, { onPartial: partial }));
     expect(partial).not.toHaveBeenCalled();
     expect(p.usedCents()).toBe(0);
   });
@@ -241,7 +262,7 @@ describe('RunService: the costume workflow is charged once, for what was deliver
     const p = platform({ fault: 'video-fail' });
     const answer = await p.service.execute(p.signedIn(), costume(), ORIGIN);
     expect(answer.output).toEqual([
-      { image_output: { image: `${ORIGIN}/files/${answer.id}/image.png`, outputType: 'image' } },
+      { image_output: { image: fileUrl(answer.id!, '.png'), outputType: 'image' } },
     ]);
     expect(answer.usage).toEqual({ cost: 0.2, remainingCredits: 4.8 });
     expect(p.usedCents()).toBe(20);

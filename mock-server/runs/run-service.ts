@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { ERROR_CODES, type RunRequest, type RunResponse } from '../../adapters/platform/src/api';
+import {
+  ERROR_CODES,
+  type RunRequest,
+  type RunResponse,
+  type RunState,
+} from '../../adapters/platform/src/api';
 import {
   COSTUME_WORKFLOW_ID,
   CostumeWorkflowInput,
@@ -18,9 +23,12 @@ import {
   workflowUnavailable,
 } from '../http/platform-error';
 import type { Accounts } from '../store/accounts';
+import { FILE_RETENTION_MS } from '../store/file-retention';
+import type { RunRecord } from '../store/runs-journal';
 import { ABANDONED_STATUS, type StillWanted } from '../store/idempotency-store';
 import { WorkflowInputError, WorkflowQueueFullError } from '../workflow/index';
 import type { CostumeRenderer } from './costume-renderer';
+import { CostumeRun, secretStem } from './costume-run';
 import { resolveImage, type ImageSources } from './image-input';
 import { TEXT_MODEL_ID, textAnswer } from './text-model';
 
@@ -32,6 +40,7 @@ export interface RunServiceDeps {
   onRenderError: (error: unknown) => void;
   faults: FaultInjector | undefined;
   sources: ImageSources;
+  now: () => number;
 }
 
 const workflowFailed = () =>
@@ -57,44 +66,91 @@ const workflowBusy = () =>
   );
 
 /**
- * Every caller went away before the answer was delivered (issue 33: cancelling must not cost
- * money): the run is stopped, its credits go back, and the Idempotency-Key is free to run again.
+ * The run was stopped before its whole answer was delivered: every caller went away (issue 33:
+ * cancelling must not cost money) or its owner cancelled it. What was delivered is charged (the
+ * image's share once its event went out), the rest refunded; the Idempotency-Key is free to run
+ * it again.
  */
-const abandonedRun = () =>
+const stoppedRun = (record: RunRecord) =>
   new PlatformError(
     ABANDONED_STATUS,
     'RUN_ABANDONED',
-    'The caller went away before the answer was delivered: nothing was charged. Send the run again with the same Idempotency-Key to get it.',
-    { charged: false },
+    record.costCents > 0
+      ? 'The run was stopped after its image was delivered: the image was charged, the video was not.'
+      : 'The run was stopped before anything was delivered: nothing was charged. Send the run again with the same Idempotency-Key to get it.',
+    { charged: record.costCents > 0 ? toUsd(record.costCents) : false },
+  );
+
+/**
+ * The image was delivered but the video failed: the image is charged and kept, the run fails as
+ * WORKFLOW_FAILED (the stream's error frame) so the caller offers Retry Video.
+ */
+const videoFailed = (record: RunRecord) =>
+  new PlatformError(
+    500,
+    'WORKFLOW_FAILED',
+    'Video processing failed: the video was not charged, please retry.',
+    { charged: toUsd(record.costCents) },
   );
 
 /** A part of the answer known before the whole: the costume image while the video encodes. */
 export type OnPartialAnswer = (partial: RunResponse) => void;
 
+/** How one request takes part in a run. */
+export interface RunCall {
+  /** Streams: told the image as soon as it exists (it is then delivered, and charged). */
+  onPartial?: OnPartialAnswer;
+  /** Whether anybody still waits for the answer; a run nobody waits for is not charged. */
+  wanted?: StillWanted;
+  /** Who may read and cancel the run by id (the Idempotency-Key's scope). */
+  owner?: string;
+}
+
 /** POST /v1/run: price, charge, run and answer; the costume workflow or the text model. */
 export class RunService {
+  /** Costume runs still rendering, by id, until settled (then the runs journal has them). */
+  private readonly live = new Map<string, CostumeRun>();
+
   constructor(private readonly deps: RunServiceDeps) {}
 
   async execute(
     principal: Principal,
     request: RunRequest,
     origin: string,
-    onPartial?: OnPartialAnswer,
-    /** Whether anybody still waits for the answer; a run nobody waits for is not charged. */
-    wanted: StillWanted = () => true,
+    call: RunCall = {},
   ): Promise<RunResponse> {
     if (request.model === COSTUME_WORKFLOW_ID)
-      return this.costume(principal, request, origin, onPartial, wanted);
+      return this.costume(principal, request, origin, call);
     if (request.model === TEXT_MODEL_ID) return this.text(principal, request, origin);
     throw notFound(`Unknown model or workflow: ${request.model.slice(0, 100)}`);
+  }
+
+  /**
+   * GET /v1/runs/:id: a costume run of this owner, still going or settled within the retention
+   * window. Reading a run still going hands out its image if it exists (charged from then on).
+   */
+  find(id: string, owner: string): RunState | undefined {
+    const live = this.live.get(id);
+    if (live?.info.owner === owner) return answerOf(live.progress());
+    const record = this.deps.accounts.runs.find(id, owner, this.deps.now() - FILE_RETENTION_MS);
+    return record && answerOf(record);
+  }
+
+  /**
+   * POST /v1/runs/:id/cancel: a run still going is stopped now, charged what was delivered (nothing
+   * before its image went out); a settled run is answered as it is.
+   */
+  cancel(id: string, owner: string): RunState | undefined {
+    const live = this.live.get(id);
+    if (live?.info.owner === owner) return answerOf(live.stop('cancelled'));
+    return this.find(id, owner);
   }
 
   private async costume(
     principal: Principal,
     request: RunRequest,
     origin: string,
-    onPartial: OnPartialAnswer | undefined,
-    wanted: StillWanted,
+    { onPartial, wanted = () => true, owner = '' }: RunCall,
   ): Promise<RunResponse> {
     const parsed = CostumeWorkflowInput.safeParse(request.input);
     if (!parsed.success) {
@@ -112,43 +168,57 @@ export class RunService {
       parsed.data.upload_costume_character,
       local,
     );
-    const cost = pricing.imageCents + pricing.videoCents;
     const id = randomUUID();
-    // Journalled as pending until answered or refunded: a crash in between is refunded at start.
-    const userId = this.charge(principal, cost, origin, { id, videoCents: pricing.videoCents });
-
+    // Journalled as pending until settled: a crash in between is refunded at start.
+    const userId = this.charge(principal, pricing.imageCents + pricing.videoCents, origin, {
+      id,
+      videoCents: pricing.videoCents,
+    });
     const url = (file: string) =>
       `${origin}/files/${path.relative(sources.filesDir, file).split(path.sep).join('/')}`;
+    const run = new CostumeRun(
+      accounts,
+      pricing,
+      {
+        id,
+        model: request.model,
+        owner,
+        userId,
+        projectId: principal.project.id,
+        folder: path.join(sources.filesDir, id),
+        url,
+      },
+      (settled) => this.live.delete(settled.info.id),
+    );
+    this.live.set(id, run);
+    const onImage = (imageFile: string) => {
+      run.imageReady(imageFile);
+      if (!onPartial || !wanted()) return;
+      const image = run.deliverImage();
+      if (image) onPartial({ id, model: request.model, output: [image] });
+    };
     const fault = faults?.take('/v1/run', ['run-fail', 'video-fail']);
     let files: { imageFile: string; videoFile: string };
-    let imageSent = false;
-    const onImage =
-      onPartial &&
-      ((imageFile: string) => {
-        accounts.runs.markImageDelivered(id);
-        imageSent = true;
-        onPartial({
-          id,
-          model: request.model,
-          output: [{ image_output: { image: url(imageFile), outputType: 'image' } }],
-        });
-      });
     try {
       if (fault?.next === 'run-fail') throw workflowFailed();
       files = await this.deps.render({
         pet,
         costume,
-        outDir: path.join(sources.filesDir, id),
-        id,
+        outDir: run.info.folder,
+        id: secretStem(),
+        // A stream opens with the run's id, so its caller can cancel it before anything is delivered.
+        onStart: () => {
+          if (onPartial && wanted()) onPartial({ id, model: request.model, output: [] });
+        },
         onImage,
       });
     } catch (error) {
-      if (!wanted()) {
-        accounts.credits.refund(userId, principal.project.id, cost);
-        throw abandonedRun();
+      if (run.settlement || !wanted()) throw stoppedRun(run.stop('cancelled'));
+      const record = run.stop('failed');
+      if (record.costCents > 0) {
+        this.deps.onRenderError(error);
+        throw videoFailed(record);
       }
-      if (imageSent) return this.videoFailed(principal, request.model, userId, id, error);
-      accounts.credits.refund(userId, principal.project.id, cost, id);
       if (error instanceof PlatformError) throw error;
       if (error instanceof WorkflowQueueFullError) throw workflowBusy();
       if (error instanceof WorkflowInputError)
@@ -156,63 +226,14 @@ export class RunService {
       this.deps.onRenderError(error);
       throw workflowFailed();
     }
-    if (!wanted()) {
-      accounts.credits.refund(userId, principal.project.id, cost);
-      throw abandonedRun();
-    }
-    const videoFailed = fault?.next === 'video-fail';
-    if (videoFailed) accounts.credits.refund(userId, principal.project.id, pricing.videoCents);
-    const charged = videoFailed ? pricing.imageCents : cost;
-    accounts.runs.recordRun({
-      id,
-      userId,
-      projectId: principal.project.id,
-      model: request.model,
-      costCents: charged,
-    });
-
+    if (run.settlement || !wanted()) throw stoppedRun(run.stop('cancelled'));
+    const record = run.succeed(files, fault?.next === 'video-fail');
     return {
       id,
       model: request.model,
-      output: [
-        {
-          image_output: { image: url(files.imageFile), outputType: 'image' },
-          ...(videoFailed
-            ? {}
-            : { video_output: { video: url(files.videoFile), outputType: 'video' } }),
-        },
-      ],
-      usage: this.usage(principal, charged),
+      output: record.output,
+      usage: this.usage(principal, record.costCents),
     };
-  }
-
-  /**
-   * The image was delivered but the video failed: the image is charged and kept, the run fails
-   * as WORKFLOW_FAILED (the stream's error frame) so the caller offers Retry Video.
-   */
-  private videoFailed(
-    principal: Principal,
-    model: string,
-    userId: string | undefined,
-    id: string,
-    error: unknown,
-  ): never {
-    const { accounts, pricing } = this.deps;
-    accounts.credits.refund(userId, principal.project.id, pricing.videoCents);
-    accounts.runs.recordRun({
-      id,
-      userId,
-      projectId: principal.project.id,
-      model,
-      costCents: pricing.imageCents,
-    });
-    this.deps.onRenderError(error);
-    throw new PlatformError(
-      500,
-      'WORKFLOW_FAILED',
-      'Video processing failed: the video was not charged, please retry.',
-      { charged: toUsd(pricing.imageCents) },
-    );
   }
 
   private async text(
@@ -267,4 +288,15 @@ export class RunService {
       remainingCredits: user ? toUsd(user.allocated_cents - user.used_cents) : 0,
     };
   }
+}
+
+/** A run record in the run answer's shape, with its status. */
+function answerOf(record: RunRecord): RunState {
+  return {
+    id: record.id,
+    model: record.model,
+    status: record.status,
+    output: record.output,
+    usage: { cost: toUsd(record.costCents) },
+  };
 }

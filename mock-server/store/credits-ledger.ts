@@ -1,5 +1,6 @@
 import { inTransaction, statementCache, storageFailure, type Db } from './database';
 import type { PlanDefinition } from '../billing/plans';
+import { currentProcess } from './data-dir-lock';
 import type { PrincipalCache } from './principal-cache';
 
 export type Reservation =
@@ -21,6 +22,8 @@ export class CreditsLedger {
     runId?: string;
   }[] = [];
   private retry: ReturnType<typeof setTimeout> | undefined;
+  /** This process, written beside each run it charges. */
+  private readonly owner = currentProcess();
 
   constructor(
     private readonly db: Db,
@@ -81,9 +84,9 @@ export class CreditsLedger {
         if (owner.changes === 0) throw new OwnerOutOfCredits();
         if (run)
           this.sql(
-            `INSERT INTO pending_runs (id, user_id, project_id, cost_cents, video_cents, created_at)
-               VALUES (?, ?, ?, ?, ?, ?)`,
-          ).run(run.id, userId ?? null, projectId, cents, run.videoCents, this.now());
+            `INSERT INTO pending_runs (id, user_id, project_id, cost_cents, video_cents, created_at, owner_process)
+               VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          ).run(run.id, userId ?? null, projectId, cents, run.videoCents, this.now(), this.owner);
         return { ok: true };
       },
       'IMMEDIATE',

@@ -62,7 +62,11 @@ CREATE TABLE IF NOT EXISTS runs (
   project_id TEXT NOT NULL,
   model TEXT NOT NULL,
   cost_cents INTEGER NOT NULL,
-  created_at INTEGER NOT NULL
+  created_at INTEGER NOT NULL,
+  -- Who may read it by id (the Idempotency-Key's scope), how it ended, and what was delivered (JSON).
+  owner TEXT,
+  status TEXT NOT NULL DEFAULT 'succeeded',
+  output TEXT
 );
 -- A costume run charged and not yet settled (answered, or refunded): what a crash leaves here is
 -- refunded at the next start. image_delivered: the streamed image reached the caller (kept, charged).
@@ -73,7 +77,9 @@ CREATE TABLE IF NOT EXISTS pending_runs (
   cost_cents INTEGER NOT NULL,
   video_cents INTEGER NOT NULL,
   image_delivered INTEGER NOT NULL DEFAULT 0,
-  created_at INTEGER NOT NULL
+  created_at INTEGER NOT NULL,
+  -- The platform process running it (data-dir-lock.ts): only a gone one's runs are refunded at start.
+  owner_process TEXT
 );
 `;
 
@@ -113,6 +119,18 @@ function migrate(db: Db): void {
   const userColumns = db.prepare('PRAGMA table_info(users)').all() as { name: string }[];
   if (!userColumns.some((column) => column.name === 'password_hash'))
     db.exec('ALTER TABLE users ADD COLUMN password_hash TEXT');
+  const runColumns = new Set(
+    (db.prepare('PRAGMA table_info(runs)').all() as { name: string }[]).map(({ name }) => name),
+  );
+  for (const [name, type] of [
+    ['owner', 'TEXT'],
+    ['status', "TEXT NOT NULL DEFAULT 'succeeded'"],
+    ['output', 'TEXT'],
+  ] as const)
+    if (!runColumns.has(name)) db.exec(`ALTER TABLE runs ADD COLUMN ${name} ${type}`);
+  const pendingColumns = db.prepare('PRAGMA table_info(pending_runs)').all() as { name: string }[];
+  if (!pendingColumns.some((column) => column.name === 'owner_process'))
+    db.exec('ALTER TABLE pending_runs ADD COLUMN owner_process TEXT');
 }
 
 /**

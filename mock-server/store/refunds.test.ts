@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { identityOf } from './data-dir-lock';
 import { seededAccounts } from './test-accounts';
 
 afterEach(() => vi.useRealTimers());
@@ -52,5 +55,31 @@ describe('RunsJournal: runs a crash cut off', () => {
     // Kept: the answered run (50) and the delivered image (20).
     expect(accounts.users.userById(user.id)?.used_cents).toBe(70);
     expect(accounts.runs.settleInterruptedRuns()).toEqual([]);
+  });
+
+  it("refunds only the runs whose platform process is gone, never a live one's (issue 41)", async () => {
+    const { db, accounts, user } = seededAccounts();
+    const live = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
+    const gone = spawn(process.execPath, ['-e', '']);
+    try {
+      await once(live, 'spawn');
+      const goneIdentity = identityOf(gone.pid!);
+      await once(gone, 'exit');
+      for (const id of ['live-run', 'gone-run', 'this-process-run'])
+        expect(accounts.credits.reserve(user.id, 'p1', 50, run(id))).toEqual({ ok: true });
+      const owner = db.prepare('UPDATE pending_runs SET owner_process = ? WHERE id = ?');
+      owner.run(identityOf(live.pid!), 'live-run');
+      owner.run(goneIdentity, 'gone-run');
+      expect(accounts.users.userById(user.id)?.used_cents).toBe(150);
+
+      // This process's own runs are of an app closed before (the data folder's lock is this one's).
+      expect(accounts.runs.settleInterruptedRuns()).toEqual([
+        { id: 'gone-run', imageDelivered: false },
+        { id: 'this-process-run', imageDelivered: false },
+      ]);
+      expect(accounts.users.userById(user.id)?.used_cents).toBe(50);
+    } finally {
+      live.kill('SIGKILL');
+    }
   });
 });

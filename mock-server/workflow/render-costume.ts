@@ -17,6 +17,8 @@ export interface CostumeJob {
   /** File stem of the outputs: `<id>.png` and `<id>.mp4`. */
   readonly id: string;
   readonly signal?: AbortSignal;
+  /** Called by the pool once it took the job (not refused as busy). */
+  readonly onStart?: () => void;
   /** Called as soon as the image file is complete, while the video is still encoding. */
   readonly onImage?: (imageFile: string) => void;
   readonly video?: Partial<VideoOptions>;

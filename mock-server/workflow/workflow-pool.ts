@@ -31,7 +31,7 @@ export interface WorkflowPool<Job, Result> {
 }
 
 export function createWorkflowPool<
-  Job extends { signal?: AbortSignal } = CostumeJob,
+  Job extends { signal?: AbortSignal; onStart?: () => void } = CostumeJob,
   Result = CostumeResult,
 >(options: WorkflowPoolOptions<Job, Result> = {}): WorkflowPool<Job, Result> {
   const concurrency = options.concurrency ?? availableParallelism();
@@ -41,6 +41,7 @@ export function createWorkflowPool<
   return {
     run: async (job) => {
       if (queue.size >= maxQueue) throw new WorkflowQueueFullError(maxQueue);
+      job.onStart?.();
       // A caller that gives up while waiting leaves the queue at once (p-queue honours the signal).
       return queue.add(() => task(job), { signal: job.signal });
     },

@@ -366,6 +366,29 @@ describe("the client README's snippets, as written", () => {
     ]);
   }, 120_000);
 
+  it('a run by id: stopped after its image, charged the image alone, as the platform says', async () => {
+    const token = await accessToken('readme-runs@example.com');
+    const { seen, stdout } = await runSnippet('client.runs.cancel(run.runId)', {
+      ACCESS_TOKEN: token,
+    });
+    expect(seen).toEqual([['showImage', 'string']]);
+    expect(stdout).toMatch(/^cancelled: \$0\.20 charged$/m);
+    const usage = await fetch(`${baseUrl}/v1/subscriptions/usage`, {
+      headers: { 'x-sub-dev-access-token': token },
+    });
+    expect((await usage.json()).credits.userBalance.usedCredits).toBe(0.2);
+  }, 120_000);
+
+  it('recovery: a streamed run answers run.create with its key, the same run in one shape, charged once', async () => {
+    const token = await accessToken('readme-recovery@example.com');
+    const { stdout } = await runSnippet('client.run.create(params)', { ACCESS_TOKEN: token });
+    expect(stdout).toMatch(/^true 1 1$/m);
+    const usage = await fetch(`${baseUrl}/v1/subscriptions/usage`, {
+      headers: { 'x-sub-dev-access-token': token },
+    });
+    expect((await usage.json()).credits.userBalance.usedCredits).toBe(0.5);
+  }, 120_000);
+
   it('raw response: the balance with the status and the request id', async () => {
     const token = await accessToken('readme-raw@example.com');
     const { stdout } = await runSnippet('.withResponse()', { ACCESS_TOKEN: token });

@@ -103,4 +103,33 @@ describe('getting a run again by its Idempotency-Key', () => {
     expect(gate.counts.renders).toBe(1);
     expect(await used()).toBe(0.5);
   });
+
+  it('a streamed run answers run.create with its key after a reload: the same run in the same shape, charged once', async () => {
+    const gate = gatedRenderer();
+    gate.release();
+    const { client, used } = await platform(gate.render);
+    expect(await used()).toBe(0);
+    const stream = client.run.stream({ model: COSTUME_WORKFLOW_ID, input });
+    const streamed = await stream.finalResult();
+    expect(outputKeys(streamed.output)).toEqual(['image_output', 'video_output']);
+    expect(streamed.output).toHaveLength(1);
+
+    const recovered = await client.run.create({
+      model: COSTUME_WORKFLOW_ID,
+      input,
+      idempotencyKey: stream.idempotencyKey,
+    });
+    expect(recovered.id).toBe(streamed.id);
+    expect(recovered.output).toEqual(streamed.output);
+    // And streamed again with the key (the stored answer, sent whole): the same shape once more.
+    expect((await stream.resume().finalResult()).output).toEqual(streamed.output);
+    expect(gate.counts.renders).toBe(1);
+    expect(await used()).toBe(0.5);
+    const [entry] = streamed.output as {
+      image_output: { image: string };
+      video_output: { video: string };
+    }[];
+    expect((await fetch(entry!.image_output.image)).status).toBe(200);
+    expect((await fetch(entry!.video_output.video)).status).toBe(200);
+  });
 });

@@ -123,6 +123,12 @@ type Route = {
 };
 const ROUTES: Route[] = [
   { method: 'POST', url: '/v1/run', body: bodies(runLike) },
+  { method: 'GET', url: '/v1/runs/00000000-0000-4000-8000-000000000000' },
+  {
+    method: 'POST',
+    url: '/v1/runs/00000000-0000-4000-8000-000000000000/cancel',
+    body: bodies(fc.jsonValue()),
+  },
   { method: 'GET', url: '/v1/subscriptions/usage' },
   { method: 'GET', url: '/v1/subscriptions/plan' },
   { method: 'GET', url: '/v1/storage' },

@@ -36,9 +36,14 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** A platform on a temporary data folder with an in-memory database and a preset folder holding dog1 and vampire. */
-export async function testApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pawloween-server-'));
+/**
+ * A platform on a temporary data folder with an in-memory database and a preset folder holding dog1
+ * and vampire. Given the `dir` of one closed before, it starts again on that folder (a restart).
+ */
+export async function testApp(
+  options: Partial<AppOptions> = {},
+  dir = mkdtempSync(path.join(tmpdir(), 'pawloween-server-')),
+): Promise<TestApp> {
   const publicDir = path.join(dir, 'public');
   mkdirSync(path.join(publicDir, 'presets', 'pets'), { recursive: true });
   mkdirSync(path.join(publicDir, 'presets', 'costumes'), { recursive: true });
@@ -146,4 +151,44 @@ export function expectErrorShape(
     details?: unknown;
     context?: Record<string, unknown>;
   };
+}
+
+/** One event of a streamed run: a part of the run answer, or an error frame. */
+export interface RunEvent {
+  id?: string;
+  output?: { image_output?: { image: string }; video_output?: { video: string } }[];
+  usage?: { cost?: number };
+  error?: { code?: string; statusCode?: number; context?: Record<string, unknown> };
+}
+
+/** The events of a streamed run's answer as they arrive, each parsed; ends at [DONE] or the end. */
+export async function* runEvents(reply: Response): AsyncGenerator<RunEvent, void, undefined> {
+  const reader = reply.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    text += decoder.decode(value, { stream: true });
+    const frames = text.split('\n\n');
+    text = frames.pop()!;
+    for (const frame of frames) {
+      const data = frame.slice('data: '.length);
+      if (data === '[DONE]') return;
+      const parsed = JSON.parse(data) as { content?: string; error?: RunEvent['error'] };
+      yield parsed.content ? (JSON.parse(parsed.content) as RunEvent) : { error: parsed.error };
+    }
+  }
+}
+
+/** Reads a run's events up to the first that `wanted` picks; the rest stay to be read. */
+export async function eventWhere(
+  events: AsyncGenerator<RunEvent, void, undefined>,
+  wanted: (event: RunEvent) => boolean,
+): Promise<RunEvent> {
+  for (;;) {
+    const { value, done } = await events.next();
+    if (done) throw new Error('the stream ended before the event wanted');
+    if (wanted(value)) return value;
+  }
 }

@@ -1,19 +1,38 @@
 // Cancelling must not cost money (issue 33), and a lost network mid-run recovers with one charge
-// (issue 31): a run whose caller's connection closed before its answer was delivered is stopped
-// uncharged, and the same Idempotency-Key then runs it afresh and charges it once; a key whose
-// run was delivered replays the stored answer without a charge. Real sockets on a listening
-// platform, so the closing connection is the one a phone going offline closes.
+// (issue 31): a run whose caller's connection closed before its answer was delivered is stopped,
+// charged only what was delivered (issue 42: the streamed image's share, never the video), its
+// undelivered files removed; the same Idempotency-Key then runs it afresh; a key whose run was
+// delivered replays the stored answer without a charge. Real sockets on a listening platform, so
+// the closing connection is the one a phone going offline closes.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '../../adapters/platform/src/api';
 import { gatedRenderer } from '../support/gated-renderer';
-import { costumeRun, signIn, testApp, userHeaders, type TestApp } from './helpers';
+import {
+  costumeRun,
+  eventWhere,
+  userBalance,
+  runEvents,
+  signIn,
+  testApp,
+  userHeaders,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp | undefined;
-afterEach(() => t?.close());
+let gate: ReturnType<typeof gatedRenderer> | undefined;
+afterEach(async () => {
+  // A test that failed midway leaves runs held and sockets open: both would hold close() open.
+  gate?.openAll();
+  t?.app.server.closeAllConnections();
+  await t?.close();
+});
 
 async function listening() {
-  const gate = gatedRenderer();
-  t = await testApp({ renderCostume: gate.renderer });
+  const gated = gatedRenderer();
+  gate = gated;
+  t = await testApp({ renderCostume: gated.renderer });
   const token = await signIn(t.app);
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const used = async () =>
@@ -32,7 +51,8 @@ async function listening() {
       body: JSON.stringify({ ...costumeRun(), ...(options.stream ? { stream: true } : {}) }),
       signal: options.signal,
     });
-  return { gate, used, send };
+  const files = () => readdirSync(t!.app.platform.filesDir);
+  return { gate: gated, used, send, base, token, files };
 }
 
 const release = (gate: ReturnType<typeof gatedRenderer>) => {
@@ -41,8 +61,8 @@ const release = (gate: ReturnType<typeof gatedRenderer>) => {
 };
 
 describe('a run whose caller went away before delivery', () => {
-  it('is not charged; the same key then runs afresh, charged once, and replays without a charge', async () => {
-    const { gate, used, send } = await listening();
+  it('is not charged and its files are gone; the same key then runs afresh, charged once, and replays without a charge', async () => {
+    const { gate, used, send, files } = await listening();
     const caller = new AbortController();
     const first = send('lost-1', { signal: caller.signal }).catch(() => undefined);
     await expect.poll(() => gate.started()).toBe(1);
@@ -52,6 +72,8 @@ describe('a run whose caller went away before delivery', () => {
     await first;
     release(gate);
     await expect.poll(used).toBe(0);
+    // Nothing was delivered: nothing of it is left to serve.
+    expect(files()).toEqual([]);
 
     release(gate);
     const again = await send('lost-1');
@@ -68,27 +90,36 @@ describe('a run whose caller went away before delivery', () => {
     expect(await used()).toBe(0.5);
   });
 
-  it('streamed: the caller gone after the image event is not charged; the key runs again once', async () => {
-    const { gate, used, send } = await listening();
+  it('streamed: hung up after the image event, the image is charged ($0.20) and kept, the video refunded and never served', async () => {
+    const { gate, used, send, base, token, files } = await listening();
+    expect(await used()).toBe(0);
     const caller = new AbortController();
-    const reply = await (async () => {
-      const pending = send('lost-2', { stream: true, signal: caller.signal });
-      gate.releaseImage();
-      return pending;
-    })();
-    const reader = reply.body!.getReader();
-    const first = new TextDecoder().decode((await reader.read()).value);
-    expect(first).toContain('image_output');
+    const pending = send('lost-2', { stream: true, signal: caller.signal });
+    gate.releaseImage();
+    const first = await eventWhere(runEvents(await pending), (event) =>
+      Boolean(event.output?.[0]?.image_output),
+    );
+    const image = first.output![0]!.image_output!.image;
     caller.abort();
     gate.releaseVideo();
-    await expect.poll(used).toBe(0);
+    await expect.poll(used).toBe(0.2);
 
-    release(gate);
-    const again = await send('lost-2', { stream: true });
-    const text = await again.text();
-    expect(text).toContain('video_output');
-    expect(text.trim().endsWith('data: [DONE]')).toBe(true);
-    expect(await used()).toBe(0.5);
+    // The image stays served; the video is gone, and not at the image's name either (issue 42).
+    expect((await fetch(image)).status).toBe(200);
+    expect((await fetch(image.replace(/\.png$/, '.mp4'))).status).toBe(404);
+    expect(readdirSync(path.join(t!.app.platform.filesDir, first.id!))).toEqual([
+      path.basename(image),
+    ]);
+    expect(files()).toEqual([first.id]);
+    // Read by id: stopped, the image delivered and charged.
+    const byId = await fetch(`${base}/v1/runs/${first.id}`, { headers: userHeaders(token) });
+    expect(await byId.json()).toEqual({
+      id: first.id,
+      model: expect.any(String),
+      status: 'cancelled',
+      output: [{ image_output: { image, outputType: 'image' } }],
+      usage: { cost: 0.2 },
+    });
   });
 
   it('a caller who comes back with the key while the run is still going gets it, charged once', async () => {
@@ -133,5 +164,38 @@ describe('a run whose caller went away before delivery', () => {
       })
       .toBe(0);
     expect(await used()).toBe(0);
+  });
+
+  it('is refunded once: a restart after it gives nothing back again (issue 42)', async () => {
+    const gated = gatedRenderer();
+    gate = gated;
+    // On a database file, so the restart reads what the first start wrote.
+    const options = { renderCostume: gated.renderer, databaseFile: undefined };
+    t = await testApp(options);
+    const token = await signIn(t.app);
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const used = async () => (await userBalance(t!.app, token)).usedCredits;
+    const run = (signal?: AbortSignal) =>
+      fetch(`${base}/v1/run`, {
+        method: 'POST',
+        headers: { ...userHeaders(token), 'content-type': 'application/json' },
+        body: JSON.stringify(costumeRun()),
+        signal,
+      });
+    release(gated);
+    expect((await run()).status).toBe(200);
+    expect(await used()).toBe(0.5);
+    const caller = new AbortController();
+    const abandoned = run(caller.signal).catch(() => undefined);
+    await expect.poll(() => gated.started()).toBe(2);
+    expect(await used()).toBe(1);
+    caller.abort();
+    await abandoned;
+    release(gated);
+    await expect.poll(used).toBe(0.5);
+
+    await t.app.close();
+    t = await testApp(options, t.dir);
+    expect(await used()).toBe(0.5);
   });
 });

@@ -6,9 +6,11 @@ import { PNG_BYTES } from '../server/helpers';
 /** A gate that lets one run through per release, whether the run or the release comes first. */
 class Gate {
   private permits = 0;
+  private opened = false;
   private readonly waiting: (() => void)[] = [];
 
   wait(): Promise<void> {
+    if (this.opened) return Promise.resolve();
     if (this.permits > 0) {
       this.permits -= 1;
       return Promise.resolve();
@@ -21,6 +23,12 @@ class Gate {
     if (next) next();
     else this.permits += 1;
   }
+
+  /** Lets every run through, waiting or to come. */
+  open(): void {
+    this.opened = true;
+    for (const next of this.waiting.splice(0)) next();
+  }
 }
 
 /**
@@ -31,8 +39,9 @@ export function gatedRenderer() {
   const image = new Gate();
   const video = new Gate();
   let started = 0;
-  const renderer: CostumeRenderer = async ({ outDir, id, onImage }) => {
+  const renderer: CostumeRenderer = async ({ outDir, id, onStart, onImage }) => {
     started += 1;
+    onStart?.();
     await mkdir(outDir, { recursive: true });
     const imageFile = path.join(outDir, `${id}.png`);
     const videoFile = path.join(outDir, `${id}.mp4`);
@@ -49,5 +58,10 @@ export function gatedRenderer() {
     started: () => started,
     releaseImage: () => image.release(),
     releaseVideo: () => video.release(),
+    /** Lets every run finish, so the platform can close after a test that failed midway. */
+    openAll: () => {
+      image.open();
+      video.open();
+    },
   };
 }

@@ -4,6 +4,7 @@ import type { ClientEventName, ClientEvents } from './events';
 import type { Credentials } from './internal/request-options';
 import { Projects } from './resources/projects';
 import { Run } from './resources/run';
+import { Runs } from './resources/runs';
 import { Sessions } from './resources/sessions';
 import { Storage } from './resources/storage';
 import { Subscriptions } from './resources/subscriptions';
@@ -23,6 +24,7 @@ export type PublicOptions = Omit<ResolvedOptions, 'getUserToken'> & { getUserTok
  */
 export class PlatformClient {
   readonly run: Run;
+  readonly runs: Runs;
   readonly subscriptions: Subscriptions;
   readonly storage: Storage;
   readonly projects: Projects;
@@ -33,6 +35,7 @@ export class PlatformClient {
     const transport = new Transport(options);
     this.#transport = transport;
     this.run = new Run(transport);
+    this.runs = new Runs(transport);
     this.subscriptions = new Subscriptions(transport);
     this.storage = new Storage(transport);
     this.projects = new Projects(transport);

@@ -65,7 +65,7 @@ export {
   type WorkflowStreamEvent,
   type WorkflowResult,
 } from './workflow-stream';
-export type { ResponseFormat, RunResponse } from './api/run';
+export type { ResponseFormat, RunResponse, RunState, RunStatus } from './api/run';
 export type { Balance, Plan } from './api/subscriptions';
 export type { SessionData } from './api/storage';
 export type { DemoProjectResponse } from './api/projects';

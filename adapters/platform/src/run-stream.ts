@@ -5,6 +5,7 @@ import { AbortError } from './transport-errors';
 /** What a stream's producer is handed: where to note the request id, and the stream's own abort signal. */
 export interface StreamHandle {
   requestId: string | undefined;
+  runId: string | undefined;
   idempotencyKey: string | undefined;
   readonly signal: AbortSignal;
 }
@@ -18,6 +19,11 @@ export interface StreamHandle {
 export class RunStream<Event, Final> implements AsyncIterable<Event>, StreamHandle {
   /** The platform's id for this request (x-request-id), known once the answer has begun. */
   requestId: string | undefined;
+  /**
+   * The run's id, for `runs.get(id)` and `runs.cancel(id)`: a workflow run's is known from its
+   * first event, before any output (a platform that sends none leaves it undefined until then).
+   */
+  runId: string | undefined;
   /**
    * The run's Idempotency-Key: sent again with the same model and input within 24 hours, the
    * platform answers with this run's stored result instead of running (and charging) it again.
@@ -117,6 +123,7 @@ export class RunStream<Event, Final> implements AsyncIterable<Event>, StreamHand
         for (;;) {
           const result = await next(side);
           stream.requestId = parent.requestId;
+          stream.runId = parent.runId;
           stream.idempotencyKey = parent.idempotencyKey;
           if (result.done) return parent.#final!.value;
           yield result.value;

@@ -34,7 +34,7 @@ const costumeRun = () =>
   client().run.stream({ model: WORKFLOW, input: { upload_your_pets_photo: 'p' } });
 
 describe('a streamed workflow run yields typed events', () => {
-  it('each output as it exists, then its usage, then done with the whole answer', async () => {
+  it('each output as it exists, then its usage, then done with the whole answer in run.create’s shape', async () => {
     streamAnswer(
       piece({ id: 'r1', model: WORKFLOW, output: [image] }) +
         piece({ output: [video], usage: { cost: 0.5, remainingCredits: 4.5 } }) +
@@ -53,14 +53,15 @@ describe('a streamed workflow run yields typed events', () => {
         result: {
           id: 'r1',
           model: WORKFLOW,
-          output: [image, video],
+          // The image and the video of one run in one entry, as run.create answers (issue 41).
+          output: [{ ...image, ...video }],
           usage: { cost: 0.5, remainingCredits: 4.5 },
           requestId: 'req-42',
         },
       },
     ]);
     expect(stream.requestId).toBe('req-42');
-    expect((await stream.finalResult()).output).toEqual([image, video]);
+    expect((await stream.finalResult()).output).toEqual([{ ...image, ...video }]);
   });
 
   it('reads the same when one answer is cut across pieces, or sent whole at once', async () => {

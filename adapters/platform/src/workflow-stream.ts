@@ -16,7 +16,7 @@ export type WorkflowStreamEvent =
   | { type: 'usage'; cost?: number; remainingCredits?: number }
   | { type: 'done'; result: WorkflowResult };
 
-/** The whole answer of a workflow run, as `run.create` would have given it. */
+/** The whole answer of a workflow run, in the shape `run.create` gives it (one entry per output entry). */
 export type WorkflowResult = RunResponse & {
   output: Record<string, unknown>[];
   requestId?: string;
@@ -40,11 +40,13 @@ export class WorkflowStreamReader {
     if (typeof id === 'string') this.result.id = id;
     if (typeof model === 'string') this.result.model = model;
     const events: WorkflowStreamEvent[] = [];
-    for (const entry of Array.isArray(output) ? output : []) {
-      if (typeof entry !== 'object' || entry === null) continue;
-      this.result.output.push(entry as Record<string, unknown>);
+    // The pieces of one run's output entry (its image, then its video) make one entry, as
+    // run.create answers it: [{ image_output, video_output }].
+    (Array.isArray(output) ? output : []).forEach((entry: unknown, index) => {
+      if (typeof entry !== 'object' || entry === null) return;
+      this.result.output[index] = { ...this.result.output[index], ...entry };
       events.push(...outputsOf(entry as Record<string, unknown>));
-    }
+    });
     if (usage && typeof usage === 'object') {
       this.result.usage = usage;
       events.push({ type: 'usage', cost: usage.cost, remainingCredits: usage.remainingCredits });

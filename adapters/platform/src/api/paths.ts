@@ -1,6 +1,8 @@
 /** Every path of the platform, in one place (SPEC.md section 7). */
 export const API_PATHS = {
   run: '/v1/run',
+  /** A run by id: `${runs}/${id}`, and `${runs}/${id}/cancel`. */
+  runs: '/v1/runs',
   usage: '/v1/subscriptions/usage',
   plan: '/v1/subscriptions/plan',
   storage: '/v1/storage',

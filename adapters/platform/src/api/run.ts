@@ -37,6 +37,17 @@ export const RunResponse = z.object({
 });
 export type RunResponse = z.infer<typeof RunResponse>;
 
+/** Where a run is: still going, or how it ended. */
+export const RunStatus = z.enum(['running', 'succeeded', 'failed', 'cancelled']);
+export type RunStatus = z.infer<typeof RunStatus>;
+
+/**
+ * GET /v1/runs/:id and POST /v1/runs/:id/cancel: a run's status and what it delivered, in the run
+ * answer's shape; `usage.cost` is what it was charged (so far, while running).
+ */
+export const RunState = RunResponse.extend({ id: z.string(), status: RunStatus });
+export type RunState = z.infer<typeof RunState>;
+
 /** One `data: ` line of a streamed run: content, or an error frame mid-stream. */
 export const StreamEvent = z.union([
   z.object({ content: z.string() }),

@@ -147,7 +147,11 @@ export class Run {
   ): AsyncGenerator<WorkflowStreamEvent, WorkflowResult, undefined> {
     const started = Date.now();
     const reader = new WorkflowStreamReader();
-    for await (const piece of this.#content(params, stream, 'chunk')) yield* reader.push(piece);
+    for await (const piece of this.#content(params, stream, 'chunk')) {
+      const events = reader.push(piece);
+      stream.runId ??= reader.result.id;
+      yield* events;
+    }
     const result = { ...reader.result, requestId: stream.requestId };
     if (result.output.length === 0)
       throw this.#fail(
