@@ -100,6 +100,47 @@ describe('a pet cut out and standing in the scene', () => {
     }
   });
 
+  it('fades a pet into the scene where its photo ends inside the portrait, not at a straight line', async () => {
+    // A face filling the frame: the matte is the whole photo, pure red, so its edges are the photo's.
+    const [width, height] = [400, 300];
+    const red = await sharp({ create: { width, height, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    const location: PetLocation = {
+      width,
+      height,
+      head: { x: 130, y: 60, w: 140, h: 140 },
+      body: { x: 60, y: 200, w: 280, h: 100 },
+      facing: 'front',
+      confidence: 0.9,
+      method: 'test',
+      matte: { width, height, alpha: new Uint8Array(width * height).fill(255), confidence: 1 },
+    };
+    const staged = await composePortrait(
+      red,
+      await readFile(WITCH),
+      {},
+      {
+        locate: async () => location,
+      },
+    );
+    const { crop } = staged.placement!;
+    const scale = PORTRAIT_SIZE / crop.side;
+    const photoLeft = Math.round(-crop.x * scale);
+    const photoTop = Math.round(-crop.y * scale);
+    expect(photoLeft).toBeGreaterThan(20);
+    const scene = staged.sway!.scene;
+    const redness = (x: number, y: number) => {
+      const i = (y * PORTRAIT_SIZE + x) * 3;
+      return (scene[i] ?? 0) - Math.max(scene[i + 1] ?? 0, scene[i + 2] ?? 0);
+    };
+    const row = Math.min(PORTRAIT_SIZE - 1, photoTop + Math.round((height * scale) / 2));
+    const middle = Math.round(PORTRAIT_SIZE / 2);
+    // Full red in the middle; at the photo's own left edge barely any: it fades in.
+    expect(redness(middle, row)).toBeGreaterThan(150);
+    expect(redness(photoLeft + 2, row)).toBeLessThan(redness(middle, row) / 4);
+  });
+
   it('keeps the disc when the cut-out is unsure', async () => {
     const { label, bytes } = await traced('golden-retriever.jpg');
     const location = await labelledLocation(bytes, label);

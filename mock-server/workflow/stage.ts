@@ -139,6 +139,12 @@ export async function stagedPet(
   ]);
   const { width: w, height: h } = region;
   const place = { left: at.x + left, top: at.y + top };
+  fadeAtPhotoEdges(alpha, w, h, {
+    left: at.x > 0,
+    top: at.y > 0,
+    right: at.x + drawn.width < size,
+    bottom: at.y + drawn.height < size,
+  });
   const rgba = Buffer.alloc(w * h * 4);
   for (let i = 0; i < w * h; i++) {
     rgba[i * 4] = colour[i * 3] ?? 0;
@@ -157,6 +163,36 @@ export async function stagedPet(
     { input: await graded(rgba, w, h, palette), ...raw, ...place },
     { input: rimLight(alpha, w, h, towardMoon), ...raw, ...place, blend: 'screen' },
   ];
+}
+
+/** How far into the pet a straight edge of its photo fades, as a share of the portrait's side. */
+const EDGE_FADE = 0.06;
+
+/**
+ * Where the photo ends inside the portrait and the pet with it (a face filling the frame, a body
+ * the photo cuts off), the pet fades into the scene over EDGE_FADE instead of stopping at a
+ * straight line. `inside` says which of the photo's edges lie inside the portrait: the region's own
+ * edges there are the photo's.
+ */
+function fadeAtPhotoEdges(
+  alpha: Buffer,
+  w: number,
+  h: number,
+  inside: { left: boolean; top: boolean; right: boolean; bottom: boolean },
+): void {
+  const fade = EDGE_FADE * PORTRAIT_SIZE;
+  const ease = (distance: number) => {
+    const t = Math.min(1, distance / fade);
+    return t * t * (3 - 2 * t);
+  };
+  for (let y = 0; y < h; y++) {
+    const vertical = (inside.top ? ease(y + 0.5) : 1) * (inside.bottom ? ease(h - y - 0.5) : 1);
+    for (let x = 0; x < w; x++) {
+      const share =
+        vertical * (inside.left ? ease(x + 0.5) : 1) * (inside.right ? ease(w - x - 0.5) : 1);
+      if (share < 1) alpha[y * w + x] = Math.round((alpha[y * w + x] ?? 0) * share);
+    }
+  }
 }
 
 /** The costume's colours over the fur, lightly: soft light of its mid-tones, inside the pet only. */
