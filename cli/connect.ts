@@ -21,7 +21,7 @@ import { isUnauthorized } from '../domain/errors';
 import type { Balance } from '../domain/model/balance';
 import type { Io } from './io';
 
-/** What closed connections still have on the way: their storage writes. */
+/** What closed connections still have on the way: their storage writes and the account read. */
 const closing = new Set<Promise<unknown>>();
 
 /** Waits for the storage writes of every closed connection, so a command ends with its data sent. */
@@ -128,9 +128,11 @@ export async function connect(
       const storages = [TOKENS.galleryStorage, TOKENS.profileStorage].map((token) =>
         container.get<StorageSync<unknown>>(token).written(),
       );
-      const settled: Promise<unknown> = Promise.allSettled(storages).then(() =>
-        closing.delete(settled),
-      );
+      // The account's read of the plan runs beside the balance's: it ends with it, not after.
+      const settled: Promise<unknown> = Promise.allSettled([
+        ...storages,
+        services.account.settled(),
+      ]).then(() => closing.delete(settled));
       closing.add(settled);
     },
   };

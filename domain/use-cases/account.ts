@@ -119,8 +119,23 @@ export class Account extends Store<AccountSnapshot> {
   }
   private reading: Promise<Balance> | undefined;
 
+  /**
+   * Settles when the read on its way (balance and plan, read side by side) has answered or failed:
+   * a command that ends waits for it, so nothing of it is still asked after the command said it
+   * ended (the plan read outlived `pawloween --debug usage`'s last line).
+   */
+  settled(): Promise<void> {
+    return this.refreshing ?? Promise.resolve();
+  }
+  private refreshing: Promise<void> | undefined;
+
   /** Re-reads balance and plan; does nothing when usage may not be fetched. */
-  async refresh(): Promise<void> {
+  refresh(): Promise<void> {
+    this.refreshing = this.read();
+    return this.refreshing;
+  }
+
+  private async read(): Promise<void> {
     if (!this.access.getSnapshot().canFetchUsage) return;
     this.update({ status: 'loading' });
     const balanceRead = this.billing.getBalance();
