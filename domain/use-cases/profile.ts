@@ -96,9 +96,14 @@ export class Profile extends Store<ProfileSnapshot> {
         return;
       }
     }
+    // Unwritten after a failed read, the default name still shows: the header names who is in.
+    const shown =
+      user && needsDefaultName(value.displayName)
+        ? defaultDisplayName(user.email)
+        : value.displayName;
     this.update({
       profile: {
-        displayName: value.displayName,
+        displayName: shown,
         avatarUrl: value.avatarUrl || user?.avatarUrl || '',
       },
       syncStatus: status,

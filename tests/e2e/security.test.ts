@@ -175,6 +175,8 @@ describe('bad input is answered clearly and loses nothing', () => {
   });
 
   it('a full localStorage: the app keeps working and a saved change survives a reload', async () => {
+    // The app warns in the console that the device's storage is full: this journey fills it.
+    e2e.expectConsoleError(/QuotaExceededError/);
     const page = await e2e.open('desktop', { signedInAs: uniqueEmail('quota') });
     // A creation already saved to the account (as another device would have) before the storage filled up.
     const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.accessToken);

@@ -124,18 +124,22 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   const warm = await Promise.all(
-    Array.from({ length: availableParallelism() }, () =>
-      call('/v1/run', {
+    Array.from({ length: availableParallelism() }, async () => {
+      // Each starts a render thread that loads its model: longer than call()'s 30 s when busy.
+      const response = await fetch(`${server.baseUrl}/v1/run`, {
         method: 'POST',
         headers: asUser(),
         body: costume(dataUrl(photo), dataUrl(photo)),
-      }),
-    ),
+        signal: AbortSignal.timeout(200_000),
+      });
+      await response.arrayBuffer();
+      return response.status;
+    }),
   );
-  expect(warm.map((run) => run.status)).toEqual(warm.map(() => 200));
+  expect(warm).toEqual(warm.map(() => 200));
   idleRssMb = rssMb();
   console.log(`idle RSS after a costume run on each render thread: ${idleRssMb.toFixed(0)} MB`);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await server?.stop('SIGKILL');
