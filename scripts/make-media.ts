@@ -25,6 +25,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EMOJI = path.join(root, 'node_modules/@lobehub/fluent-emoji-3d/assets');
 const PUBLIC = path.join(root, 'ui/public');
 const LANDING = path.join(PUBLIC, 'media/landing');
+const PET_MATTES = path.join(root, 'mock-server/workflow/preset-mattes');
 
 type Extra = 'bandages' | 'bolts' | 'red-moon' | 'halo' | 'stars';
 
@@ -196,16 +197,16 @@ async function character(art: Art, size: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Where the character sits on a preset picture of `size` px. */
+function characterSpot(size: number) {
+  const main = Math.round(size * 0.74);
+  return { main, left: Math.round((size - main) / 2), top: Math.round(size * 0.86 - main) };
+}
+
 /** One preset picture at `size` px: background, the character, and its accessory. */
 async function presetPicture(art: Art, size: number): Promise<Sharp> {
-  const main = Math.round(size * 0.74);
-  const overlays: OverlayOptions[] = [
-    {
-      input: await character(art, main),
-      left: Math.round((size - main) / 2),
-      top: Math.round(size * 0.86 - main),
-    },
-  ];
+  const { main, left, top } = characterSpot(size);
+  const overlays: OverlayOptions[] = [{ input: await character(art, main), left, top }];
   if (art.accessory) {
     const small = Math.round(size * 0.3);
     overlays.push({
@@ -215,6 +216,40 @@ async function presetPicture(art: Art, size: number): Promise<Sharp> {
     });
   }
   return sharp(backgroundSvg(art, size)).composite(overlays);
+}
+
+/**
+ * Each preset pet's outline on its picture (the character's own alpha, without background or
+ * accessory), which the workflow cuts the pet out with to stand it in the scene.
+ */
+async function makePetMattes(): Promise<void> {
+  await mkdir(PET_MATTES, { recursive: true });
+  const { main, left, top } = characterSpot(PRESET_IMAGE_SIZE);
+  for (const preset of PRESET_PETS) {
+    // sharp runs one pipeline's steps in its own order: take the alpha out first, then place it.
+    const alpha = await sharp(await character(artOf(preset), main))
+      .ensureAlpha()
+      .extractChannel(3)
+      .toBuffer();
+    const matte = await sharp(alpha)
+      .extend({
+        left,
+        top,
+        right: PRESET_IMAGE_SIZE - main - left,
+        bottom: PRESET_IMAGE_SIZE - main - top,
+        background: '#000',
+      })
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+    const grey = {
+      raw: { width: PRESET_IMAGE_SIZE, height: PRESET_IMAGE_SIZE, channels: 1 },
+    } as const;
+    await writeFile(
+      path.join(PET_MATTES, `${preset.id}.png`),
+      await sharp(matte, grey).toColourspace('b-w').png({ compressionLevel: 9 }).toBuffer(),
+    );
+  }
 }
 
 const smallPng = (image: Sharp) =>
@@ -346,8 +381,14 @@ async function makeLandingStills(): Promise<void> {
   );
 }
 
+if (process.argv.includes('--mattes')) {
+  await makePetMattes();
+  console.log(`pet mattes: ${PRESET_PETS.length}`);
+  process.exit(0);
+}
 if (!process.argv.includes('--stills')) {
   await makePresets();
+  await makePetMattes();
   console.log(`presets: ${PRESET_PETS.length} pets, ${PRESET_COSTUMES.length} costumes`);
   await makeLanding();
   await writeFile(path.join(PUBLIC, 'media', 'ATTRIBUTION.md'), ATTRIBUTION);

@@ -18,6 +18,7 @@ import {
 } from './scene';
 import { identifyPreset } from './preset-identity';
 import { seedFrom, seededRandom } from './seeded-random';
+import { stagePresetPet } from './preset-stage';
 import { planStage, stagedPet } from './stage';
 import { PET_HEADS, wearableSvg, wobbleAt, WOBBLE_POSES, type HeadAnchor } from './wearables';
 
@@ -33,7 +34,7 @@ export interface Portrait {
   readonly mirror: boolean;
   /** Where the pet's head is on the portrait (what decorations keep clear of). */
   readonly head: PortraitBox;
-  /** For an uploaded photo: the square of it the disc shows and the head located in it. */
+  /** The square of the pet's picture the disc or the stage shows, and the head in it. */
   readonly placement?: Placement;
 }
 
@@ -250,16 +251,18 @@ export async function composePortrait(
   ]);
   const layout = { mirror: (seed & 1) === 1, palette };
   const reviewed = petId ? PET_HEADS[petId] : undefined;
+  const preset = reviewed && petId ? await stagePresetPet(petId, reviewed) : undefined;
   const location = reviewed ? undefined : await (options.locate ?? locatePet)(pet);
-  const placement = location && (planStage(location) ?? placePet(location));
-  const head = reviewed ?? placement!.head;
+  const placement = preset?.placement ?? (location && (planStage(location) ?? placePet(location)));
+  const matte = preset?.matte ?? location?.matte;
+  const head = placement?.head ?? reviewed!;
   const frame = placement?.frame ?? 'disc';
   const worn = wornCostume(costumeId, head, frame);
   // A pet standing in the scene fills it: a costume it wears needs no badge beside it.
   const badge = frame === 'disc' ? BADGE : worn ? undefined : STAGE_BADGE;
   const [petLayers, costumeArt] = await Promise.all([
-    placement?.frame === 'stage' && location?.matte
-      ? stagedPet(pet, location.matte, placement.crop, palette, layout.mirror)
+    placement?.frame === 'stage' && matte
+      ? stagedPet(pet, matte, placement.crop, palette, layout.mirror)
       : petDisc(pet, palette, placement).then((disc) => [
           { input: disc, left: PET_DISC.cx - PET_DISC.r, top: PET_DISC.cy - PET_DISC.r },
         ]),

@@ -148,4 +148,37 @@ describe('a pet cut out and standing in the scene', () => {
     expect(planStage(unsure)).toBeUndefined();
     expect(placePet(unsure).frame).toBe('disc');
   });
+
+  it.each(['dog1', 'cat3', 'hedgehog1'])(
+    'stands the preset pet %s in the scene by its own outline, its picture background left out',
+    async (id) => {
+      // The preset picture's background painted green outside the shipped outline: none may show.
+      const preset = await sharp(await readFile(`ui/public/presets/pets/${id}.png`))
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const outline = await sharp(await readFile(`mock-server/workflow/preset-mattes/${id}.png`))
+        .extractChannel(0)
+        .raw()
+        .toBuffer();
+      const { data, info } = preset;
+      for (let i = 0; i < outline.length; i++)
+        if ((outline[i] ?? 0) < 8) data.set([0, 255, 0], i * 3);
+      const green = await sharp(data, { raw: { ...info, channels: 3 } })
+        .png()
+        .toBuffer();
+      const staged = await composePortrait(green, await readFile(WITCH), {
+        pet: id,
+        costume: 'witch',
+      });
+      expect(staged.placement?.frame).toBe('stage');
+      expect(await greenPixels(staged.base)).toBeLessThan(PORTRAIT_SIZE);
+      // Large, and the witch's brim stays inside the portrait on both sides.
+      const { head } = staged.placement!;
+      expect(head.cx - 1.55 * head.r).toBeGreaterThan(0);
+      expect(head.cx + 1.55 * head.r).toBeLessThan(1);
+      expect(staged.head.y1 - staged.head.y0).toBeGreaterThan(PORTRAIT_SIZE / 8);
+    },
+    60_000,
+  );
 });

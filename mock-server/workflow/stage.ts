@@ -72,13 +72,47 @@ export function planStage(location: PetLocation): Placement | undefined {
     (MOST_WIDE * PORTRAIT_SIZE) / (box.x1 - box.x0),
     (MOST_HIGH * PORTRAIT_SIZE) / (box.y1 - box.y0),
   );
-  for (let tries = 0; tries < 40; tries++) {
-    const crop = cropFor(box, cut, scale);
+  const headX = location.head.x + location.head.w / 2;
+  // A brim cut by the portrait's edge is worth shrinking the pet a little, not a lot.
+  const leastForBrim = scale * BRIM_SHRINK;
+  for (let tries = 0; tries < 40; tries++, scale *= 0.95) {
+    const plain = cropFor(box, cut, scale);
+    const crop =
+      roomForBrim(plain, box, cut, headX, r) ?? (scale < leastForBrim ? plain : undefined);
+    if (!crop) continue;
     const hatTip = (headTop + r - rise * r - crop.y) * scale;
     if (hatTip >= HAT_MARGIN) return { frame: 'stage', crop, head: anchorFor(location, crop) };
-    scale *= 0.95;
   }
   return undefined;
+}
+
+/** The widest piece (the witch's brim) reaches this many head radii to each side of the head. */
+const BRIM = 1.6;
+/** How far the pet may shrink to keep the brim inside the portrait. */
+const BRIM_SHRINK = 0.75;
+
+/**
+ * The crop moved sideways so a brim over the head stays inside the portrait, as long as the
+ * pet's outline still fits; undefined when it cannot at this scale (a smaller pet is tried). A
+ * pet the photo cuts off at a side keeps that side at the portrait's edge.
+ */
+function roomForBrim(
+  crop: DiscCrop,
+  box: { x0: number; x1: number },
+  cut: { left: boolean; right: boolean },
+  headX: number,
+  r: number,
+): DiscCrop | undefined {
+  const margin = HAT_MARGIN / (PORTRAIT_SIZE / crop.side);
+  const lack = Math.max(0, crop.x + margin - (headX - BRIM * r));
+  const over = Math.max(0, headX + BRIM * r - (crop.x + crop.side - margin));
+  if (lack === 0 && over === 0) return crop;
+  if (lack > 0 && over > 0) return undefined;
+  const x = crop.x - lack + over;
+  const fits =
+    (cut.left || box.x0 >= x + margin) && (cut.right || box.x1 <= x + crop.side - margin);
+  if (!fits || cut.left || cut.right) return undefined;
+  return { ...crop, x };
 }
 
 function cropFor(
