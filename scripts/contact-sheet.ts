@@ -1,7 +1,7 @@
 // npm run contact-sheet: contact sheets of the costume workflow's portraits, to review how the
 // costumes sit on the pets: one pet in all 18 costumes, and all 18 pets in one costume (PET=dog1 and
 // COSTUME=witch by default). With `--photos DIR`, each photo of the folder instead, as located and
-// in three costumes (witch, vampire, superhero), and with an uploaded costume picture;
+// in six costumes (COSTUMES=a,b,... to choose), and with an uploaded costume picture;
 // `--labelled` places them from DIR/labels.json instead of the detector. Written to
 // reports/contact-sheets/.
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -139,7 +139,10 @@ async function locatedTile(photo: Buffer, location: PetLocation, name: string) {
     .toBuffer();
 }
 
-const PHOTO_COSTUMES = ['witch', 'vampire', 'superhero'] as const;
+/** The costumes each photo is drawn in: COSTUMES=a,b,c or six that differ in what they dress. */
+const PHOTO_COSTUMES = (
+  process.env.COSTUMES ?? 'witch,vampire,superhero,skeleton,pirate,robot'
+).split(',');
 
 /** Each photo of `dir`: as located, in the three costumes, and with an uploaded costume picture. */
 async function photoSheet(dir: string, labelled: boolean): Promise<string> {

@@ -386,7 +386,12 @@ async function petLightness(pet: Buffer, costume: Buffer, where: PetLocation) {
       const sx = Math.floor(crop.x + ((x - left) / d) * crop.side);
       const sy = Math.floor(crop.y + ((y - top) / d) * crop.side);
       if (sx < 0 || sy < 0 || sx >= photo.info.width || sy >= photo.info.height) continue;
-      if (!inBox(sx, sy, where.head) && !inBox(sx, sy, where.body)) continue;
+      if (frame === 'stage') {
+        // On the stage the body wears the costume's suit: the fur that shows is the head's.
+        const { head } = portrait.placement!;
+        const [hx, hy] = [crop.x + head.cx * crop.side, crop.y + head.cy * crop.side];
+        if (Math.hypot(sx - hx, sy - hy) > head.r * crop.side) continue;
+      } else if (!inBox(sx, sy, where.head) && !inBox(sx, sy, where.body)) continue;
       if (!onPet(sx, sy)) continue;
       const i = (sy * photo.info.width + sx) * photo.info.channels;
       const o = (y * PORTRAIT_SIZE + x) * 3;

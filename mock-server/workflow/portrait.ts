@@ -262,7 +262,7 @@ export async function composePortrait(
   const badge = frame === 'disc' ? BADGE : worn ? undefined : STAGE_BADGE;
   const [petLayers, costumeArt] = await Promise.all([
     placement?.frame === 'stage' && matte
-      ? stagedPet(pet, matte, placement.crop, palette, layout.mirror)
+      ? stagedPet(pet, matte, placement.crop, palette, layout.mirror, { costumeId, head })
       : petDisc(pet, palette, placement).then((disc) => [
           { input: disc, left: PET_DISC.cx - PET_DISC.r, top: PET_DISC.cy - PET_DISC.r },
         ]),

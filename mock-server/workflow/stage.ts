@@ -8,7 +8,9 @@ import type { PetMatte } from './locate/matte';
 import { anchorFor, headRadius, HAT_RISE, type DiscCrop, type Placement } from './placement';
 import { hex, midTone } from './color';
 import type { Palette } from './palette';
+import { wearSuit } from './outfits';
 import { MOON, PORTRAIT_SIZE } from './scene';
+import type { HeadAnchor } from './wearables';
 
 /** The largest share of the portrait's width and height the pet's outline may take. */
 const MOST_WIDE = 0.84;
@@ -134,6 +136,7 @@ export async function stagedPet(
   crop: DiscCrop,
   palette: Palette,
   mirror: boolean,
+  dress?: { readonly costumeId: string | undefined; readonly head: HeadAnchor },
 ): Promise<OverlayOptions[]> {
   const size = PORTRAIT_SIZE;
   const scale = size / crop.side;
@@ -186,6 +189,13 @@ export async function stagedPet(
     rgba[i * 4 + 2] = colour[i * 3 + 2] ?? 0;
     rgba[i * 4 + 3] = alpha[i] ?? 0;
   }
+  if (dress)
+    await wearSuit(rgba, w, h, dress.costumeId, {
+      x: dress.head.cx * size - place.left,
+      y: dress.head.cy * size - place.top,
+      r: dress.head.r * size,
+      facing: dress.head.facing,
+    });
   const raw = { raw: { width: w, height: h, channels: 4 as const } };
   const moonX = mirror ? size - MOON.cx : MOON.cx;
   const towardMoon = {
