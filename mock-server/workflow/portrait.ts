@@ -3,6 +3,7 @@ import { planBats, type BatFlight, type PortraitBox } from './bats';
 import { locatePet } from './locate/locate-pet';
 import type { LocatePet } from './locate/pet-location';
 import { featherEdges } from './feather-edges';
+import { turnHead, type HeadPivot } from './head-turn';
 import { extractPalette, type Palette } from './palette';
 import { frameSquare, placePet, type DiscCrop, type Frame, type Placement } from './placement';
 import {
@@ -26,8 +27,15 @@ import { PET_HEADS, wearableSvg, wobbleAt, WOBBLE_POSES, type HeadAnchor } from 
 export interface Portrait {
   /** The scene without bats, raw RGB, PORTRAIT_SIZE square; the costume worn at rest. */
   readonly base: Buffer;
-  /** The worn costume's sway, for the video: the scene without it and one layer per pose. */
-  readonly sway?: { readonly scene: Buffer; readonly layers: readonly Buffer[] };
+  /**
+   * The worn costume's sway, for the video: the scene without it and one layer per pose; with the
+   * pet standing in the scene, its head too turns with the pieces it wears (`head`, in pixels).
+   */
+  readonly sway?: {
+    readonly scene: Buffer;
+    readonly layers: readonly Buffer[];
+    readonly head?: HeadPivot;
+  };
   readonly bats: readonly BatFlight[];
   readonly palette: Palette;
   readonly seed: number;
@@ -287,7 +295,9 @@ export async function composePortrait(
   const base = worn ? await wear(scene, worn[0]!) : scene;
   return {
     base,
-    ...(worn ? { sway: { scene, layers: worn } } : {}),
+    ...(worn
+      ? { sway: { scene, layers: worn, ...(frame === 'stage' ? { head: pivotOf(head) } : {}) } }
+      : {}),
     bats: planBats(random, 6, headOnPortrait(head, frame)),
     palette,
     seed,
@@ -307,10 +317,25 @@ function wear(scene: Buffer, layer: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The scene once per pose of the worn costume's sway (base first); just [base] when none is worn. */
+/** The head's centre and radius in pixels of a stage portrait (its square is the portrait). */
+function pivotOf(head: HeadAnchor): HeadPivot {
+  return { x: head.cx * PORTRAIT_SIZE, y: head.cy * PORTRAIT_SIZE, r: head.r * PORTRAIT_SIZE };
+}
+
+/**
+ * The scene once per pose of the worn costume's sway (base first, the pose at rest); just [base]
+ * when none is worn. A pet standing in the scene moves its head with what it wears.
+ */
 export async function posesOf(portrait: Portrait): Promise<readonly Buffer[]> {
   const { sway } = portrait;
   if (!sway) return [portrait.base];
-  const rest = await Promise.all(sway.layers.slice(1).map((layer) => wear(sway.scene, layer)));
+  const rest = await Promise.all(
+    sway.layers.slice(1).map((layer, k) => {
+      const scene = sway.head
+        ? turnHead(sway.scene, PORTRAIT_SIZE, sway.head, wobbleAt(k + 1))
+        : sway.scene;
+      return wear(scene, layer);
+    }),
+  );
   return [portrait.base, ...rest];
 }

@@ -1,0 +1,69 @@
+// The pet's head moving in the video with the hat it wears: the scene around the head is turned
+// by the pose's tilt and raised by its lift, the same transform the worn pieces get (wearables.ts
+// wobbleAt), fading out toward the edge of a disc around the head so the neck and the scene bend
+// smoothly instead of showing a seam or a second head.
+
+/** How far out from the head's centre (head radii) the turn reaches; it is whole within EVEN. */
+const REACH = 1.6;
+const EVEN = 0.9;
+
+export interface HeadPivot {
+  /** The head's centre and radius, in pixels of the scene. */
+  readonly x: number;
+  readonly y: number;
+  readonly r: number;
+}
+
+/**
+ * The raw RGB `scene` (size x size) with the head turned by `pose.tilt` degrees about its centre
+ * and raised by `pose.lift` head radii; a new buffer, the scene is not changed.
+ */
+export function turnHead(
+  scene: Buffer,
+  size: number,
+  head: HeadPivot,
+  pose: { readonly tilt: number; readonly lift: number },
+): Buffer {
+  const out = Buffer.from(scene);
+  const reach = REACH * head.r;
+  const x0 = Math.max(0, Math.floor(head.x - reach));
+  const x1 = Math.min(size - 1, Math.ceil(head.x + reach));
+  const y0 = Math.max(0, Math.floor(head.y - reach - pose.lift * head.r));
+  const y1 = Math.min(size - 1, Math.ceil(head.y + reach));
+  const last = size - 1;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const dx = x - head.x;
+      const distance = Math.sqrt(dx * dx + (y - head.y) ** 2) / head.r;
+      if (distance >= REACH) continue;
+      const t = Math.min(1, (REACH - distance) / (REACH - EVEN));
+      const share = t * t * (3 - 2 * t);
+      const angle = (-pose.tilt * share * Math.PI) / 180;
+      const cos = Math.cos(angle);
+      const sin = Math.sin(angle);
+      // Where this pixel was before the turn: back down by the lift, back round by the tilt.
+      const dy = y - head.y + pose.lift * head.r * share;
+      const sx = Math.min(last, Math.max(0, head.x + dx * cos - dy * sin));
+      const sy = Math.min(last, Math.max(0, head.y + dx * sin + dy * cos));
+      // Bilinear: the four pixels around (sx, sy), weighted by how near each is.
+      const ix = Math.floor(sx);
+      const iy = Math.floor(sy);
+      const fx = sx - ix;
+      const fy = sy - iy;
+      const a = (iy * size + ix) * 3;
+      const b = (iy * size + Math.min(last, ix + 1)) * 3;
+      const c = (Math.min(last, iy + 1) * size + ix) * 3;
+      const d = (Math.min(last, iy + 1) * size + Math.min(last, ix + 1)) * 3;
+      const wa = (1 - fx) * (1 - fy);
+      const wb = fx * (1 - fy);
+      const wc = (1 - fx) * fy;
+      const wd = fx * fy;
+      const i = (y * size + x) * 3;
+      for (let k = 0; k < 3; k++)
+        out[i + k] = Math.round(
+          scene[a + k]! * wa + scene[b + k]! * wb + scene[c + k]! * wc + scene[d + k]! * wd,
+        );
+    }
+  }
+  return out;
+}
