@@ -234,6 +234,18 @@ async function petDisc(pet: Buffer, palette: Palette, placement?: Placement): Pr
     .toBuffer();
 }
 
+/** The width of a picture as seen (a preset is square). */
+async function sideOf(picture: Buffer): Promise<number> {
+  const {
+    width = 1,
+    height = 1,
+    orientation = 1,
+  } = await sharp(picture, {
+    animated: false,
+  }).metadata();
+  return orientation >= 5 ? height : width;
+}
+
 async function presetIdOf(bytes: Buffer, kind: 'pet' | 'costume'): Promise<string | undefined> {
   const preset = await identifyPreset(bytes);
   return preset?.kind === kind ? preset.id : undefined;
@@ -259,7 +271,8 @@ export async function composePortrait(
   ]);
   const layout = { mirror: (seed & 1) === 1, palette };
   const reviewed = petId ? PET_HEADS[petId] : undefined;
-  const preset = reviewed && petId ? await stagePresetPet(petId, reviewed) : undefined;
+  const preset =
+    reviewed && petId ? await stagePresetPet(petId, reviewed, await sideOf(pet)) : undefined;
   const location = reviewed ? undefined : await (options.locate ?? locatePet)(pet);
   const placement = preset?.placement ?? (location && (planStage(location) ?? placePet(location)));
   const matte = preset?.matte ?? location?.matte;

@@ -38,8 +38,7 @@ async function readMatte(petId: string): Promise<PetMatte | undefined> {
 }
 
 /** The reviewed head as the locator would have given it, in pixels of the preset picture. */
-function locationOf(head: HeadAnchor, matte: PetMatte): PetLocation {
-  const side = PRESET_IMAGE_SIZE;
+function locationOf(head: HeadAnchor, matte: PetMatte, side: number): PetLocation {
   const pixels = (x0: number, y0: number, x1: number, y1: number): PixelBox => ({
     x: x0 * side,
     y: y0 * side,
@@ -59,8 +58,7 @@ function locationOf(head: HeadAnchor, matte: PetMatte): PetLocation {
 }
 
 /** The reviewed head, from fractions of the preset picture to fractions of the stage's crop. */
-function headOnCrop(head: HeadAnchor, crop: Placement['crop']): HeadAnchor {
-  const side = PRESET_IMAGE_SIZE;
+function headOnCrop(head: HeadAnchor, crop: Placement['crop'], side: number): HeadAnchor {
   const x = (value: number) => (value * side - crop.x) / crop.side;
   const y = (value: number) => (value * side - crop.y) / crop.side;
   return {
@@ -74,15 +72,17 @@ function headOnCrop(head: HeadAnchor, crop: Placement['crop']): HeadAnchor {
 
 /**
  * Where a preset pet stands in the scene and its outline; undefined (the pet stays in its disc)
- * when its outline was not made.
+ * when its outline was not made. `side` is the square picture's side as given (the app's presets
+ * are PRESET_IMAGE_SIZE; make-media draws them larger for the landing page).
  */
 export async function stagePresetPet(
   petId: string,
   head: HeadAnchor,
+  side: number = PRESET_IMAGE_SIZE,
 ): Promise<{ placement: Placement; matte: PetMatte } | undefined> {
   const matte = await presetMatte(petId);
   if (!matte) return undefined;
-  const staged = planStage(locationOf(head, matte));
+  const staged = planStage(locationOf(head, matte, side));
   if (!staged) return undefined;
-  return { placement: { ...staged, head: headOnCrop(head, staged.crop) }, matte };
+  return { placement: { ...staged, head: headOnCrop(head, staged.crop, side) }, matte };
 }
