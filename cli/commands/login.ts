@@ -23,7 +23,8 @@ export function loginCommand(ctx: CliContext): Command {
       'after',
       `
 How it signs in:
-  in a browser on this computer, which comes back to the terminal by itself;
+  in a browser on this computer: type the code it prints on the sign-in page, which then
+  comes back to the terminal by itself;
   with --device, over SSH, or when no browser can open: open the address it prints on any
   device (a phone will do) and enter the code;
   with --token <token>, or --token - to read it from stdin (echo $TOKEN | pawloween login --token -).
