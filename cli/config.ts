@@ -112,9 +112,10 @@ export function normaliseBaseUrl(value: string): string {
  */
 function isInsecureBaseUrl(baseUrl: string): boolean {
   const { protocol, hostname } = new URL(baseUrl);
+  // Literal loopback only (as the URL parser writes it): a *.localhost name is resolved, and
+  // whatever the resolver answers is not known to be this computer.
   const loopback =
     hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
     hostname === '[::1]' ||
     /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
   return protocol === 'http:' && !loopback;

@@ -70,6 +70,12 @@ describe('pawloween against a hostile platform', () => {
     expect(run.code).toBe(2);
     expect(run.err).toContain('Refused to send your token over plain http to 192.168.1.20:8787');
     expect(run.err).toContain('--allow-http');
+    // A *.localhost name is whatever the resolver answers, not loopback as written.
+    const named = await cli('http://pets.localhost:8787', ['usage']);
+    expect(named.code).toBe(2);
+    expect(named.err).toContain(
+      'Refused to send your token over plain http to pets.localhost:8787',
+    );
   });
 
   it('shows control characters from the platform instead of sending them to the terminal', async () => {

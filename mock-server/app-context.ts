@@ -27,7 +27,8 @@ import { lockDataDir } from './store/data-dir-lock';
 import { IdempotencyStore } from './store/idempotency-store';
 import { StorageStore } from './store/storage-store';
 import { DEFAULT_PROJECT_STORAGE_BYTES, StorageQuota } from './store/storage-quota';
-import { DeviceCodes, clientKey } from './auth/device-codes';
+import { DeviceCodes } from './auth/device-codes';
+import { waitingClient } from './auth/waiting-room';
 import { LoopbackRedirects } from './auth/loopback-redirects';
 
 /** Everything the routes use, wired once per app. */
@@ -88,14 +89,6 @@ export const ANONYMOUS_LIMITS = {
   // hour: 100 from each of 5 loopback addresses once filled the whole project's storage in a minute.
   signups: { max: 20, windowMs: 60 * 60_000 },
 } as const;
-
-/**
- * Who a new account comes from: this computer (any loopback address, 127.0.0.0/8 and ::1, is one
- * client), an IPv4 address, or an IPv6 /64.
- */
-function signupClient(address: string): string {
-  return isLoopbackAddress(address) ? 'loopback' : clientKey(address);
-}
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -301,7 +294,8 @@ export function createContext(
         max: options.anonymousLimits?.signupsPerHour ?? ANONYMOUS_LIMITS.signups.max,
       },
       'signup',
-      signupClient,
+      // Who a new account comes from: this computer, an IPv4 address, or an IPv6 /64.
+      waitingClient,
     ),
   };
 }

@@ -60,8 +60,9 @@ export class MemoryAuth implements AuthPort {
   /** The loopback listeners registered, in order. */
   registeredRedirects: string[] = [];
 
-  async registerLoopbackRedirect(redirectUri: string): Promise<void> {
+  async registerLoopbackRedirect(redirectUri: string): Promise<{ code: string }> {
     this.registeredRedirects.push(redirectUri);
+    return { code: 'BCDF-GHJK' };
   }
 
   /** The device sign-in's states, answered in order by pollDeviceSignIn (the last one repeats). */

@@ -37,8 +37,11 @@ export class PlatformAuth implements AuthPort {
     await translated(() => this.client.sessions.revoke());
   }
 
-  async registerLoopbackRedirect(redirectUri: string): Promise<void> {
-    await translated(() => this.client.sessions.registerLoopbackRedirect(redirectUri));
+  async registerLoopbackRedirect(redirectUri: string): Promise<{ code: string }> {
+    const { code } = await translated(() =>
+      this.client.sessions.registerLoopbackRedirect(redirectUri),
+    );
+    return { code };
   }
 
   async startDeviceSignIn(): Promise<DeviceSignIn> {

@@ -129,33 +129,48 @@ describe('pawloween login --token, whoami, logout', () => {
 describe('pawloween login in the browser', () => {
   it('sends the browser to the authorization page with a loopback redirect and keeps the token that comes back', async () => {
     const opened: string[] = [];
-    // Plays the person in the browser: submits the sign-in form, then follows the 303 home.
-    const openUrl = async (url: string) => {
-      opened.push(url);
-      const page = new URL(url);
-      const redirect = page.searchParams.get('redirect_uri')!;
-      void (async () => {
-        const reply = await platform.app.inject({
-          method: 'POST',
-          url: '/auth/sign-in',
-          payload: new URLSearchParams({
-            email: 'browser@example.com',
-            project_token: page.searchParams.get('project_token') ?? '',
-            redirect_uri: redirect,
-          }).toString(),
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        });
-        await fetch(String(reply.headers.location));
-      })();
-      return true;
-    };
-    const login = await cli(['login'], { PAWLOWEEN_PROJECT_TOKEN: PROJECT_TOKEN }, { openUrl });
-    expect(login.code).toBe(0);
+    const io = memoryIo(
+      {
+        PAWLOWEEN_BASE_URL: baseUrl,
+        XDG_CONFIG_HOME: home,
+        PAWLOWEEN_PROJECT_TOKEN: PROJECT_TOKEN,
+      },
+      // Plays the person in the browser: types the code the terminal shows and signs in, then
+      // follows the 303 home.
+      {
+        openUrl: async (url: string) => {
+          opened.push(url);
+          const page = new URL(url);
+          void (async () => {
+            const code = await vi.waitFor(() => {
+              const shown = /type this code: (\S+)/.exec(io.stderr.text())?.[1];
+              if (!shown) throw new Error('not yet');
+              return shown;
+            });
+            const reply = await platform.app.inject({
+              method: 'POST',
+              url: '/auth/sign-in',
+              payload: new URLSearchParams({
+                email: 'browser@example.com',
+                listener_code: code,
+                project_token: page.searchParams.get('project_token') ?? '',
+                redirect_uri: page.searchParams.get('redirect_uri')!,
+              }).toString(),
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            });
+            await fetch(String(reply.headers.location));
+          })();
+          return true;
+        },
+      },
+    );
+    expect(await runCli(['login'], io)).toBe(0);
     const page = new URL(opened[0]!);
     expect(page.pathname).toBe('/auth');
     expect(page.searchParams.get('project_token')).toBe(PROJECT_TOKEN);
     expect(page.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback\?/);
-    expect(login.out).toContain('browser@example.com');
+    expect(io.stderr.text()).toMatch(/When the page asks, type this code: [A-Z]{4}-[A-Z]{4}\n/);
+    expect(io.stdout.text()).toContain('browser@example.com');
     expect(JSON.parse((await cli(['whoami', '--json'])).out).email).toBe('browser@example.com');
   });
 

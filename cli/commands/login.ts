@@ -23,7 +23,8 @@ export function loginCommand(ctx: CliContext): Command {
       'after',
       `
 How it signs in:
-  in a browser on this computer, which comes back to the terminal by itself;
+  in a browser on this computer: type the code it prints on the sign-in page, which then
+  comes back to the terminal by itself;
   with --device, over SSH, or when no browser can open: open the address it prints on any
   device (a phone will do) and enter the code;
   with --token <token>, or --token - to read it from stdin (echo $TOKEN | pawloween login --token -).
@@ -96,11 +97,15 @@ async function signInByBrowser(ctx: CliContext, connection: Connection): Promise
   const { io } = ctx;
   const listener = await listenForToken(LOGIN_TIMEOUT_MS, io.signal);
   try {
-    // The platform sends a token to no loopback port but the one registered for this sign-in. A
-    // platform without the call (404) decides on its own where tokens may go.
-    await connection.auth.registerLoopbackRedirect(listener.redirectUri).catch((error: unknown) => {
-      if ((error as { code?: unknown }).code !== 'NOT_FOUND') throw error;
-    });
+    // The platform sends a token to no loopback port but the one registered for this sign-in, and
+    // only once the person types the code it answered here. A platform without the call (404)
+    // decides on its own where tokens may go.
+    const registered = await connection.auth
+      .registerLoopbackRedirect(listener.redirectUri)
+      .catch((error: unknown) => {
+        if ((error as { code?: unknown }).code !== 'NOT_FOUND') throw error;
+        return undefined;
+      });
     const url = connection.services.session.signInUrl(listener.redirectUri);
     // No browser here: sign in from another device instead of waiting on a page nobody can open.
     if (!(await io.openUrl(url))) {
@@ -110,6 +115,8 @@ async function signInByBrowser(ctx: CliContext, connection: Connection): Promise
     io.stderr.write(
       `Opened the sign-in page in your browser. If it did not appear, open:\n  ${url}\n`,
     );
+    if (registered)
+      io.stderr.write(`When the page asks, type this code: ${visible(registered.code)}\n`);
     io.stderr.write('Waiting for the sign-in to finish...\n');
     return await listener.token;
   } finally {

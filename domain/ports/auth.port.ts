@@ -42,8 +42,8 @@ export interface AuthPort {
   refresh(): Promise<string>;
   /** Ends the access token in use on the platform, so no copy of it works again (sign-out). */
   revoke(): Promise<void>;
-  /** Tells the platform that a one-shot listener here waits at redirectUri for the next sign-in's token. */
-  registerLoopbackRedirect(redirectUri: string): Promise<void>;
+  /** Tells the platform that a one-shot listener here waits at redirectUri for the next sign-in's token; answers the code the person types on the sign-in page. */
+  registerLoopbackRedirect(redirectUri: string): Promise<{ code: string }>;
   /** Starts a sign-in that a person approves on any device with a browser (a terminal over SSH). */
   startDeviceSignIn(): Promise<DeviceSignIn>;
   /** Where the device sign-in started with deviceCode is now. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey, DEVICE_CODE_LIMITS, DeviceCodes, normaliseUserCode } from './device-codes';
+import { DEVICE_CODE_LIMITS, DeviceCodes, normaliseUserCode } from './device-codes';
+import { waitingClient } from './waiting-room';
 
 function codes() {
   let now = 1_000_000;
@@ -41,14 +42,15 @@ describe('DeviceCodes', () => {
 
   const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
-  it('keeps at most maxPending codes waiting, and makes room as they expire', () => {
-    const { store, advance } = codes();
-    for (let i = 0; i < DEVICE_CODE_LIMITS.maxPending; i++)
-      expect(store.start('p', address(i))).toBeDefined();
-    // Every waiting code is a different client's: nobody's is taken away.
-    expect(store.start('p', '192.0.2.1')).toBeUndefined();
-    advance(DEVICE_CODE_LIMITS.lifetimeMs);
-    expect(store.start('p', '192.0.2.1')).toBeDefined();
+  it("keeps at most maxPending codes waiting: when each is a different client's, the oldest goes", () => {
+    const { store } = codes();
+    const flood = Array.from({ length: DEVICE_CODE_LIMITS.maxPending }, (_, i) =>
+      store.start('p', address(i)),
+    );
+    const person = store.start('p', '192.0.2.1');
+    expect(store.poll(person.deviceCode).status).toBe('pending');
+    expect(store.poll(flood[0]!.deviceCode)).toEqual({ status: 'expired' });
+    expect(store.poll(flood[1]!.deviceCode).status).toBe('pending');
   });
 
   it('one client holds at most perClient codes: a new one replaces its oldest', () => {
@@ -58,8 +60,7 @@ describe('DeviceCodes', () => {
     );
     expect(store.poll(started[0]!.deviceCode)).toEqual({ status: 'expired' });
     expect(store.pending(started[0]!.userCode)).toBeUndefined();
-    for (const code of started.slice(1))
-      expect(store.poll(code!.deviceCode).status).toBe('pending');
+    for (const code of started.slice(1)) expect(store.poll(code.deviceCode).status).toBe('pending');
   });
 
   it('a flood from many addresses filling every place still lets a new person start', () => {
@@ -68,23 +69,24 @@ describe('DeviceCodes', () => {
     const flood = [];
     for (let i = 0; i < flooders; i++)
       for (let j = 0; j < DEVICE_CODE_LIMITS.perClient; j++)
-        flood.push(store.start('p', address(i))!);
+        flood.push(store.start('p', address(i)));
     expect(flood.every(Boolean)).toBe(true);
     for (let person = 0; person < 50; person++) {
       const code = store.start('p', `192.0.2.${person}`);
       expect(code).toBeDefined();
-      expect(store.poll(code!.deviceCode).status).toBe('pending');
+      expect(store.poll(code.deviceCode).status).toBe('pending');
     }
   });
 
   it('counts an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 one', () => {
-    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-    expect(clientKey('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
-    expect(clientKey('2001:db8::5')).toBe('2001:db8:0:0::/64');
-    expect(clientKey('::1')).toBe('0:0:0:0::/64');
-    expect(clientKey('::ffff:192.0.2.9')).toBe('192.0.2.9');
+    expect(waitingClient('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(waitingClient('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(waitingClient('2001:db8::5')).toBe('2001:db8:0:0::/64');
+    expect(waitingClient('::1')).toBe('loopback');
+    expect(waitingClient('127.0.0.9')).toBe('loopback');
+    expect(waitingClient('::ffff:192.0.2.9')).toBe('192.0.2.9');
     const { store } = codes();
-    const first = store.start('p', '2001:db8:1:2::1')!;
+    const first = store.start('p', '2001:db8:1:2::1');
     for (let i = 2; i <= DEVICE_CODE_LIMITS.perClient + 1; i++)
       store.start('p', `2001:db8:1:2::${i.toString(16)}`);
     expect(store.poll(first.deviceCode).status).toBe('expired');

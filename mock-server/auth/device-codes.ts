@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { entryToForget, waitingClient } from './waiting-room';
 
 /** The device sign-in's limits (RFC 8628): a code lives 10 minutes, polled every 2 s at most. */
 export const DEVICE_CODE_LIMITS = {
@@ -6,7 +7,7 @@ export const DEVICE_CODE_LIMITS = {
   intervalSeconds: 2,
   /** Codes waiting at once (memory stays bounded); past it the biggest holder's oldest code goes. */
   maxPending: 1000,
-  /** Codes waiting from one client (an IPv4 address, an IPv6 /64); a new one replaces its oldest. */
+  /** Codes waiting from one client (this computer, an IPv4 address, an IPv6 /64); a new one replaces its oldest. */
   perClient: 5,
 } as const;
 
@@ -18,7 +19,7 @@ interface DeviceCode {
   readonly deviceCode: string;
   readonly userCode: string;
   readonly projectId: string;
-  /** Who asked for it (clientKey of the address), for the per-client limit. */
+  /** Who asked for it (waitingClient of the address), for the per-client limit. */
   readonly client: string;
   readonly expiresAt: number;
   lastPollAt: number;
@@ -41,17 +42,18 @@ export class DeviceCodes {
 
   /**
    * A new pair of codes for a terminal at this address. One client holds at most perClient codes
-   * (its oldest goes to make room), and when maxPending wait in all, the oldest code of the client
-   * holding the most goes: a flood from many addresses cannot keep a new person out. Undefined
-   * only when every waiting code belongs to a different client.
+   * (its oldest goes to make room), and when maxPending wait in all, entryToForget's code goes: a
+   * flood from many addresses cannot keep a new person out.
    */
-  start(projectId: string, address = ''): DeviceCode | undefined {
+  start(projectId: string, address = ''): DeviceCode {
     this.sweep();
-    const client = clientKey(address);
+    const client = waitingClient(address);
     const own = this.waitingFrom(client);
     if (own.length >= DEVICE_CODE_LIMITS.perClient) this.forget(own[0]!);
-    else if (this.byDevice.size >= DEVICE_CODE_LIMITS.maxPending && !this.evictFromBiggest())
-      return undefined;
+    else if (this.byDevice.size >= DEVICE_CODE_LIMITS.maxPending) {
+      const oldest = entryToForget([...this.byDevice.values()].filter((code) => !code.token));
+      this.forget(oldest ?? this.byDevice.values().next().value!);
+    }
     let userCode = newUserCode();
     while (this.byUser.has(userCode)) userCode = newUserCode();
     const code: DeviceCode = {
@@ -101,19 +103,6 @@ export class DeviceCodes {
     return [...this.byDevice.values()].filter((code) => code.client === client && !code.token);
   }
 
-  /** Frees one place: the oldest waiting code of the client holding the most, if it holds two or more. */
-  private evictFromBiggest(): boolean {
-    const counts = new Map<string, number>();
-    for (const code of this.byDevice.values())
-      if (!code.token) counts.set(code.client, (counts.get(code.client) ?? 0) + 1);
-    let biggest: string | undefined;
-    for (const [client, count] of counts)
-      if (count >= 2 && (biggest === undefined || count > counts.get(biggest)!)) biggest = client;
-    const oldest = biggest === undefined ? undefined : this.waitingFrom(biggest)[0];
-    if (oldest) this.forget(oldest);
-    return oldest !== undefined;
-  }
-
   private forget(code: DeviceCode): void {
     this.byDevice.delete(code.deviceCode);
     this.byUser.delete(code.userCode);
@@ -125,7 +114,8 @@ export class DeviceCodes {
   }
 }
 
-function newUserCode(): string {
+/** A short code for a person to read or type: 8 letters, ABCD-EFGH. */
+export function newUserCode(): string {
   let code = '';
   for (let i = 0; i < USER_CODE_LENGTH; i++) code += ALPHABET[randomInt(ALPHABET.length)];
   return normaliseUserCode(code);
@@ -135,20 +125,4 @@ function newUserCode(): string {
 export function normaliseUserCode(typed: string): string {
   const letters = typed.toUpperCase().replace(/[^A-Z]/g, '');
   return letters.length === USER_CODE_LENGTH ? `${letters.slice(0, 4)}-${letters.slice(4)}` : '';
-}
-
-/** One client for the per-client limit: an IPv4 address, or an IPv6 address's /64 (one subscriber's). */
-export function clientKey(address: string): string {
-  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
-  if (!v4.includes(':')) return v4;
-  const [head = '', tail = ''] = address.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::')
-    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
 }

@@ -9,7 +9,16 @@ export interface SignInPageModel {
   error?: string;
   /** Ask for a password (a platform reachable beyond loopback). */
   requirePassword?: boolean;
+  /** The return is a CLI's listener: ask for the code `pawloween login` printed. */
+  askListenerCode?: boolean;
 }
+
+// Signing in here sends a token to a program on this computer: only the person who started
+// `pawloween login` has the code it printed, so a link to another program's listener gets nothing.
+const LISTENER_CODE_FIELD = `<p class="lead">This sign-in returns to <strong>pawloween login</strong> in a terminal. Type the code it shows there. If you did not start <strong>pawloween login</strong> yourself, close this page.</p>
+  <label for="listener_code">Code from your terminal</label>
+  <input id="listener_code" name="listener_code" required maxlength="16" autocomplete="one-time-code"
+    autocapitalize="characters" spellcheck="false" placeholder="BCDF-GHJK" autofocus>`;
 
 /**
  * GET /auth: the local platform's sign-in. On loopback an e-mail is enough (a demo for this
@@ -28,9 +37,10 @@ ${error}
 <form method="post" action="/auth/sign-in" class="form" id="sign-in-form">
   ${hidden('project_token', model.projectToken)}${hidden('redirect_uri', model.redirectUri)}${hidden('state', model.state)}
   <input type="hidden" name="popup" value="0" id="popup-flag">
+${model.askListenerCode ? LISTENER_CODE_FIELD : ''}
   <label for="email">Email</label>
   <input id="email" name="email" type="email" autocomplete="email" required maxlength="254"
-    placeholder="you@example.com" value="${escapeHtml(model.email ?? '')}" autofocus>
+    placeholder="you@example.com" value="${escapeHtml(model.email ?? '')}"${model.askListenerCode ? '' : ' autofocus'}>
   ${
     model.requirePassword
       ? `<label for="password">Password</label>

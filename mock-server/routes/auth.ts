@@ -1,16 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  API_PATHS,
-  ERROR_CODES,
-  LoopbackRedirectRequest,
-  PAGE_PATHS,
-} from '../../adapters/platform/src/api';
+import { API_PATHS, LoopbackRedirectRequest, PAGE_PATHS } from '../../adapters/platform/src/api';
 import type { AppContext } from '../app-context';
 import { isForeignFormPost } from '../auth/form-origin';
 import { LOOPBACK_REDIRECT_LIMITS, registrableLoopback } from '../auth/loopback-redirects';
 import { allowedRedirect } from '../auth/redirect-policy';
-import { accessDenied, PlatformError, validationError } from '../http/platform-error';
+import { accessDenied, validationError } from '../http/platform-error';
 import { signInPerson } from '../auth/sign-in-person';
 import { DEMO_PROJECT_ID } from '../config';
 import { contentSecurityPolicy } from '../http/security-headers';
@@ -26,9 +21,13 @@ const AuthQuery = z.object({
 });
 const SignInForm = AuthQuery.extend({
   email: z.string().max(254).optional().catch(undefined),
+  listener_code: z.string().max(32).optional().catch(undefined),
   popup: z.string().max(4).optional().catch(undefined),
   password: z.string().max(200).optional().catch(undefined),
 });
+
+const WRONG_LISTENER_CODE =
+  'That is not the code your terminal shows for this sign-in, so no token was sent. Type the code that pawloween login printed there; if you did not start pawloween login yourself, close this page.';
 
 const FOREIGN_POST =
   'This sign-in was sent from another website, not from this sign-in page, so nobody was signed in. Start the sign-in from the app.';
@@ -96,6 +95,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         redirectUri: resolved.redirect.href,
         state: query.state ?? '',
         requirePassword: ctx.requirePassword,
+        askListenerCode: ctx.loopbackRedirects.isWaiting(resolved.redirect),
       }),
       [resolved.redirect.origin],
     );
@@ -114,13 +114,14 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       );
     if (isForeignFormPost(request, ctx.originOf(request), ctx.allowedOrigins))
       throw accessDenied('Web pages cannot register a listener.');
-    if (ctx.loopbackRedirects.register(url, request.ip) === 'full')
-      throw new PlatformError(
-        503,
-        ERROR_CODES.serviceUnavailable,
-        'Too many sign-ins are waiting for their listener; try again in a few minutes.',
+    const registered = ctx.loopbackRedirects.register(url, request.ip);
+    // Its code is answered once, to the process that registered: another that learns the address
+    // (a browser's command line shows it) cannot read the code that unlocks it.
+    if (registered === 'taken')
+      throw validationError(
+        'This listener is registered already: open a new one (another port or state) and register that.',
       );
-    return { expiresIn: LOOPBACK_REDIRECT_LIMITS.lifetimeMs / 1000 };
+    return { expiresIn: LOOPBACK_REDIRECT_LIMITS.lifetimeMs / 1000, code: registered.code };
   });
 
   app.post(`${PAGE_PATHS.authorize}/sign-in`, async (request, reply) => {
@@ -132,6 +133,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     const resolved = resolve(request, form, !form.project_token);
     if ('refusal' in resolved)
       return html(reply, 400, refusalPage('Sign-in refused', resolved.refusal));
+    // A CLI's listener: the person proves they started that login by typing the code it printed.
+    const listener = ctx.loopbackRedirects.isWaiting(resolved.redirect);
     const again = (status: number, error: string) =>
       html(
         reply,
@@ -144,9 +147,12 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
           email: form.email,
           error,
           requirePassword: ctx.requirePassword,
+          askListenerCode: listener,
         }),
         [resolved.redirect.origin],
       );
+    if (listener && !ctx.loopbackRedirects.confirms(resolved.redirect, form.listener_code ?? ''))
+      return again(400, WRONG_LISTENER_CODE);
     const signedIn = await signInPerson(ctx, request, resolved.project, form);
     if (!signedIn.ok) return again(signedIn.status, signedIn.error);
     const { token } = signedIn;

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { API_PATHS, ERROR_CODES, PAGE_PATHS } from '../../adapters/platform/src/api';
+import { API_PATHS, PAGE_PATHS } from '../../adapters/platform/src/api';
 import type { AppContext } from '../app-context';
 import { DEVICE_CODE_LIMITS } from '../auth/device-codes';
 import { isForeignFormPost } from '../auth/form-origin';
 import { signInPerson } from '../auth/sign-in-person';
 import { DEMO_PROJECT_ID } from '../config';
 import { contentSecurityPolicy } from '../http/security-headers';
-import { notFound, PlatformError, validationError } from '../http/platform-error';
+import { notFound, validationError } from '../http/platform-error';
 import { deviceDonePage, devicePage } from '../pages/device-page';
 
 const text = (max: number) => z.string().max(max).optional().catch(undefined);
@@ -43,12 +43,6 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     const project = key ? ctx.accounts.projects.projectByKey(key) : demoProject();
     if (!project) throw notFound('This project token is not known to this platform.');
     const code = ctx.deviceCodes.start(project.id, request.ip);
-    if (!code)
-      throw new PlatformError(
-        503,
-        ERROR_CODES.serviceUnavailable,
-        'Too many device sign-ins are waiting; try again in a few minutes.',
-      );
     const page = new URL(PAGE_PATHS.device, ctx.originOf(request));
     const complete = new URL(page);
     complete.searchParams.set('code', code.userCode);

@@ -203,4 +203,79 @@ describe('the built app deployed apart from its platform', () => {
       writeFileSync(path.join(site, 'pawloween.config.json'), good);
     }
   });
+
+  describe('a platform this page may not call says what to change, instead of a half-signed-in app', () => {
+    /** A real token of the platform, as a visitor who signed in before the mistake would hold. */
+    async function storedToken(): Promise<string> {
+      const reply = await fetch(`${platformOrigin}/auth/sign-in`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          email: uniqueEmail('half-signed-in'),
+          project_token: JSON.parse(readFileSync(path.join(site, 'pawloween.config.json'), 'utf8'))
+            .projectToken,
+          redirect_uri: `${appOrigin}/`,
+        }),
+      });
+      return new URL(reply.headers.get('location') ?? '').searchParams.get('accessToken') ?? '';
+    }
+
+    async function alertOn(origin: string): Promise<string> {
+      const token = await storedToken();
+      expect(token).toMatch(/^eyJ/);
+      const browser = await launchBrowser();
+      try {
+        const context = await newContext(browser, 'desktop');
+        await context.addInitScript(
+          ([key, value]) => localStorage.setItem(key!, value!),
+          [STORAGE_KEYS.accessToken, token],
+        );
+        const page = await context.newPage();
+        await page.goto(`${origin}/`);
+        const alert = page.getByRole('alert').filter({ hasText: 'is not set up right' });
+        await alert.waitFor({ timeout: 20_000 });
+        return (await alert.textContent()) ?? '';
+      } finally {
+        await browser.close();
+      }
+    }
+
+    it("names the platform the host's CSP does not allow, and what to change", async () => {
+      const good = readFileSync(path.join(site, 'pawloween.config.json'), 'utf8');
+      // The same platform under another name: the sign-in works, the CSP names only 127.0.0.1.
+      const foreign = platformOrigin.replace('127.0.0.1', 'localhost');
+      writeFileSync(
+        path.join(site, 'pawloween.config.json'),
+        JSON.stringify({ ...JSON.parse(good), platformUrl: foreign }),
+      );
+      try {
+        const text = await alertOn(appOrigin);
+        expect(text).toContain(
+          `Content-Security-Policy does not allow it to connect to the platform at ${foreign}`,
+        );
+        expect(text).toContain(`Add ${foreign} to connect-src`);
+        expect(text).toContain('platformUrl in pawloween.config.json');
+      } finally {
+        writeFileSync(path.join(site, 'pawloween.config.json'), good);
+      }
+    });
+
+    it('names the platform whose ALLOWED_ORIGINS leave this page out, and what to change', async () => {
+      // The same site and CSP on a second host, an origin the platform was not told of.
+      const port = await freePort();
+      const other = staticHost(site, deployCsp(platformOrigin));
+      await new Promise<void>((resolve) => other.listen(port, '127.0.0.1', resolve));
+      try {
+        const origin = `http://127.0.0.1:${port}`;
+        const text = await alertOn(origin);
+        expect(text).toContain(
+          `The platform at ${platformOrigin}, which pawloween.config.json names, does not accept calls from this page (${origin})`,
+        );
+        expect(text).toContain(`Add ${origin} to that platform's ALLOWED_ORIGINS`);
+      } finally {
+        await new Promise<void>((resolve) => other.close(() => resolve()));
+      }
+    });
+  });
 });

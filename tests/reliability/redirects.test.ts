@@ -14,12 +14,16 @@ afterAll(() => t.close());
 
 /** The one loopback listener registered (as the CLI's login does) before each sign-in to it. */
 const CLI_LISTENER = 'http://127.0.0.1:53123/callback?state=0123456789abcdef0123';
-const registerListener = () =>
-  t.app.inject({
+/** The code its registration answered, which the person types on the page (while it waits). */
+let listenerCode = '';
+async function registerListener() {
+  const reply = await t.app.inject({
     method: 'POST',
     url: '/v1/auth/loopback-redirect',
     payload: { redirectUri: CLI_LISTENER },
   });
+  if (reply.statusCode === 200) listenerCode = (reply.json() as { code: string }).code;
+}
 
 /** Where a browser would take a token: this server, an allowed origin, or the registered CLI listener. */
 function mayReceiveToken(href: string): boolean {
@@ -45,6 +49,7 @@ async function signInWith(redirectUri: string, popup: boolean): Promise<Outcome>
       email: 'redirect@example.com',
       project_token: PROJECT_TOKEN,
       redirect_uri: redirectUri,
+      listener_code: listenerCode,
       popup: popup ? '1' : '0',
     }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

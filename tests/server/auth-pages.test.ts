@@ -15,12 +15,17 @@ const form = (fields: Record<string, string>, headers: Record<string, string> = 
   payload: new URLSearchParams(fields).toString(),
   headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
 });
-const register = (redirectUri: string, headers: Record<string, string> = {}) =>
+const register = (
+  redirectUri: string,
+  headers: Record<string, string> = {},
+  remoteAddress = '127.0.0.1',
+) =>
   t.app.inject({
     method: 'POST',
     url: '/v1/auth/loopback-redirect',
     payload: { redirectUri },
     headers,
+    remoteAddress,
   });
 const authUrl = (redirect: string, extra = '') =>
   `/auth?project_token=${PROJECT_TOKEN}&redirect_uri=${encodeURIComponent(redirect)}${extra}`;
@@ -257,13 +262,51 @@ describe('loopback redirects: only the listener the CLI registered for this sign
   });
 
   it('sends the token to the registered listener once; a second sign-in to it is refused', async () => {
-    expect((await register(listener)).json()).toEqual({ expiresIn: 600 });
-    const first = await signIn(listener);
+    const registered = (await register(listener)).json();
+    expect(registered).toEqual({
+      expiresIn: 600,
+      code: expect.stringMatching(/^[A-Z]{4}-[A-Z]{4}$/),
+    });
+    const first = await signIn(listener, { listener_code: registered.code.toLowerCase() });
     expect(first.statusCode).toBe(303);
     const location = new URL(String(first.headers.location));
     expect(location.origin).toBe('http://127.0.0.1:53123');
     expect(location.searchParams.get('accessToken')).toMatch(/^eyJ/);
-    expect((await signIn(listener)).statusCode).toBe(400);
+    expect((await signIn(listener, { listener_code: registered.code })).statusCode).toBe(400);
+  });
+
+  it('a listener another program registered gets no token unless the person types the code answered to that program', async () => {
+    // The attacker's program registers its own port, then sends the person a sign-in link to it.
+    const foreign = `http://127.0.0.1:6666/callback?${STATE}`;
+    const attacker = (await register(foreign, {}, '127.0.0.66')).json();
+    // The person's own pawloween login, with its own code in their terminal.
+    const own = (await register(listener)).json();
+    const page = await t.app.inject(authUrl(foreign));
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('name="listener_code"');
+    expect(page.body).toContain('If you did not start <strong>pawloween login</strong> yourself');
+    expect(page.body).not.toContain(attacker.code);
+    const tries: Record<string, string>[] = [
+      {},
+      { listener_code: own.code as string },
+      { listener_code: 'BCDF-GHJK' },
+    ];
+    for (const fields of tries) {
+      for (const password of ['', 'a password of mine']) {
+        const reply = await signIn(foreign, { ...fields, ...(password ? { password } : {}) });
+        expect(reply.statusCode).toBe(400);
+        expect(reply.headers.location).toBeUndefined();
+        expect(reply.body).not.toMatch(/eyJ/);
+        expect(reply.body).toContain('That is not the code your terminal shows');
+      }
+    }
+    // Nobody but the registering program is told a listener's code: registering it again is refused.
+    const again = await register(foreign);
+    expect(again.statusCode).toBe(400);
+    expect(again.body).not.toContain(attacker.code);
+    // The person's own listener, with the code their terminal shows, gets the token.
+    const mine = await signIn(listener, { listener_code: own.code });
+    expect(new URL(String(mine.headers.location)).searchParams.get('accessToken')).toMatch(/^eyJ/);
   });
 
   it.each([
@@ -277,22 +320,14 @@ describe('loopback redirects: only the listener the CLI registered for this sign
     expect((await register(redirect)).statusCode).toBe(400);
   });
 
-  it('registration refuses a web page of another origin (403) and more than 10 waiting per address', async () => {
+  it('registration refuses a web page of another origin (403); past 10 waiting from this computer the oldest goes', async () => {
     expect((await register(listener, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    const port = (i: number) => `http://127.0.0.1:${50000 + i}/callback?${STATE}`;
     for (let i = 0; i < 10; i++)
-      expect((await register(`http://127.0.0.1:${50000 + i}/callback?${STATE}`)).statusCode).toBe(
-        200,
-      );
-    expect((await register(`http://127.0.0.1:50999/callback?${STATE}`)).statusCode).toBe(503);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/v1/auth/loopback-redirect',
-          payload: { redirectUri: `http://127.0.0.1:50999/callback?${STATE}` },
-          remoteAddress: '127.0.0.9',
-        })
-      ).statusCode,
-    ).toBe(200);
+      expect((await register(port(i), {}, `127.0.0.${i + 1}`)).statusCode).toBe(200);
+    expect((await register(port(10))).statusCode).toBe(200);
+    expect((await t.app.inject(authUrl(port(0)))).statusCode).toBe(400);
+    expect((await t.app.inject(authUrl(port(1)))).statusCode).toBe(200);
+    expect((await t.app.inject(authUrl(port(10)))).statusCode).toBe(200);
   });
 });

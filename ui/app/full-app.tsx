@@ -8,6 +8,7 @@ import { APP_DEFAULTS, type AppConfig } from '../../domain/model/app-config';
 import { assetPath, type AssetTable } from '../../domain/model/asset-table';
 import { presetImagePath, type PresetKind } from '../../domain/model/presets';
 import { AppRoot } from './app-root';
+import { reachProblem, reachProblemText } from './platform-reach';
 import { loadRuntimeConfig, RuntimeConfigError } from './runtime-config';
 
 export interface FullAppOptions {
@@ -34,15 +35,22 @@ export async function renderFullApp(root: Root, options: FullAppOptions): Promis
     runtime = await loadRuntimeConfig(document, window.location);
   } catch (error) {
     if (!(error instanceof RuntimeConfigError)) throw error;
-    // The deployer's mistake, said where they will look, rather than calls to the wrong host.
-    root.render(
-      <main className="pw-config-error" role="alert">
-        <h1>{config.name} is not set up right</h1>
-        <p>{error.message}</p>
-      </main>,
-    );
+    root.render(<ConfigProblem appName={config.name} message={error.message} />);
     return;
   }
+  // A platform on another origin that this page may not call (the host's CSP, the platform's
+  // CORS) would leave the app half signed in for ever, its calls failing only in the console.
+  const pageOrigin = window.location.origin;
+  if (new URL(runtime.platformUrl).origin !== pageOrigin)
+    void reachProblem(runtime.platformUrl, document).then((problem) => {
+      if (problem)
+        root.render(
+          <ConfigProblem
+            appName={config.name}
+            message={reachProblemText(problem, runtime.platformUrl, pageOrigin)}
+          />,
+        );
+    });
   const { services, client } = createBrowserContainer({
     client: {
       baseUrl: runtime.platformUrl,
@@ -68,6 +76,16 @@ export async function renderFullApp(root: Root, options: FullAppOptions): Promis
         signInOnStart={options.signInOnStart}
       />,
     ),
+  );
+}
+
+/** The deployer's mistake, said where they will look, rather than calls to the wrong host. */
+function ConfigProblem(props: { appName: string; message: string }) {
+  return (
+    <main className="pw-config-error" role="alert">
+      <h1>{props.appName} is not set up right</h1>
+      <p>{props.message}</p>
+    </main>
   );
 }
 

@@ -160,11 +160,15 @@ export function deriveAuthorizationUrl(baseUrl: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-/** True for a loopback host: localhost (and its subdomains), 127.0.0.0/8 and [::1]. */
+/**
+ * True for a loopback host as the URL parser writes it: a literal 127.0.0.0/8 address (127.1 and
+ * 0x7f000001 are written 127.0.0.1 before anyone looks them up), [::1], or `localhost` exactly.
+ * Nothing is resolved: a name such as `pets.localhost` is whatever DNS or the resolver answers
+ * for it, so it is not trusted with a token over plain http.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   return (
     hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
     hostname === '[::1]' ||
     /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
   );

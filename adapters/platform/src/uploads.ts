@@ -80,10 +80,16 @@ export async function toFile(
     bytes = new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
   }
   const fileName = name ?? ownName ?? 'file';
+  const sniffed =
+    bytes instanceof Blob ? undefined : SIGNATURES.find((signature) => signature.matches(bytes));
+  const fromPath = typeof value === 'string' || value instanceof URL;
+  // A file read from disk is typed by its bytes: its name (a .png that is text, or a symlink to
+  // one) says nothing sure.
   const type =
     options.type ||
     (bytes instanceof Blob ? bytes.type : '') ||
-    EXTENSIONS[fileName.split('.').pop()?.toLowerCase() ?? ''] ||
+    sniffed?.type ||
+    (fromPath ? '' : EXTENSIONS[fileName.split('.').pop()?.toLowerCase() ?? '']) ||
     '';
   return new File([bytes], fileName, type ? { type } : {});
 }
@@ -109,8 +115,8 @@ function base64(bytes: Uint8Array): string {
 
 /**
  * A file as the platform takes an image: a data: URL of its bytes, at most 10 MB, of a type it
- * takes (PNG, JPEG, GIF or WebP, told from the bytes, else the file's own type). Refused before
- * anything is sent, naming the field.
+ * takes (PNG, JPEG, GIF or WebP, told from the bytes alone). Refused before anything is sent,
+ * naming the field.
  */
 export async function imageDataUrl(
   value: Exclude<Uploadable, string>,
@@ -124,14 +130,19 @@ export async function imageDataUrl(
       details: { field },
     });
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const type =
-    SIGNATURES.find((signature) => signature.matches(bytes))?.type ??
-    (file.type.startsWith('image/') ? file.type : undefined);
-  if (!type)
+  // The bytes decide, never a name or a declared type: a path ending in .png (or a symlink named
+  // so) may hold anything, and would go out as an image otherwise.
+  const type = SIGNATURES.find((signature) => signature.matches(bytes))?.type;
+  if (!type) {
+    const named = file.name.toLowerCase().split('.').pop() ?? '';
     throw new ValidationError({
-      message: `${field} is not an image the platform takes (PNG, JPEG, GIF or WebP).`,
+      message:
+        Object.hasOwn(EXTENSIONS, named) || file.type.startsWith('image/')
+          ? `${field} (${file.name}) is not an image the platform takes: its bytes are not PNG, JPEG, GIF or WebP, whatever its name or type says. Check that the file is the picture you meant.`
+          : `${field} is not an image the platform takes (PNG, JPEG, GIF or WebP).`,
       details: { field },
     });
+  }
   return `data:${type};base64,${base64(bytes)}`;
 }
 

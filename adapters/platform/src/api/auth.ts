@@ -49,11 +49,12 @@ export type DeviceTokenResponse = z.infer<typeof DeviceTokenResponse>;
 /**
  * POST /v1/auth/loopback-redirect: a one-shot listener on the caller's own computer (the CLI's
  * `login`) waits at redirectUri (http, loopback, a port, a state nonce) for this sign-in's token;
- * the sign-in page sends a token to no other loopback address, and to this one once.
+ * the sign-in page sends a token to no other loopback address, and to this one once, when the
+ * person types `code` (answered only here, to show them) on it.
  */
 export const LoopbackRedirectRequest = z.object({ redirectUri: z.string().min(1).max(2048) });
 export type LoopbackRedirectRequest = z.infer<typeof LoopbackRedirectRequest>;
-export const LoopbackRedirectResponse = z.object({ expiresIn: z.number() });
+export const LoopbackRedirectResponse = z.object({ expiresIn: z.number(), code: z.string() });
 export type LoopbackRedirectResponse = z.infer<typeof LoopbackRedirectResponse>;
 
 /** Headers of the three auth modes (SPEC.md section 6). */

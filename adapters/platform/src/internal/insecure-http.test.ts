@@ -17,6 +17,7 @@ describe('plain http', () => {
     'http://[fe80::1]:8787',
     'http://127.0.0.1.example.com',
     'http://localhost.example.com',
+    'http://api.localhost:8787',
   ])('refuses %s with INSECURE_BASE_URL before anything is sent', (baseUrl) => {
     const fetch = answering();
     let error: unknown;
@@ -36,7 +37,7 @@ describe('plain http', () => {
     'http://127.0.0.1:9',
     'http://127.8.9.10',
     'http://[::1]:8787',
-    'http://api.localhost:8787',
+    'http://127.1:8787',
     'https://api.example.com',
   ])('allows %s (loopback, or https)', async (baseUrl) => {
     const fetch = answering();
