@@ -186,9 +186,8 @@ describe('a pet cut out and standing in the scene', () => {
     const small = await readFile('ui/public/presets/pets/dog1.png');
     const large = await sharp(small).resize(480, 480).png().toBuffer();
     const costume = await readFile(WITCH);
-    const [a, b] = await Promise.all(
-      [small, large].map((pet) => composePortrait(pet, costume, { pet: 'dog1', costume: 'witch' })),
-    );
+    const at = (pet: Buffer) => composePortrait(pet, costume, { pet: 'dog1', costume: 'witch' });
+    const [a, b] = [await at(small), await at(large)];
     expect(b.placement?.frame).toBe('stage');
     for (const key of ['cx', 'cy', 'r'] as const)
       expect(b.placement!.head[key]).toBeCloseTo(a.placement!.head[key], 3);
