@@ -88,7 +88,7 @@ function wornCostume(
   const { left, top, side } = frameSquare(frame);
   const poses: Buffer[] = [];
   for (let k = 0; k < WOBBLE_POSES; k++) {
-    const pieces = wearableSvg(costumeId, head, side, wobbleAt(k));
+    const pieces = wearableSvg(costumeId, head, side, wobbleAt(k), undefined, frame === 'stage');
     if (!pieces) return undefined;
     poses.push(
       Buffer.from(

@@ -126,6 +126,19 @@ describe('costumes worn by the preset pets', () => {
   it('a costume that is not a preset has no pieces (its badge shows it)', () => {
     expect(wearableSvg('my-own-upload', PET_HEADS.dog1!, SIDE)).toBeUndefined();
   });
+
+  it('leaves the flat capes out for a pet wearing the suit, and keeps its mask and wings', () => {
+    for (const pet of ['dog1', 'cat2'] as const) {
+      const head = PET_HEADS[pet]!;
+      const pose = { tilt: 0, lift: 0 };
+      // The superhero's cape red, the vampire's cape lining: drawn in the disc, not on the stage.
+      expect(wearableSvg('superhero', head, SIDE)).toContain('#d7263d');
+      expect(wearableSvg('superhero', head, SIDE, pose, undefined, true)).not.toContain('#d7263d');
+      expect(wearableSvg('vampire', head, SIDE, pose, undefined, true)).not.toContain('#b3122e');
+      expect(wearableSvg('superhero', head, SIDE, pose, undefined, true)).toContain('#1f4fd1');
+      expect(wearableSvg('angel', head, SIDE, pose, undefined, true)).toContain('#c9d6ff');
+    }
+  });
 });
 
 describe('the workflow knows a preset from its bytes', () => {

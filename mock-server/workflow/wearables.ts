@@ -125,7 +125,14 @@ export interface Piece {
   readonly edge?: number;
   /** Drawn only when the face is guessed: stands in for face pieces that are left out then. */
   readonly guessOnly?: boolean;
+  /**
+   * A cape drawn flat over the body (or its flaps beside a face looking out): worn only in the
+   * disc. A pet standing in the scene wears the costume's suit over its body instead (outfits.ts).
+   */
+  readonly draped?: boolean;
 }
+
+const draped = (piece: Piece): Piece => ({ ...piece, draped: true });
 
 const above = (svg: string, edge: number): Piece => ({ role: 'above', svg, edge });
 const face = (svg: string): Piece => ({ role: 'face', svg });
@@ -143,12 +150,12 @@ const WEARABLES: Readonly<Record<string, (face: Face) => readonly Piece[]>> = {
     const fangs = `<path d="M${f.nose[0] - 0.12} ${f.nose[1] + 0.25} l0.08 0.22 l0.08 -0.22 M${f.nose[0] + 0.1} ${f.nose[1] + 0.25} l0.08 0.22 l0.08 -0.22" fill="#fff" stroke="#fff" stroke-width="0.04"/>`;
     const flap = (x: number) =>
       `<path d="M${x * 0.75} 1.25 L${x * 1.35} 0.2 L${x * 1.15} 1.15 Z" fill="#1a0b1f" stroke="#0a0410" stroke-width="0.05"/><path d="M${x * 0.85} 1.15 L${x * 1.28} 0.45 L${x * 1.12} 1.08 Z" fill="#b3122e"/>`;
-    if (f.back === 0) return [neck(`${flap(-1)}${flap(1)}`, 0.2), face(fangs)];
+    if (f.back === 0) return [draped(neck(`${flap(-1)}${flap(1)}`, 0.2)), face(fangs)];
     // Side on: a cape from the shoulders down the back, its collar standing up behind the head.
     return [
+      draped(body(sideCape(f, '#1a0b1f', '#0a0410', '#b3122e'), 0.55)),
       body(
-        `${sideCape(f, '#1a0b1f', '#0a0410', '#b3122e')}
-<path d="M0.7 0.95 L1.25 -0.15 L1.15 0.9 Z" fill="#1a0b1f" stroke="#0a0410" stroke-width="0.05"/>`,
+        `<path d="M0.7 0.95 L1.25 -0.15 L1.15 0.9 Z" fill="#1a0b1f" stroke="#0a0410" stroke-width="0.05"/>`,
         -0.15,
       ),
       face(fangs),
@@ -212,17 +219,19 @@ ${eyeHoles(f, 0.22, '#231a12')}<path d="M${f.nose[0] * 0.5 - 0.08} ${f.nose[1] +
   ],
   superhero: (f) => [
     // The cape hangs from the shoulders: down the back side on, either side of a face looking out.
-    f.back === 0
-      ? body(
-          [-1, 1]
-            .map(
-              (x) =>
-                `<path d="M${x * 0.7} 0.85 L${x * 1.45} 2 L${x * 0.55} 1.85 Z" fill="#d7263d" stroke="#8d1020" stroke-width="0.05"/>`,
-            )
-            .join(''),
-          0.82,
-        )
-      : body(sideCape(f, '#d7263d', '#8d1020'), 0.55),
+    draped(
+      f.back === 0
+        ? body(
+            [-1, 1]
+              .map(
+                (x) =>
+                  `<path d="M${x * 0.7} 0.85 L${x * 1.45} 2 L${x * 0.55} 1.85 Z" fill="#d7263d" stroke="#8d1020" stroke-width="0.05"/>`,
+              )
+              .join(''),
+            0.82,
+          )
+        : body(sideCape(f, '#d7263d', '#8d1020'), 0.55),
+    ),
     face(
       `<path d="M-1 -0.3 C-0.6 -0.55 0.6 -0.55 1 -0.3 C0.9 0.15 0.45 0.25 0 0.05 C-0.45 0.25 -0.9 0.15 -1 -0.3 Z" fill="#1f4fd1" stroke="#0d2a80" stroke-width="0.05" transform="translate(${f.eyes[0]![0] * (f.eyes.length === 1 ? 0.6 : 0)} ${f.eyes[0]![1] + 0.05}) scale(${f.eyes.length === 1 ? 0.75 : 1} 1)"/>
 ${eyeHoles(f, 0.1, '#ffffff')}`,
@@ -395,7 +404,8 @@ export const WEARABLE_COSTUMES = Object.keys(WEARABLES);
 /**
  * The costume's pieces as SVG elements on a picture of `side` px whose pet's head is `head`, or
  * undefined for a costume that is not a preset (the badge alone then shows it). `roles` keeps only
- * the pieces of those roles (for reviewing and testing one kind of piece).
+ * the pieces of those roles (for reviewing and testing one kind of piece); `suited` leaves out the
+ * flat capes, for a pet that wears the costume's suit over its body (standing in the scene).
  */
 export function wearableSvg(
   costumeId: string,
@@ -403,6 +413,7 @@ export function wearableSvg(
   side: number,
   pose: { tilt: number; lift: number } = { tilt: 0, lift: 0 },
   roles?: readonly PieceRole[],
+  suited = false,
 ): string | undefined {
   const draw = WEARABLES[costumeId];
   if (!draw) return undefined;
@@ -427,7 +438,8 @@ export function wearableSvg(
   const pieces = draw(face).filter(
     (piece) =>
       (head.guessed ? piece.role !== 'face' : !piece.guessOnly) &&
-      (!roles || roles.includes(piece.role)),
+      (!roles || roles.includes(piece.role)) &&
+      !(suited && piece.draped),
   );
   const r = head.r * side;
   const y = head.cy * side - pose.lift * r;
