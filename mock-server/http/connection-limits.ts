@@ -97,9 +97,10 @@ export function capConnections(server: Server, limits: ConnectionLimits): void {
  */
 export function cutOnlyClientIdleSockets(server: Server): void {
   server.on('timeout', (socket: Socket) => {
-    const answer = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+    // Null once an answer is finished (a keep-alive socket between requests), undefined before.
+    const answer = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
     const waitingOnUs =
-      answer !== undefined &&
+      answer != null &&
       answer.req.complete &&
       !answer.writableEnded &&
       socket.writableLength === 0;
