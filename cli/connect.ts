@@ -32,7 +32,7 @@ export async function settleConnections(): Promise<void> {
 /** The use cases the CLI drives. */
 export type CliServices = Pick<
   Services,
-  'session' | 'gallery' | 'progress' | 'account' | 'generateCostume'
+  'session' | 'gallery' | 'progress' | 'account' | 'generateCostume' | 'runModel'
 >;
 
 /** The node composition root, pointed at one platform with one token, and the ports commands use. */
@@ -178,7 +178,8 @@ export async function checkSignedIn(connection: Connection): Promise<Balance> {
   requireSignedIn(connection);
   try {
     // The session's own read of the balance when it made one (once, with its tries), else ours.
-    return await (connection.services.account.latestBalance() ?? connection.billing.getBalance());
+    const { account } = connection.services;
+    return await (account.latestBalance() ?? account.readBalance());
   } catch (error) {
     if (!isUnauthorized(error)) throw error;
     throw new CliError(

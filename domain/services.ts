@@ -17,6 +17,7 @@ import { GenerationView } from './use-cases/generation-view';
 import { Profile } from './use-cases/profile';
 import { ProgressTimeline } from './use-cases/progress-timeline';
 import { RetryGeneration } from './use-cases/retry-generation';
+import { RunModel } from './use-cases/run-model';
 import { SelectInputs } from './use-cases/select-inputs';
 import { Session, type SessionConfig } from './use-cases/session';
 import { StorageSync } from './use-cases/storage-sync';
@@ -52,6 +53,8 @@ export interface Services {
   readonly generation: GenerationView;
   readonly retryGeneration: RetryGeneration;
   readonly createAnother: CreateAnother;
+  /** Any model or workflow, run whole or streamed (the CLI's `run`). */
+  readonly runModel: RunModel;
 }
 
 /** Container tokens of the services and of the state they share. */
@@ -66,6 +69,7 @@ export const TOKENS = {
   generation: Symbol('GenerationView'),
   retryGeneration: Symbol('RetryGeneration'),
   createAnother: Symbol('CreateAnother'),
+  runModel: Symbol('RunModel'),
   creation: Symbol('Creation'),
   galleryStorage: Symbol('GalleryStorage'),
   profileStorage: Symbol('ProfileStorage'),
@@ -142,6 +146,7 @@ export const FACTORIES: readonly Factory[] = [
       new Account(billing, session, local),
   ),
   factory(TOKENS.progress, [ClockPort], (clock: ClockPort) => new ProgressTimeline(clock)),
+  factory(TOKENS.runModel, [RunnerPort], (runner: RunnerPort) => new RunModel(runner)),
   factory(TOKENS.creation, [], () => new Creation()),
   factory(TOKENS.selectInputs, [TOKENS.creation], (c: Creation) => new SelectInputs(c)),
   factory(TOKENS.createAnother, [TOKENS.creation], (c: Creation) => new CreateAnother(c)),
@@ -200,6 +205,7 @@ const SERVICE_KEYS: readonly (keyof Services)[] = [
   'generation',
   'retryGeneration',
   'createAnother',
+  'runModel',
 ];
 
 /** Resolves every service from a container (anything with get(token)). */

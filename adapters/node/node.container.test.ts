@@ -74,6 +74,7 @@ describe('createNodeContainer', () => {
       'profile',
       'progress',
       'retryGeneration',
+      'runModel',
       'selectInputs',
       'session',
     ]);

@@ -238,7 +238,7 @@ async function interruptedAfterRun(
   before: { remainingCredits: number },
   out: string,
 ): Promise<CliError> {
-  const after = await connection.billing.getBalance().catch(() => undefined);
+  const after = await connection.services.account.readBalance().catch(() => undefined);
   const charged = after ? before.remainingCredits - after.remainingCredits : undefined;
   const cost = charged !== undefined && charged > 0 ? ` (${formatUsd(charged)} charged)` : '';
   return new CliError(
