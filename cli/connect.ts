@@ -32,7 +32,7 @@ export async function settleConnections(): Promise<void> {
 /** The use cases the CLI drives. */
 export type CliServices = Pick<
   Services,
-  'session' | 'gallery' | 'progress' | 'account' | 'generateCostume' | 'runModel'
+  'session' | 'gallery' | 'progress' | 'account' | 'generateCostume' | 'runModel' | 'signIn'
 >;
 
 /** The node composition root, pointed at one platform with one token, and the ports commands use. */

@@ -77,6 +77,7 @@ describe('createNodeContainer', () => {
       'runModel',
       'selectInputs',
       'session',
+      'signIn',
     ]);
     services.selectInputs.selectPreset('pet', 'dog1');
     expect(services.generation.getSnapshot().inputs.pet).toEqual({

@@ -54,7 +54,7 @@ Every token is checked with the platform before it is saved.`,
         checked.close();
       }
       await saveToken(settings.configFile, settings.baseUrl, token);
-      const claims = connection.auth.decodeToken(token);
+      const claims = connection.services.signIn.claimsOf(token);
       if (options.json)
         writeJson(
           io.stdout,
@@ -98,10 +98,12 @@ async function signInByBrowser(ctx: CliContext, connection: Connection): Promise
   try {
     // The platform sends a token to no loopback port but the one registered for this sign-in. A
     // platform without the call (404) decides on its own where tokens may go.
-    await connection.auth.registerLoopbackRedirect(listener.redirectUri).catch((error: unknown) => {
-      if ((error as { code?: unknown }).code !== 'NOT_FOUND') throw error;
-    });
-    const url = connection.services.session.signInUrl(listener.redirectUri);
+    await connection.services.signIn
+      .registerLoopbackRedirect(listener.redirectUri)
+      .catch((error: unknown) => {
+        if ((error as { code?: unknown }).code !== 'NOT_FOUND') throw error;
+      });
+    const url = connection.services.signIn.signInUrl(listener.redirectUri);
     // No browser here: sign in from another device instead of waiting on a page nobody can open.
     if (!(await io.openUrl(url))) {
       io.stderr.write('No browser could be opened here.\n');
