@@ -3,9 +3,7 @@ import type { Command } from 'commander';
 import { TOKENS, type Services } from '../domain/services';
 import type { StorageSync } from '../domain/use-cases/storage-sync';
 import { AuthPort } from '../domain/ports/auth.port';
-import { BillingPort } from '../domain/ports/billing.port';
 import { ClockPort } from '../domain/ports/clock.port';
-import { RunnerPort } from '../domain/ports/runner.port';
 import { renewalDue } from '../domain/use-cases/token-renewal';
 import {
   resolveSettings,
@@ -35,14 +33,13 @@ export type CliServices = Pick<
   'session' | 'gallery' | 'progress' | 'account' | 'generateCostume' | 'runModel' | 'signIn'
 >;
 
-/** The node composition root, pointed at one platform with one token, and the ports commands use. */
+/**
+ * The node composition root, pointed at one platform with one token: its settings, the use cases
+ * commands call (never a port) and close.
+ */
 export interface Connection {
   readonly settings: Settings;
   readonly services: CliServices;
-  readonly runner: RunnerPort;
-  readonly billing: BillingPort;
-  readonly auth: AuthPort;
-  readonly clock: ClockPort;
   /** Why the last remote gallery read or write failed, if it did. */
   galleryError(): string | undefined;
   /** fetch for media downloads: logged with --debug, like the platform calls. */
@@ -116,10 +113,6 @@ export async function connect(
   return {
     settings: { ...settings, token },
     services,
-    runner: container.get<RunnerPort>(RunnerPort),
-    billing: container.get<BillingPort>(BillingPort),
-    auth: container.get<AuthPort>(AuthPort),
-    clock: container.get<ClockPort>(ClockPort),
     fetchFile: debug ? fetchWithDebugLog(debug, direct) : undefined,
     galleryError: () =>
       container.get<StorageSync<unknown>>(TOKENS.galleryStorage).getSnapshot().error,
