@@ -2,9 +2,9 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { TOKENS, type Services } from '../domain/services';
 import type { StorageSync } from '../domain/use-cases/storage-sync';
-import { AuthPort } from '../domain/ports/auth.port';
-import { ClockPort } from '../domain/ports/clock.port';
-import { renewalDue } from '../domain/use-cases/token-renewal';
+import { STORAGE_KEYS } from '../domain/model/constants';
+import type { ClockPort } from '../domain/ports/clock.port';
+import { LocalStoragePort } from '../domain/ports/storage.port';
 import {
   resolveSettings,
   RUN_TIMEOUT_MS,
@@ -92,24 +92,47 @@ export async function connect(
   const direct = (input: string | URL | Request, init?: RequestInit) =>
     globalThis.fetch(input, init);
   const fetch = debug ? fetchWithDebugLog(debug, waiting ?? direct) : waiting;
-  const build = (token: string | undefined) =>
-    createNodeContainer({
-      client: {
-        baseUrl: settings.baseUrl,
-        allowInsecureHttp: settings.allowHttp,
-        // Quick calls give up early; runs have their own, longer timeout.
-        timeout: settings.timeoutMs,
-        fetch,
-      },
-      runTimeout: RUN_TIMEOUT_MS,
-      session: { accessToken: token, projectToken: settings.projectToken },
-      // The device storage sits next to config.json, so XDG_CONFIG_HOME moves both.
-      storagePath: path.join(path.dirname(settings.configFile), 'storage.json'),
-      ports,
-    });
-  const token = (await renewSavedToken(settings, (t) => build(t).container)) ?? settings.token;
-  const { container, services } = build(token);
-  await services.session.start();
+  // A token saved by login lives in the device store, as the app's does, so the session renews
+  // it by the app's rule (before this command goes on, and on its sweep while it runs); a token
+  // given by flag or environment is the caller's to renew, and no saved one stands in for it.
+  const saved = settings.tokenSource === 'login' ? settings.token : undefined;
+  const { container, services } = createNodeContainer({
+    client: {
+      baseUrl: settings.baseUrl,
+      allowInsecureHttp: settings.allowHttp,
+      // Quick calls give up early; runs have their own, longer timeout.
+      timeout: settings.timeoutMs,
+      fetch,
+    },
+    runTimeout: RUN_TIMEOUT_MS,
+    session: {
+      accessToken: saved ? undefined : settings.token,
+      projectToken: settings.projectToken,
+    },
+    // The device storage sits next to config.json, so XDG_CONFIG_HOME moves both.
+    storagePath: path.join(path.dirname(settings.configFile), 'storage.json'),
+    ports,
+  });
+  const device = container.get<LocalStoragePort>(LocalStoragePort);
+  if (saved) {
+    if (device.getItem(STORAGE_KEYS.accessToken) !== saved)
+      device.setItem(STORAGE_KEYS.accessToken, saved);
+  } else device.removeItem(STORAGE_KEYS.accessToken);
+  const { session } = services;
+  await session.start();
+  await session.refreshIfDue();
+  let token = session.getSnapshot().token ?? settings.token;
+  // A renewed token is saved for the next command too (the platform lets the old one run out).
+  const keep = (fresh: string) =>
+    saveToken(settings.configFile, settings.baseUrl, fresh).catch(() => undefined);
+  if (saved && token && token !== saved) await keep(token);
+  const stopKeeping = session.subscribe(() => {
+    const fresh = session.getSnapshot().token;
+    if (!saved || !fresh || fresh === token) return;
+    token = fresh;
+    const written: Promise<unknown> = keep(fresh).then(() => closing.delete(written));
+    closing.add(written);
+  });
   return {
     settings: { ...settings, token },
     services,
@@ -117,6 +140,7 @@ export async function connect(
     galleryError: () =>
       container.get<StorageSync<unknown>>(TOKENS.galleryStorage).getSnapshot().error,
     close: () => {
+      stopKeeping();
       services.session.dispose();
       const storages = [TOKENS.galleryStorage, TOKENS.profileStorage].map((token) =>
         container.get<StorageSync<unknown>>(token).written(),
@@ -129,26 +153,6 @@ export async function connect(
       closing.add(settled);
     },
   };
-}
-
-/**
- * The one login saved is renewed before this command starts, by the app's rule (renewalDue, on the
- * container's clock), and the fresh one is saved for the next (the platform lets the old one run
- * out). When the platform cannot renew it, the old token serves while it lasts.
- */
-async function renewSavedToken(
-  settings: Settings,
-  containerWith: (token: string) => { get<T>(id: symbol): T },
-): Promise<string | undefined> {
-  if (settings.tokenSource !== 'login' || !settings.token) return undefined;
-  const container = containerWith(settings.token);
-  const auth = container.get<AuthPort>(AuthPort);
-  if (!renewalDue(auth.decodeToken(settings.token), container.get<ClockPort>(ClockPort)))
-    return undefined;
-  auth.useCredentials({ accessToken: settings.token, projectToken: settings.projectToken });
-  const fresh = await auth.refresh().catch(() => undefined);
-  if (fresh) await saveToken(settings.configFile, settings.baseUrl, fresh);
-  return fresh;
 }
 
 /** Throws the auth-needed error unless the session signed in with the token. */
