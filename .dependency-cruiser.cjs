@@ -58,9 +58,9 @@ module.exports = {
     {
       name: 'cli-calls-use-cases',
       comment:
-        'cli/ calls use cases (connection.services), never a port: only cli/connect.ts, which builds the container, names one.',
+        'cli/ calls use cases (connection.services), never a port: the ports are chosen in adapters/node/node.container.ts.',
       severity: 'error',
-      from: { path: '^cli/', pathNot: [notTests, '^cli/connect\\.ts$'].flat() },
+      from: { path: '^cli/', pathNot: notTests },
       to: { path: '^domain/ports/' },
     },
     {

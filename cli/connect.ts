@@ -1,10 +1,8 @@
 import path from 'node:path';
 import type { Command } from 'commander';
+import type { NodePorts } from '../adapters/node/node.container';
 import { TOKENS, type Services } from '../domain/services';
 import type { StorageSync } from '../domain/use-cases/storage-sync';
-import { STORAGE_KEYS } from '../domain/model/constants';
-import type { ClockPort } from '../domain/ports/clock.port';
-import { LocalStoragePort } from '../domain/ports/storage.port';
 import {
   resolveSettings,
   RUN_TIMEOUT_MS,
@@ -77,7 +75,7 @@ export async function connect(
   settings: Settings,
   io?: Pick<Io, 'stderr'>,
   /** Ports in place of the node ones (tests: a fake clock). */
-  ports: { readonly clock?: ClockPort } = {},
+  ports: Pick<Partial<NodePorts>, 'clock'> = {},
 ): Promise<Connection> {
   // Loaded on first use: `presets`, `serve`, `logout` and --help start without the platform stack.
   const { createNodeContainer } = await import('../adapters/node/node.container');
@@ -112,12 +110,8 @@ export async function connect(
     // The device storage sits next to config.json, so XDG_CONFIG_HOME moves both.
     storagePath: path.join(path.dirname(settings.configFile), 'storage.json'),
     ports,
+    keptToken: saved ?? null,
   });
-  const device = container.get<LocalStoragePort>(LocalStoragePort);
-  if (saved) {
-    if (device.getItem(STORAGE_KEYS.accessToken) !== saved)
-      device.setItem(STORAGE_KEYS.accessToken, saved);
-  } else device.removeItem(STORAGE_KEYS.accessToken);
   const { session } = services;
   await session.start();
   await session.refreshIfDue();
