@@ -56,6 +56,14 @@ module.exports = {
       to: { path: '^adapters/', pathNot: '^adapters/node/node\\.container\\.ts$' },
     },
     {
+      name: 'cli-calls-use-cases',
+      comment:
+        'cli/ calls use cases (connection.services), never a port: the ports are chosen in adapters/node/node.container.ts.',
+      severity: 'error',
+      from: { path: '^cli/', pathNot: notTests },
+      to: { path: '^domain/ports/' },
+    },
+    {
       name: 'cli-not-app-or-platform',
       comment: 'cli/ does not import the app or the local platform.',
       severity: 'error',

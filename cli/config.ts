@@ -47,7 +47,7 @@ export interface Settings {
   readonly allowHttp?: boolean;
   /** --timeout: ms a quick call waits for each answer (model runs have RUN_TIMEOUT_MS). */
   readonly timeoutMs?: number;
-  /** --debug: each request's method, path, status, time and request id on stderr. */
+  /** --debug: each request's method, path, status, time and request id on stderr (and a run's id). */
   readonly debug?: boolean;
 }
 

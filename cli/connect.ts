@@ -1,12 +1,8 @@
 import path from 'node:path';
 import type { Command } from 'commander';
+import type { NodePorts } from '../adapters/node/node.container';
 import { TOKENS, type Services } from '../domain/services';
 import type { StorageSync } from '../domain/use-cases/storage-sync';
-import { AuthPort } from '../domain/ports/auth.port';
-import { BillingPort } from '../domain/ports/billing.port';
-import { ClockPort } from '../domain/ports/clock.port';
-import { RunnerPort } from '../domain/ports/runner.port';
-import { renewalDue } from '../domain/use-cases/token-renewal';
 import {
   resolveSettings,
   RUN_TIMEOUT_MS,
@@ -32,17 +28,16 @@ export async function settleConnections(): Promise<void> {
 /** The use cases the CLI drives. */
 export type CliServices = Pick<
   Services,
-  'session' | 'gallery' | 'progress' | 'account' | 'generateCostume'
+  'session' | 'gallery' | 'progress' | 'account' | 'generateCostume' | 'runModel' | 'signIn'
 >;
 
-/** The node composition root, pointed at one platform with one token, and the ports commands use. */
+/**
+ * The node composition root, pointed at one platform with one token: its settings, the use cases
+ * commands call (never a port) and close.
+ */
 export interface Connection {
   readonly settings: Settings;
   readonly services: CliServices;
-  readonly runner: RunnerPort;
-  readonly billing: BillingPort;
-  readonly auth: AuthPort;
-  readonly clock: ClockPort;
   /** Why the last remote gallery read or write failed, if it did. */
   galleryError(): string | undefined;
   /** fetch for media downloads: logged with --debug, like the platform calls. */
@@ -80,7 +75,7 @@ export async function connect(
   settings: Settings,
   io?: Pick<Io, 'stderr'>,
   /** Ports in place of the node ones (tests: a fake clock). */
-  ports: { readonly clock?: ClockPort } = {},
+  ports: Pick<Partial<NodePorts>, 'clock'> = {},
 ): Promise<Connection> {
   // Loaded on first use: `presets`, `serve`, `logout` and --help start without the platform stack.
   const { createNodeContainer } = await import('../adapters/node/node.container');
@@ -95,35 +90,51 @@ export async function connect(
   const direct = (input: string | URL | Request, init?: RequestInit) =>
     globalThis.fetch(input, init);
   const fetch = debug ? fetchWithDebugLog(debug, waiting ?? direct) : waiting;
-  const build = (token: string | undefined) =>
-    createNodeContainer({
-      client: {
-        baseUrl: settings.baseUrl,
-        allowInsecureHttp: settings.allowHttp,
-        // Quick calls give up early; runs have their own, longer timeout.
-        timeout: settings.timeoutMs,
-        fetch,
-      },
-      runTimeout: RUN_TIMEOUT_MS,
-      session: { accessToken: token, projectToken: settings.projectToken },
-      // The device storage sits next to config.json, so XDG_CONFIG_HOME moves both.
-      storagePath: path.join(path.dirname(settings.configFile), 'storage.json'),
-      ports,
-    });
-  const token = (await renewSavedToken(settings, (t) => build(t).container)) ?? settings.token;
-  const { container, services } = build(token);
-  await services.session.start();
+  // A token saved by login lives in the device store, as the app's does, so the session renews
+  // it by the app's rule (before this command goes on, and on its sweep while it runs); a token
+  // given by flag or environment is the caller's to renew, and no saved one stands in for it.
+  const saved = settings.tokenSource === 'login' ? settings.token : undefined;
+  const { container, services } = createNodeContainer({
+    client: {
+      baseUrl: settings.baseUrl,
+      allowInsecureHttp: settings.allowHttp,
+      // Quick calls give up early; runs have their own, longer timeout.
+      timeout: settings.timeoutMs,
+      fetch,
+    },
+    runTimeout: RUN_TIMEOUT_MS,
+    session: {
+      accessToken: saved ? undefined : settings.token,
+      projectToken: settings.projectToken,
+    },
+    // The device storage sits next to config.json, so XDG_CONFIG_HOME moves both.
+    storagePath: path.join(path.dirname(settings.configFile), 'storage.json'),
+    ports,
+    keptToken: saved ?? null,
+  });
+  const { session } = services;
+  await session.start();
+  await session.refreshIfDue();
+  let token = session.getSnapshot().token ?? settings.token;
+  // A renewed token is saved for the next command too (the platform lets the old one run out).
+  const keep = (fresh: string) =>
+    saveToken(settings.configFile, settings.baseUrl, fresh).catch(() => undefined);
+  if (saved && token && token !== saved) await keep(token);
+  const stopKeeping = session.subscribe(() => {
+    const fresh = session.getSnapshot().token;
+    if (!saved || !fresh || fresh === token) return;
+    token = fresh;
+    const written: Promise<unknown> = keep(fresh).then(() => closing.delete(written));
+    closing.add(written);
+  });
   return {
     settings: { ...settings, token },
     services,
-    runner: container.get<RunnerPort>(RunnerPort),
-    billing: container.get<BillingPort>(BillingPort),
-    auth: container.get<AuthPort>(AuthPort),
-    clock: container.get<ClockPort>(ClockPort),
     fetchFile: debug ? fetchWithDebugLog(debug, direct) : undefined,
     galleryError: () =>
       container.get<StorageSync<unknown>>(TOKENS.galleryStorage).getSnapshot().error,
     close: () => {
+      stopKeeping();
       services.session.dispose();
       const storages = [TOKENS.galleryStorage, TOKENS.profileStorage].map((token) =>
         container.get<StorageSync<unknown>>(token).written(),
@@ -136,26 +147,6 @@ export async function connect(
       closing.add(settled);
     },
   };
-}
-
-/**
- * The one login saved is renewed before this command starts, by the app's rule (renewalDue, on the
- * container's clock), and the fresh one is saved for the next (the platform lets the old one run
- * out). When the platform cannot renew it, the old token serves while it lasts.
- */
-async function renewSavedToken(
-  settings: Settings,
-  containerWith: (token: string) => { get<T>(id: symbol): T },
-): Promise<string | undefined> {
-  if (settings.tokenSource !== 'login' || !settings.token) return undefined;
-  const container = containerWith(settings.token);
-  const auth = container.get<AuthPort>(AuthPort);
-  if (!renewalDue(auth.decodeToken(settings.token), container.get<ClockPort>(ClockPort)))
-    return undefined;
-  auth.useCredentials({ accessToken: settings.token, projectToken: settings.projectToken });
-  const fresh = await auth.refresh().catch(() => undefined);
-  if (fresh) await saveToken(settings.configFile, settings.baseUrl, fresh);
-  return fresh;
 }
 
 /** Throws the auth-needed error unless the session signed in with the token. */
@@ -178,7 +169,8 @@ export async function checkSignedIn(connection: Connection): Promise<Balance> {
   requireSignedIn(connection);
   try {
     // The session's own read of the balance when it made one (once, with its tries), else ours.
-    return await (connection.services.account.latestBalance() ?? connection.billing.getBalance());
+    const { account } = connection.services;
+    return await (account.latestBalance() ?? account.readBalance());
   } catch (error) {
     if (!isUnauthorized(error)) throw error;
     throw new CliError(

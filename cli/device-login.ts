@@ -1,4 +1,4 @@
-import type { DeviceSignIn } from '../domain/ports/auth.port';
+import type { DeviceSignIn } from '../domain/use-cases/sign-in';
 import { CliError, EXIT } from './cli-error';
 import type { Connection } from './connect';
 import type { Io } from './io';
@@ -9,13 +9,13 @@ import { visible } from './terminal-text';
  * a server, a container): print the short code and the address, poll until a person approves it.
  */
 export async function signInByDevice(io: Io, connection: Connection): Promise<string> {
-  const started = await connection.auth.startDeviceSignIn();
+  const started = await connection.services.signIn.startOnDevice();
   io.stderr.write(deviceInstructions(started));
   let interval = started.intervalSeconds * 1000;
   const deadline = Date.now() + started.expiresInSeconds * 1000;
   while (Date.now() < deadline) {
     await wait(interval, io.signal);
-    const state = await connection.auth.pollDeviceSignIn(started.deviceCode);
+    const state = await connection.services.signIn.pollDevice(started.deviceCode);
     if (state.status === 'approved') return state.token;
     if (state.status === 'expired') break;
     // RFC 8628 3.5: slow_down adds 5 s to the interval for good.

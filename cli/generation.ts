@@ -27,6 +27,8 @@ export interface GenerateOptions {
   readonly onSent?: () => void;
   /** The costume image arrived; the video is still rendering. */
   readonly onImage?: (imageUrl: string) => void;
+  /** The platform named the run, before delivering anything: it can be cancelled by this id. */
+  readonly onRunId?: (runId: string) => void;
 }
 
 /**

@@ -1,17 +1,24 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { PNG_BYTES } from '../tests/server/helpers';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PNG_BYTES, userHeaders } from '../tests/server/helpers';
 import { gatedRenderer } from '../tests/support/gated-renderer';
 import { runCli } from './program';
 import { cliTestPlatform } from './testing/cli-test-platform';
 import { memoryIo } from './testing/memory-io';
 import { inPty } from './testing/pty';
+import { finished, spawnCli } from './testing/spawn-cli';
 
-const gated = gatedRenderer();
-const shared = cliTestPlatform({ renderCostume: gated.renderer });
-const until = (check: () => void | Promise<void>) =>
+// Fresh gates for each test; a run an earlier test left held (cancelled, failed) is let go.
+let gated = gatedRenderer();
+const shared = cliTestPlatform({ renderCostume: (run) => gated.renderer(run) });
+beforeEach(() => {
+  gated.openAll();
+  gated = gatedRenderer();
+});
+afterAll(() => gated.openAll());
+const until = <T>(check: () => T | Promise<T>) =>
   vi.waitFor(check, { timeout: 15_000, interval: 25 });
 
 const CURSOR_SHOWN = '\u001b[?25h';
@@ -21,6 +28,26 @@ async function galleryIds(cli: (...args: string[]) => Promise<{ out: string }>) 
   const items = JSON.parse((await cli('gallery', 'list', '--json')).out) as { id: string }[];
   return items.map((item) => item.id);
 }
+
+const GENERATE = ['--pet', 'dog1', '--costume', 'vampire'];
+
+/** The run id --debug shows once the platform named the run. */
+function runIdIn(shown: string): string {
+  const id = /\[debug\] run ([0-9a-f-]{36})/.exec(shown)?.[1];
+  expect(id).toBeDefined();
+  return id!;
+}
+
+/** The run as the platform reports it to its owner (GET /v1/runs/:id). */
+async function runById(id: string, token: string) {
+  const answer = await fetch(`${shared.platform.baseUrl}/v1/runs/${id}`, {
+    headers: userHeaders(token),
+  });
+  return (await answer.json()) as { status: string; output: unknown[]; usage: { cost: number } };
+}
+
+/** Where the platform keeps a run's files. */
+const filesOf = (id: string) => path.join(shared.platform.app.platform.filesDir, id);
 
 async function balance(cli: (...args: string[]) => Promise<{ out: string }>) {
   return (JSON.parse((await cli('usage', '--json')).out) as { remainingCredits: number })
@@ -32,13 +59,13 @@ describe('Ctrl-C during generate', () => {
     const { env, cli } = await shared.newUser();
     const out = mkdtempSync(path.join(shared.home, 'first-'));
     const before = await balance(cli);
-    const io = memoryIo(env, { terminal: true });
+    const io = memoryIo(env, { terminal: true, interactive: true });
     const running = runCli(['generate', '--pet', 'dog1', '--costume', 'vampire', '--out', out], io);
     await until(() => expect(io.stderr.text()).toContain('0% | Image'));
 
     io.interrupt();
     expect(io.stderr.text()).toContain(CURSOR_SHOWN);
-    expect(io.stderr.text()).toContain('The run is already on the platform');
+    await until(() => expect(io.stderr.text()).toContain('cancelling the run is free'));
     expect(io.exited).toBeUndefined();
 
     gated.releaseImage();
@@ -53,26 +80,6 @@ describe('Ctrl-C during generate', () => {
     expect(io.stderr.text()).toContain(`pawloween gallery export ${out}`);
     // Nothing half-written: not even the early image's partial file.
     expect(readdirSync(out)).toEqual([]);
-  });
-
-  it('a second before the image quits at once and says nothing is charged or saved', async () => {
-    const { env } = await shared.newUser();
-    const out = mkdtempSync(path.join(shared.home, 'second-'));
-    const io = memoryIo(env, { terminal: true });
-    const running = runCli(['generate', '--pet', 'dog1', '--costume', 'vampire', '--out', out], io);
-    await until(() => expect(io.stderr.text()).toContain('0% | Image'));
-
-    io.interrupt();
-    io.interrupt();
-    expect(io.exited).toBe(130);
-    expect(io.stderr.text()).toContain(
-      'Quit before the platform delivered anything: it charges nothing for this run, and nothing is saved',
-    );
-    gated.releaseImage();
-    gated.releaseVideo();
-    // A real process is gone by now (the terminal test below shows it); here the command's
-    // promise is left to end on its own.
-    await running;
   });
 });
 
@@ -113,26 +120,93 @@ describe('Ctrl-C during batch', () => {
 });
 
 describe('Ctrl-C in a real terminal', () => {
-  it('gives the cursor and line wrap back, says so and exits 130, with nothing left in --out and nothing charged', async () => {
-    const { env, cli } = await shared.newUser();
+  it('before the image: the first offers a free cancel, the second cancels the run on the platform (nothing charged, its files gone) and quits', async () => {
+    const { env, cli, token } = await shared.newUser();
     const before = await balance(cli);
     const out = mkdtempSync(path.join(shared.home, 'pty-'));
-    const session = inPty(['generate', '--pet', 'dog1', '--costume', 'vampire', '--out', out], env);
-    await until(() => expect(session.output()).toContain('% | Image'));
-    session.type('\u0003');
-    await until(() => expect(session.output()).toContain('The run is already on the platform'));
-    session.type('\u0003');
-    expect(await session.exited).toBe(130);
-    const shown = session.output();
-    // Quit before the image: the platform charges nothing, as the CLI says (issue 41, item 5).
-    expect(shown).toContain('it charges nothing for this run');
-    expect(shown.lastIndexOf(CURSOR_SHOWN)).toBeGreaterThan(shown.lastIndexOf('\u001b[?25l'));
-    expect(shown.lastIndexOf(WRAP_ON)).toBeGreaterThan(shown.lastIndexOf('\u001b[?7l'));
-    expect(readdirSync(out)).toEqual([]);
-    // The platform still holds that render; let it go: it ends uncharged.
-    gated.releaseImage();
-    gated.releaseVideo();
-    await until(async () => expect(await balance(cli)).toBe(before));
+    const session = inPty(['generate', '--debug', ...GENERATE, '--out', out], env);
+    try {
+      const id = await until(() => runIdIn(session.output()));
+      session.type('\u0003');
+      await until(() =>
+        expect(session.output()).toContain(
+          'Nothing has been delivered yet, so cancelling the run is free.',
+        ),
+      );
+      expect(session.output()).toContain('Press Ctrl-C again to cancel it.');
+      session.type('\u0003');
+      expect(await session.exited).toBe(130);
+      const shown = session.output();
+      expect(shown).toContain(`Cancelled run ${id}: nothing was charged.`);
+      expect(shown.lastIndexOf(CURSOR_SHOWN)).toBeGreaterThan(shown.lastIndexOf('\u001b[?25l'));
+      expect(shown.lastIndexOf(WRAP_ON)).toBeGreaterThan(shown.lastIndexOf('\u001b[?7l'));
+      expect(readdirSync(out)).toEqual([]);
+      // Cancelled, not left: settled at once, and the platform says so.
+      expect(await balance(cli)).toBe(before);
+      expect(await runById(id, token)).toMatchObject({ status: 'cancelled', output: [] });
+      gated.openAll();
+      await until(() => expect(existsSync(filesOf(id))).toBe(false));
+      expect(await balance(cli)).toBe(before);
+    } finally {
+      gated.openAll();
+    }
+  });
+
+  it('after the image: the offer says the $0.20 the platform charged for it, and the second cancels at that charge, as the platform reports', async () => {
+    const { env, cli, token } = await shared.newUser();
+    const before = await balance(cli);
+    const out = mkdtempSync(path.join(shared.home, 'pty-image-'));
+    const session = inPty(['generate', '--debug', ...GENERATE, '--out', out], env);
+    try {
+      const id = await until(() => runIdIn(session.output()));
+      gated.releaseImage();
+      await until(() => expect(session.output()).toContain('| Video'));
+      session.type('\u0003');
+      await until(() =>
+        expect(session.output()).toContain(
+          'If you cancel now, the platform has charged $0.20 for the image it delivered; the video is not made or charged.',
+        ),
+      );
+      session.type('\u0003');
+      expect(await session.exited).toBe(130);
+      expect(session.output()).toContain(
+        `Cancelled run ${id}: the platform charged $0.20 for what it had delivered.`,
+      );
+      expect(before - (await balance(cli))).toBeCloseTo(0.2, 6);
+      expect(await runById(id, token)).toMatchObject({
+        status: 'cancelled',
+        usage: { cost: 0.2 },
+      });
+      expect(readdirSync(out)).toEqual([]);
+    } finally {
+      gated.openAll();
+    }
+  });
+
+  it('with stdin a pipe, the first Ctrl-C cancels the run and quits at once, saying what the platform charged', async () => {
+    const { env, cli, token } = await shared.newUser();
+    const before = await balance(cli);
+    const out = mkdtempSync(path.join(shared.home, 'piped-'));
+    const child = spawnCli(['generate', '--debug', ...GENERATE, '--out', out], env, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const done = finished(child);
+    try {
+      const id = await until(() => runIdIn(err));
+      child.kill('SIGINT');
+      const { code } = await done;
+      expect(code).toBe(130);
+      expect(err).toContain(`Cancelled run ${id}: nothing was charged.`);
+      expect(err).not.toContain('Press Ctrl-C again');
+      expect(await balance(cli)).toBe(before);
+      expect(await runById(id, token)).toMatchObject({ status: 'cancelled' });
+      expect(readdirSync(out)).toEqual([]);
+    } finally {
+      child.kill('SIGKILL');
+      gated.openAll();
+    }
   });
 
   it('a command without its own handling (waiting on a platform that never answers) exits 130 on the first, saying so', async () => {

@@ -17,8 +17,10 @@ import { GenerationView } from './use-cases/generation-view';
 import { Profile } from './use-cases/profile';
 import { ProgressTimeline } from './use-cases/progress-timeline';
 import { RetryGeneration } from './use-cases/retry-generation';
+import { RunModel } from './use-cases/run-model';
 import { SelectInputs } from './use-cases/select-inputs';
 import { Session, type SessionConfig } from './use-cases/session';
+import { SignIn } from './use-cases/sign-in';
 import { StorageSync } from './use-cases/storage-sync';
 
 /** What a driver decides when it builds the services (a composition root binds it). */
@@ -52,6 +54,10 @@ export interface Services {
   readonly generation: GenerationView;
   readonly retryGeneration: RetryGeneration;
   readonly createAnother: CreateAnother;
+  /** Any model or workflow, run whole or streamed (the CLI's `run`). */
+  readonly runModel: RunModel;
+  /** A terminal's sign-in: in the browser here, or approved on another device (the CLI's login). */
+  readonly signIn: SignIn;
 }
 
 /** Container tokens of the services and of the state they share. */
@@ -66,6 +72,8 @@ export const TOKENS = {
   generation: Symbol('GenerationView'),
   retryGeneration: Symbol('RetryGeneration'),
   createAnother: Symbol('CreateAnother'),
+  runModel: Symbol('RunModel'),
+  signIn: Symbol('SignIn'),
   creation: Symbol('Creation'),
   galleryStorage: Symbol('GalleryStorage'),
   profileStorage: Symbol('ProfileStorage'),
@@ -142,6 +150,8 @@ export const FACTORIES: readonly Factory[] = [
       new Account(billing, session, local),
   ),
   factory(TOKENS.progress, [ClockPort], (clock: ClockPort) => new ProgressTimeline(clock)),
+  factory(TOKENS.runModel, [RunnerPort], (runner: RunnerPort) => new RunModel(runner)),
+  factory(TOKENS.signIn, [AuthPort], (auth: AuthPort) => new SignIn(auth)),
   factory(TOKENS.creation, [], () => new Creation()),
   factory(TOKENS.selectInputs, [TOKENS.creation], (c: Creation) => new SelectInputs(c)),
   factory(TOKENS.createAnother, [TOKENS.creation], (c: Creation) => new CreateAnother(c)),
@@ -200,6 +210,8 @@ const SERVICE_KEYS: readonly (keyof Services)[] = [
   'generation',
   'retryGeneration',
   'createAnother',
+  'runModel',
+  'signIn',
 ];
 
 /** Resolves every service from a container (anything with get(token)). */

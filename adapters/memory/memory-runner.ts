@@ -1,4 +1,5 @@
 import type {
+  RunCharge,
   RunOptions,
   RunResult,
   RunnerPort,
@@ -37,6 +38,10 @@ export function costumeOutput(imageUrl: string, videoUrl: string): RunResult {
  */
 export class MemoryRunner implements RunnerPort {
   readonly runs: RecordedRun[] = [];
+  /** The ids cancel() was called with, in order. */
+  readonly cancelled: string[] = [];
+  /** What cancel() and charge() answer for a run id: nothing charged by default. */
+  readonly charges = new Map<string, RunCharge>();
   private script: ScriptedAnswer[];
 
   constructor(...script: ScriptedAnswer[]) {
@@ -86,6 +91,17 @@ export class MemoryRunner implements RunnerPort {
     }
     for (const entry of result.output)
       yield typeof entry === 'string' ? entry : JSON.stringify({ output: [entry] });
+  }
+
+  async cancel(runId: string): Promise<RunCharge> {
+    this.cancelled.push(runId);
+    const charge = { status: 'cancelled' as const, cost: this.charges.get(runId)?.cost ?? 0 };
+    this.charges.set(runId, charge);
+    return charge;
+  }
+
+  async charge(runId: string): Promise<RunCharge> {
+    return this.charges.get(runId) ?? { status: 'running', cost: 0 };
   }
 
   private next(

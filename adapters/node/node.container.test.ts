@@ -63,6 +63,33 @@ describe('createNodeContainer', () => {
     return made;
   };
 
+  it("keeps a login's token in the device store, where the session signs in with it; null removes it", async () => {
+    const path = storagePath();
+    const kept = token();
+    const made = createNodeContainer({
+      storagePath: path,
+      client: { baseUrl: BASE_URL, logger: recordingLogger(), maxRetries: 0 },
+      keptToken: kept,
+    });
+    built.push(made);
+    await made.services.session.start();
+    expect(made.services.session.getSnapshot()).toMatchObject({
+      mode: 'access-token',
+      token: kept,
+    });
+    made.services.session.dispose();
+
+    const none = createNodeContainer({
+      storagePath: path,
+      client: { baseUrl: BASE_URL, logger: recordingLogger(), maxRetries: 0 },
+      keptToken: null,
+    });
+    built.push(none);
+    await none.services.session.start();
+    expect(none.services.session.getSnapshot().isSignedIn).toBe(false);
+    none.services.session.dispose();
+  });
+
   it('resolves every use case once (singletons share state)', () => {
     const { services, container } = build();
     expect(Object.keys(services).sort()).toEqual([
@@ -74,8 +101,10 @@ describe('createNodeContainer', () => {
       'profile',
       'progress',
       'retryGeneration',
+      'runModel',
       'selectInputs',
       'session',
+      'signIn',
     ]);
     services.selectInputs.selectPreset('pet', 'dog1');
     expect(services.generation.getSnapshot().inputs.pet).toEqual({

@@ -1,4 +1,5 @@
 // The CLI's composition root (cli/ reaches adapters only through this file).
+import { STORAGE_KEYS } from '../../domain/model/constants';
 import { presetImagePath } from '../../domain/model/presets';
 import type { ServicesConfig, Services } from '../../domain/services';
 import type { Container } from 'inversify';
@@ -26,6 +27,12 @@ export interface NodeContainerOptions extends ServicesConfig {
   /** The device storage file; defaults to <config dir>/pawloween/storage.json. */
   readonly storagePath?: string;
   readonly ports?: Partial<NodePorts>;
+  /**
+   * The access token this device keeps (a CLI login's), put in the device store before the session
+   * starts, where the session renews it as the app's; null: none is kept (one left there is
+   * removed); undefined: the store is left as it is.
+   */
+  readonly keptToken?: string | null;
 }
 
 export interface NodeContainer {
@@ -63,6 +70,14 @@ export function createNodeContainer(options: NodeContainerOptions = {}): NodeCon
     // The platform streams the costume image as soon as it is written: the CLI saves it meanwhile.
     streamOutputs: options.streamOutputs ?? true,
   };
+  keepToken(ports.localStorage, options.keptToken);
   const { container, services } = createServicesContainer(ports, config);
   return { container, services, client, storagePath };
+}
+
+function keepToken(store: NodePorts['localStorage'], token: string | null | undefined): void {
+  if (token === undefined || store.getItem(STORAGE_KEYS.accessToken) === (token ?? undefined))
+    return;
+  if (token === null) store.removeItem(STORAGE_KEYS.accessToken);
+  else store.setItem(STORAGE_KEYS.accessToken, token);
 }

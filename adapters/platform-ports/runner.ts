@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import type {
+  RunCharge,
   RunnerPort,
   RunOptions,
   RunResult,
   StreamOptions,
 } from '../../domain/ports/runner.port';
-import type { PlatformClient, ResponseFormat } from '../platform/src';
+import type { PlatformClient, ResponseFormat, RunState, TextStream } from '../platform/src';
 import { translated, translatedStream } from './domain-errors';
 
 type Format = ResponseFormat | z.ZodType;
@@ -42,15 +43,46 @@ export class PlatformRunner implements RunnerPort {
     options: StreamOptions = {},
   ): AsyncIterable<string> {
     return translatedStream(() =>
-      this.client.run.streamText({
-        model,
-        input,
-        response_format: options.responseFormat as Format | undefined,
-        signal: options.signal,
-        idempotencyKey: options.idempotencyKey,
-        mode: options.mode,
-        timeout: this.options.runTimeout,
-      }),
+      namingRun(
+        this.client.run.streamText({
+          model,
+          input,
+          response_format: options.responseFormat as Format | undefined,
+          signal: options.signal,
+          idempotencyKey: options.idempotencyKey,
+          mode: options.mode,
+          timeout: this.options.runTimeout,
+        }),
+        options.onRunId,
+      ),
     );
   }
+
+  async cancel(runId: string): Promise<RunCharge> {
+    return chargeOf(await translated(() => this.client.runs.cancel(runId)));
+  }
+
+  async charge(runId: string): Promise<RunCharge> {
+    return chargeOf(await translated(() => this.client.runs.get(runId)));
+  }
 }
+
+/** The stream's pieces, telling onRunId the run's id as soon as the client read it. */
+async function* namingRun(
+  stream: TextStream,
+  onRunId: ((runId: string) => void) | undefined,
+): AsyncGenerator<string> {
+  let named = false;
+  for await (const piece of stream) {
+    if (!named && stream.runId) {
+      named = true;
+      onRunId?.(stream.runId);
+    }
+    yield piece;
+  }
+}
+
+const chargeOf = (state: RunState): RunCharge => ({
+  status: state.status,
+  cost: state.usage?.cost ?? 0,
+});

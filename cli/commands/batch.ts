@@ -1,6 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { LIMITS } from '../../domain/model/constants';
-import { ProgressTimeline } from '../../domain/use-cases/progress-timeline';
 import { loadGallery, type CliContext } from '../connect';
 import { generateOne, VIDEO_ONLY, type Generated } from '../generation';
 import { downloadItem, type Downloaded } from '../media-files';
@@ -112,7 +111,7 @@ export function batchCommand(ctx: CliContext): Command {
           () => interrupted,
           async (job) => {
             // The app's nominal timeline, for the status line.
-            const progress = new ProgressTimeline(connection.clock);
+            const progress = connection.services.progress.another();
             const stop = progress.subscribe(() => bar.status(progress.getSnapshot().message));
             progress.start('image');
             try {

@@ -1,8 +1,10 @@
 import { Command } from 'commander';
 import { formatUsd } from '../../domain/use-cases/error-presentation';
+import type { RunCharge } from '../../domain/use-cases/generate-costume';
 import { CliError, EXIT } from '../cli-error';
 import { loadGallery, type CliContext, type Connection } from '../connect';
 import { creationResult } from '../creation-result';
+import { debugLine } from '../debug-log';
 import { cardReport, failureAfter } from '../error-report';
 import { generateOne, requireBothInputs, VIDEO_ONLY, type Generated } from '../generation';
 import { chooseInput, type ChosenInput } from '../inputs';
@@ -75,10 +77,12 @@ export function generateCommand(ctx: CliContext): Command {
 
 /**
  * One `generate`: check, run, save. A first Ctrl-C gives the terminal back at once and stops what
- * can be stopped: before the run, everything (nothing is charged); during the run, nothing: the run
- * is let finish and land in the gallery; while writing the files, the downloads. A second Ctrl-C
- * quits at once, hanging up, which the platform charges only for what it had delivered. Either
- * way no partial file stays in --out, and the person is told what became of the run.
+ * can be stopped: before the run, everything (nothing is charged); while writing the files, the
+ * downloads. During the run it offers to cancel, saying what that costs (nothing before the image,
+ * the image's share after it, as the platform reports), and lets the run go on otherwise; a second
+ * Ctrl-C cancels the run on the platform and quits, saying what the platform charged. Without a
+ * terminal on stdin (a pipe, a script) the first Ctrl-C cancels and quits at once. Either way no
+ * partial file stays in --out.
  */
 async function generateWithInterrupts(
   io: Io,
@@ -89,33 +93,68 @@ async function generateWithInterrupts(
   const bar = showRunProgress(progress, io.stderr, wantsProgress(io.stderr, inputs.json));
   const downloads = new AbortController();
   const early = new EarlyImage(inputs.out, connection.settings.baseUrl, downloads.signal);
+  const { generateCostume } = connection.services;
   let phase: Phase = 'checking';
   let interrupted = false;
+  let cancelling = false;
   let savedId: string | undefined;
+  let runId: string | undefined;
   let imageDelivered = false;
   const say = (text: string) => io.stderr.write(`\n${text}\n`);
   const quit = () => {
     removePartialsNow();
     io.exit?.(EXIT.interrupted);
   };
+  /** Cancels the run on the platform, says what it charged, and quits. */
+  const cancelRun = async () => {
+    cancelling = true;
+    if (!runId) {
+      say(NOT_NAMED_YET);
+      return quit();
+    }
+    say('Cancelling the run on the platform...');
+    const charge = await generateCostume.cancel(runId).catch(() => undefined);
+    say(cancelledMessage(runId, charge));
+    quit();
+  };
+  /** The first Ctrl-C of a run: what cancelling would cost, and how. */
+  const offer = async () => {
+    const cost = !imageDelivered
+      ? 0
+      : runId
+        ? await generateCostume.chargeSoFar(runId).then(
+            (charge) => charge.cost,
+            () => undefined,
+          )
+        : undefined;
+    if (cancelling) return;
+    say(offerMessage(imageDelivered, cost));
+  };
   const stopListening =
     io.onInterrupt?.(() => {
       bar.stop();
-      if (interrupted || phase === 'checking') {
-        say(quitMessage(phase, interrupted, imageDelivered, savedId));
+      if (phase === 'checking') {
+        say(quitMessage(phase, interrupted, savedId));
+        return quit();
+      }
+      if (phase === 'running') {
+        if (cancelling) {
+          say(
+            'Quit without waiting for the platform to answer the cancel: `pawloween usage` shows what it charged.',
+          );
+          return quit();
+        }
+        if (interrupted || !io.interactive) return void cancelRun();
+        interrupted = true;
+        return void offer();
+      }
+      if (interrupted) {
+        say(quitMessage(phase, interrupted, savedId));
         return quit();
       }
       interrupted = true;
-      if (phase === 'running')
-        say(
-          'Interrupted. The run is already on the platform: waiting for it to finish so it is saved to your gallery.\n' +
-            'Press Ctrl-C again to quit now: the platform then charges only what it delivered (nothing before the image,\n' +
-            'the image alone after it), and nothing is saved.',
-        );
-      else {
-        say('Interrupted while writing the files: stopping.');
-        downloads.abort();
-      }
+      say('Interrupted while writing the files: stopping.');
+      downloads.abort();
     }) ?? (() => {});
   try {
     const before = await loadGallery(connection);
@@ -124,11 +163,18 @@ async function generateWithInterrupts(
         phase = 'running';
         progress.enter('image');
       },
+      onRunId: (id) => {
+        runId = id;
+        if (connection.settings.debug) debugLine(io.stderr, `run ${id}`);
+      },
       onImage: (url) => {
         imageDelivered = true;
         progress.enter('video');
         if (!interrupted) early.start(url);
       },
+    }).finally(async () => {
+      // A cancelled run ends the process once the platform answered; nothing more is saved.
+      if (cancelling) await new Promise<never>(() => {});
     });
     savedId = generated.item.id;
     phase = 'saving';
@@ -151,22 +197,37 @@ async function generateWithInterrupts(
   }
 }
 
-/**
- * What quitting cost, by the platform's rule (a run is charged for what it delivered): quitting
- * hangs up, so a run whose image had not arrived costs nothing, one whose image had costs the image.
- */
-function quitMessage(
-  phase: Phase,
-  interrupted: boolean,
-  imageDelivered: boolean,
-  savedId?: string,
-): string {
+/** Quitting before the platform named the run: it was hung up on before delivering anything. */
+const NOT_NAMED_YET =
+  'Quit before the platform started the run: nothing was delivered, so nothing is charged, and nothing is saved to your gallery.';
+
+/** What cancelling costs now: nothing before the image; after it, what the platform charged for it. */
+function offerMessage(imageDelivered: boolean, cost: number | undefined): string {
+  const otherwise = 'Otherwise the run goes on and is saved to your gallery.';
+  if (!imageDelivered)
+    return `Interrupted. Nothing has been delivered yet, so cancelling the run is free.\nPress Ctrl-C again to cancel it. ${otherwise}`;
+  const charged =
+    cost === undefined
+      ? 'the platform charges the image it delivered (`pawloween usage` shows what)'
+      : `the platform has charged ${formatUsd(cost)} for the image it delivered`;
+  return `Interrupted. If you cancel now, ${charged}; the video is not made or charged.\nPress Ctrl-C again to cancel the run. ${otherwise}`;
+}
+
+/** What the platform answered to the cancel: the charge it made, never assumed. */
+function cancelledMessage(runId: string, charge: RunCharge | undefined): string {
+  if (!charge)
+    return `Could not reach the platform to cancel run ${runId}: \`pawloween usage\` shows what it charged. Nothing is saved to your gallery.`;
+  const cost =
+    charge.cost > 0 ? `the platform charged ${formatUsd(charge.cost)}` : 'nothing was charged';
+  if (charge.status === 'cancelled')
+    return `Cancelled run ${runId}: ${cost}${charge.cost > 0 ? ' for what it had delivered' : ''}. Nothing is saved to your gallery.`;
+  return `Run ${runId} had ended (${charge.status}) before it could be cancelled: ${cost}. Nothing is saved to your gallery.`;
+}
+
+/** What quitting before the run started, or after it was saved, leaves. */
+function quitMessage(phase: Phase, interrupted: boolean, savedId?: string): string {
   if (phase === 'checking' && !interrupted)
     return 'Cancelled before the run started: nothing was charged.';
-  if (phase === 'running' && !imageDelivered)
-    return 'Quit before the platform delivered anything: it charges nothing for this run, and nothing is saved to your gallery.';
-  if (phase === 'running')
-    return 'Quit after the image was delivered: the platform charges the image, not the video, and nothing is saved to your gallery.';
   return `Quit. The costume is in your gallery as ${savedId}; no files were left half-written.`;
 }
 
@@ -177,14 +238,14 @@ async function interruptedAfterRun(
   before: { remainingCredits: number },
   out: string,
 ): Promise<CliError> {
-  const after = await connection.billing.getBalance().catch(() => undefined);
+  const after = await connection.services.account.readBalance().catch(() => undefined);
   const charged = after ? before.remainingCredits - after.remainingCredits : undefined;
   const cost = charged !== undefined && charged > 0 ? ` (${formatUsd(charged)} charged)` : '';
   return new CliError(
     'Interrupted',
     EXIT.interrupted,
     [
-      `The run had been paid for, so it was let finish: it is saved to your gallery as ${generated.item.id}${cost}.`,
+      `The run was not cancelled, so it finished: it is saved to your gallery as ${generated.item.id}${cost}.`,
       `No files were written to ${out}.`,
     ],
     {

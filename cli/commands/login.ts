@@ -55,7 +55,7 @@ Every token is checked with the platform before it is saved.`,
         checked.close();
       }
       await saveToken(settings.configFile, settings.baseUrl, token);
-      const claims = connection.auth.decodeToken(token);
+      const claims = connection.services.signIn.claimsOf(token);
       if (options.json)
         writeJson(
           io.stdout,
@@ -100,13 +100,13 @@ async function signInByBrowser(ctx: CliContext, connection: Connection): Promise
     // The platform sends a token to no loopback port but the one registered for this sign-in, and
     // only once the person types the code it answered here. A platform without the call (404)
     // decides on its own where tokens may go.
-    const registered = await connection.auth
+    const registered = await connection.services.signIn
       .registerLoopbackRedirect(listener.redirectUri)
       .catch((error: unknown) => {
         if ((error as { code?: unknown }).code !== 'NOT_FOUND') throw error;
         return undefined;
       });
-    const url = connection.services.session.signInUrl(listener.redirectUri);
+    const url = connection.services.signIn.signInUrl(listener.redirectUri);
     // No browser here: sign in from another device instead of waiting on a page nobody can open.
     if (!(await io.openUrl(url))) {
       io.stderr.write('No browser could be opened here.\n');

@@ -20,12 +20,12 @@ export function planCommand(ctx: CliContext): Command {
       const connection = await ctx.connect(command);
       try {
         const balance = await checkSignedIn(connection);
-        const { billing } = connection;
+        const { account } = connection.services;
         if (options.open) {
-          await openPricing(ctx, await billing.subscribeUrl(), options.json);
+          await openPricing(ctx, await account.subscribeUrl(), options.json);
           return;
         }
-        const subscription = await billing.getSubscriptionStatus();
+        const subscription = await account.plan();
         const credits = presentCredits(balance);
         if (options.json) {
           writeJson(io.stdout, {

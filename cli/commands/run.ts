@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, Option } from 'commander';
-import type { StreamMode } from '../../domain/ports/runner.port';
+import type { StreamMode } from '../../domain/use-cases/run-model';
 import type { CliContext } from '../connect';
 import { usageError } from '../handle-error';
 import { writeJson } from '../json-output';
@@ -75,7 +75,7 @@ export function runCommand(ctx: CliContext): Command {
       const connection = await ctx.connect(command);
       try {
         if (options.stream) {
-          const pieces = connection.runner.stream(model, input, {
+          const pieces = connection.services.runModel.stream(model, input, {
             responseFormat: format,
             mode: options.mode,
           });
@@ -83,7 +83,9 @@ export function runCommand(ctx: CliContext): Command {
           stdout.write('\n');
           return;
         }
-        const result = await connection.runner.run(model, input, { responseFormat: format });
+        const result = await connection.services.runModel.run(model, input, {
+          responseFormat: format,
+        });
         if (options.json) writeJson(stdout, result.output ?? []);
         else stdout.write(`${visible(render(result.output), { keepLines: true })}\n`);
       } finally {

@@ -18,10 +18,10 @@ export function whoamiCommand(ctx: CliContext): Command {
       const connection = await ctx.connect(command);
       try {
         await checkSignedIn(connection);
-        const { settings, auth, clock } = connection;
-        const claims = auth.decodeToken(settings.token ?? '');
-        const expires = claims?.exp === undefined ? undefined : new Date(claims.exp * 1000);
-        const user = connection.services.session.getSnapshot().user;
+        const { settings, services } = connection;
+        const expiry = services.session.expiry();
+        const expires = expiry && new Date(expiry.at);
+        const user = services.session.getSnapshot().user;
         if (options.json) {
           writeJson(
             ctx.io.stdout,
@@ -38,9 +38,7 @@ export function whoamiCommand(ctx: CliContext): Command {
           ['User id', user?.userId ?? ''],
           [
             'Expires',
-            expires
-              ? `${expires.toISOString()} (${inWords(expires.getTime() - clock.now())})`
-              : 'unknown',
+            expiry && expires ? `${expires.toISOString()} (${inWords(expiry.leftMs)})` : 'unknown',
           ],
           ['Platform', settings.baseUrl],
           ['Token from', settings.tokenSource ?? ''],

@@ -22,6 +22,17 @@ export type StreamMode = 'chunk' | 'letter' | 'word';
 
 export interface StreamOptions extends RunOptions {
   readonly mode?: StreamMode;
+  /**
+   * Told the run's id once the platform names it (its first piece, before anything is delivered),
+   * for cancel() and charge().
+   */
+  readonly onRunId?: (runId: string) => void;
+}
+
+/** Where a run is, and what the platform charged for it (USD): what it delivered so far. */
+export interface RunCharge {
+  readonly status: 'running' | 'succeeded' | 'failed' | 'cancelled';
+  readonly cost: number;
 }
 
 /** Runs AI models and workflows on the platform, spending the user's credits. */
@@ -39,4 +50,14 @@ export interface RunnerPort {
     input: Record<string, unknown> | string,
     options?: StreamOptions,
   ): AsyncIterable<string>;
+  /**
+   * Stops a run still going, by the id its stream named; answers what the platform charged for it
+   * (a run costs what it delivered: nothing before its image).
+   */
+  cancel(runId: string): Promise<RunCharge>;
+  /**
+   * A run's status and charge so far. Reading a run still going hands its image out if it exists
+   * (charged from then): read only a run whose image was delivered already, or that ended.
+   */
+  charge(runId: string): Promise<RunCharge>;
 }

@@ -74,6 +74,22 @@ describe('Account', () => {
     });
   });
 
+  it("plan() answers the sign-in read's plan; when no read answered, the platform's own answer or error", async () => {
+    const t = createTestContainer({}, signedIn);
+    t.billing.subscription = { hasActiveSubscription: true, status: 'active' };
+    await t.services.session.start();
+    t.billing.subscription = { hasActiveSubscription: false, status: 'none' };
+    expect(await t.services.account.plan()).toMatchObject({ status: 'active' });
+
+    const failed = createTestContainer({}, signedIn);
+    failed.billing.failWith = new Error('down');
+    await failed.services.session.start();
+    await expect(failed.services.account.plan()).rejects.toThrow('down');
+    failed.billing.failWith = undefined;
+    expect(await failed.services.account.plan()).toMatchObject({ status: 'none' });
+    expect(await failed.services.account.readBalance()).toMatchObject({ remainingCredits: 7.5 });
+  });
+
   it('forgets the figures on sign-out', async () => {
     const t = createTestContainer({}, signedIn);
     await t.services.session.start();

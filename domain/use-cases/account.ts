@@ -166,6 +166,20 @@ export class Account extends Store<AccountSnapshot> {
     this.update({ generationCost: known });
   }
 
+  /** A fresh read of the balance (after a run: what it cost), failing as the platform answered. */
+  readBalance(): Promise<Balance> {
+    return this.billing.getBalance();
+  }
+
+  /**
+   * The subscription and plan: of the read on its way (or the last one) when it answered, else
+   * read afresh, failing as the platform answered.
+   */
+  async plan(): Promise<SubscriptionStatus> {
+    await this.settled();
+    return this.getSnapshot().subscription ?? this.billing.getSubscriptionStatus();
+  }
+
   /** The pricing page address for Upgrade / Manage / Add Credits. */
   subscribeUrl(): Promise<string> {
     return this.billing.subscribeUrl();

@@ -1,7 +1,7 @@
 import { NO_OUTPUT_MESSAGE } from '../errors';
 import type { GenerationResults } from '../model/generation';
 import { COSTUME_WORKFLOW_ID, WORKFLOW_INPUT, WORKFLOW_OUTPUT } from '../model/workflow';
-import type { RunnerPort, RunOptions } from '../ports/runner.port';
+import type { RunnerPort, RunOptions, StreamOptions } from '../ports/runner.port';
 
 const inputOf = (pet: string, costume: string) => ({
   [WORKFLOW_INPUT.pet]: pet,
@@ -35,7 +35,7 @@ export async function streamCostumeWorkflow(
   pet: string,
   costume: string,
   onImage: (imageUrl: string) => void,
-  options: RunOptions = {},
+  options: StreamOptions = {},
 ): Promise<GenerationResults> {
   let imageUrl = '';
   let videoUrl = '';

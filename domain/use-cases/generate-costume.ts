@@ -5,10 +5,12 @@ import { presetImagePath, type PresetKind } from '../model/presets';
 import type { ClockPort } from '../ports/clock.port';
 import type { ConnectivityPort } from '../ports/connectivity.port';
 import type { PendingRunPort } from '../ports/pending-run.port';
-import type { RunnerPort } from '../ports/runner.port';
+import type { RunCharge, RunnerPort } from '../ports/runner.port';
 import { runCostumeWorkflow, streamCostumeWorkflow } from './costume-run';
 import type { InputSides } from './creation';
 import type { Gallery } from './gallery';
+
+export type { RunCharge };
 
 export const VALIDATION_MESSAGES = {
   upload: "Please upload both your pet's photo and a costume character image.",
@@ -70,6 +72,8 @@ export interface CostumeRequest {
   readonly onSent?: () => void;
   /** The costume image arrived before the video (streamed runs only). */
   readonly onImage?: (imageUrl: string) => void;
+  /** The platform named the run (streamed runs only, before anything is delivered): for cancel(). */
+  readonly onRunId?: (runId: string) => void;
   /** What happens to a run the network interrupted; undefined once it is sent again or settled. */
   readonly onNotice?: (notice: string | undefined) => void;
   /** The run is answered and its item made, just before the item is written to the gallery. */
@@ -118,7 +122,10 @@ export class GenerateCostume {
   async execute(request: CostumeRequest): Promise<CostumeCreated> {
     const { inputs, onImage, onNotice } = request;
     let earlyImage = '';
-    const options = { idempotencyKey: request.idempotencyKey ?? this.newKey() };
+    const options = {
+      idempotencyKey: request.idempotencyKey ?? this.newKey(),
+      onRunId: request.onRunId,
+    };
     let created: CostumeCreated;
     try {
       const results = await this.withResends(() => {
@@ -169,6 +176,22 @@ export class GenerateCostume {
     } finally {
       onNotice?.(undefined);
     }
+  }
+
+  /**
+   * Cancels a run still going, by the id onRunId gave: the platform charges what it had delivered
+   * (nothing before the image, the image's share after it), and answers that charge.
+   */
+  cancel(runId: string): Promise<RunCharge> {
+    return this.runner.cancel(runId);
+  }
+
+  /**
+   * What the platform has charged a run so far. Only for a run whose image was delivered, or that
+   * ended: reading one still going hands its image out, which charges the image.
+   */
+  chargeSoFar(runId: string): Promise<RunCharge> {
+    return this.runner.charge(runId);
   }
 
   /** A new gallery item made from these results, or undefined without an image. */

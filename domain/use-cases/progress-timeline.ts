@@ -62,6 +62,11 @@ export class ProgressTimeline extends Store<ProgressSnapshot> {
     super({ active: false, stage: 'image', message: IMAGE_STAGE_MESSAGES[0] ?? '', percent: 0 });
   }
 
+  /** A timeline of its own on the same clock: one per run when several go at once (the CLI's batch). */
+  another(): ProgressTimeline {
+    return new ProgressTimeline(this.clock);
+  }
+
   /** Starts from the beginning of a stage: 'image' for a generation, 'video' for Retry Video. */
   start(stage: ProgressStage = 'image'): void {
     this.stop?.();

@@ -26,6 +26,15 @@ describe('Session', () => {
     expect(state).toMatchObject({ isReady: false, isSignedIn: false, hasSignedOut: false });
   });
 
+  it('expiry() says when the signed-in token expires and how long it has left; nothing when signed out', async () => {
+    const s = session({ accessToken: token('u1', 600) });
+    await s.start();
+    expect(s.expiry()).toEqual({ at: (nowSeconds() + 600) * 1000, leftMs: 600_000 });
+    const anonymous = session({ projectToken: 'p' });
+    await anonymous.start();
+    expect(anonymous.expiry()).toBeUndefined();
+  });
+
   it('with no token at all runs in demo mode, anonymous', async () => {
     const s = session();
     await s.start();

@@ -167,6 +167,14 @@ export class Session extends Store<AuthState> {
     return this.auth.signInUrl(redirectUri);
   }
 
+  /** When the signed-in token expires (ms, the clock's) and how long it has left, when it says. */
+  expiry(): { readonly at: number; readonly leftMs: number } | undefined {
+    const { token } = this.getSnapshot();
+    const exp = token === undefined ? undefined : this.auth.decodeToken(token)?.exp;
+    if (exp === undefined) return undefined;
+    return { at: exp * 1000, leftMs: exp * 1000 - this.clock.now() };
+  }
+
   /** True when the token is unreadable, has no exp, or expires within the 30 s margin. */
   isUsable(token: string): boolean {
     const exp = this.auth.decodeToken(token)?.exp;

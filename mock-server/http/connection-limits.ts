@@ -100,10 +100,7 @@ export function cutOnlyClientIdleSockets(server: Server): void {
     // Null once an answer is finished (a keep-alive socket between requests), undefined before.
     const answer = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
     const waitingOnUs =
-      answer != null &&
-      answer.req.complete &&
-      !answer.writableEnded &&
-      socket.writableLength === 0;
+      answer != null && answer.req.complete && !answer.writableEnded && socket.writableLength === 0;
     if (!waitingOnUs) socket.destroy();
   });
 }

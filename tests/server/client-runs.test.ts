@@ -82,4 +82,16 @@ describe('runs by id through the client', () => {
       status: 404,
     });
   });
+
+  it('a workflow streamed as text (streamText) names its run too, before anything is delivered', async () => {
+    const { client, gate } = await platform();
+    const stream = client.run.streamText({ model: COSTUME_WORKFLOW_ID, input });
+    const pieces = stream[Symbol.asyncIterator]();
+    await pieces.next();
+    expect(stream.runId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await client.runs.cancel(stream.runId!)).usage).toEqual({ cost: 0 });
+    gate.releaseImage();
+    gate.releaseVideo();
+    await pieces.return();
+  });
 });

@@ -133,8 +133,14 @@ export class Run {
   ): AsyncGenerator<string, string, undefined> {
     const started = Date.now();
     let whole = '';
+    // A workflow's content is its answer's JSON: its first piece names the run (stream.runId).
+    const reader = isWorkflow(params.model) ? new WorkflowStreamReader() : undefined;
     for await (const piece of this.#content(params, stream, params.mode)) {
       whole += piece;
+      if (reader && !stream.runId) {
+        reader.push(piece);
+        stream.runId = reader.result.id;
+      }
       yield piece;
     }
     this.#complete(params.model, true, started);
