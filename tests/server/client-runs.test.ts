@@ -3,31 +3,20 @@
 // video is never served; `runs.cancel(stream.runId)` before anything was delivered costs nothing.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PlatformClient, type PlatformError } from '../../adapters/platform/src/index';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import { gatedRenderer } from '../support/gated-renderer';
-import { PNG_DATA_URL, signIn, testApp, userBalance, type TestApp } from './helpers';
+import { PNG_DATA_URL, userBalance, gatedPlatformPerTest } from './helpers';
 
-let t: TestApp | undefined;
-let gate: ReturnType<typeof gatedRenderer> | undefined;
-afterEach(async () => {
-  // A test that failed midway leaves runs held and sockets open: both would hold close() open.
-  gate?.openAll();
-  t?.app.server.closeAllConnections();
-  await t?.close();
-});
+const gatedPlatform = gatedPlatformPerTest(gatedRenderer);
 
 async function platform() {
-  const gated = gatedRenderer();
-  gate = gated;
-  t = await testApp({ renderCostume: gated.renderer });
-  const token = await signIn(t.app);
-  const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const client = new PlatformClient({ baseUrl, accessToken: token, maxRetries: 0 });
-  const used = async () => (await userBalance(t!.app, token)).usedCredits;
-  const folder = (id: string) => path.join(t!.app.platform.filesDir, id);
-  return { client, used, gate: gated, folder };
+  const { app, token, base, gate } = await gatedPlatform();
+  const client = new PlatformClient({ baseUrl: base, accessToken: token, maxRetries: 0 });
+  const used = async () => (await userBalance(app, token)).usedCredits;
+  const folder = (id: string) => path.join(app.platform.filesDir, id);
+  return { client, used, gate, folder };
 }
 
 const input = { upload_your_pets_photo: PNG_DATA_URL, upload_costume_character: PNG_DATA_URL };

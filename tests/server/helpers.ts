@@ -84,6 +84,42 @@ export function appPerTest() {
   };
 }
 
+/**
+ * For files whose tests each hold costume runs at a gated renderer's gates (pass
+ * tests/support/gated-renderer.ts's gatedRenderer; taken as a parameter, as it imports this file):
+ * registers an afterEach that opens every gate, cuts open sockets and closes the platform (a test
+ * that failed midway leaves runs held and sockets open: both would hold close() open), and returns
+ * a function that starts a platform on a fresh gated renderer (options as testApp), signs in a
+ * user and listens on a loopback port.
+ */
+export function gatedPlatformPerTest<Gate extends { renderer: CostumeRenderer; openAll(): void }>(
+  gatedRenderer: () => Gate,
+) {
+  let current: { t?: TestApp; gate: Gate } | undefined;
+  afterEach(async () => {
+    current?.gate.openAll();
+    current?.t?.app.server.closeAllConnections();
+    await current?.t?.close();
+    current = undefined;
+  });
+  return async (options: Partial<AppOptions> = {}) => {
+    const gate = gatedRenderer();
+    current = { gate };
+    const t = await testApp({ renderCostume: gate.renderer, ...options });
+    current.t = t;
+    const token = await signIn(t.app);
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    /** Closes the platform and starts it again on its folder (a restart), not listening. */
+    const restart = async () => {
+      await t.app.close();
+      const again = await testApp({ renderCostume: gate.renderer, ...options }, t.dir);
+      current = { t: again, gate };
+      return again.app;
+    };
+    return { app: t.app, token, base, gate, restart };
+  };
+}
+
 /** Signs in through the real sign-in form and returns the access token from the 303 redirect. */
 export async function signIn(
   app: FastifyInstance,

@@ -6,7 +6,7 @@
 // the closing connection is the one a phone going offline closes.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '../../adapters/platform/src/api';
 import { gatedRenderer } from '../support/gated-renderer';
 import {
@@ -15,26 +15,14 @@ import {
   userBalance,
   runEvents,
   signIn,
-  testApp,
   userHeaders,
-  type TestApp,
+  gatedPlatformPerTest,
 } from './helpers';
 
-let t: TestApp | undefined;
-let gate: ReturnType<typeof gatedRenderer> | undefined;
-afterEach(async () => {
-  // A test that failed midway leaves runs held and sockets open: both would hold close() open.
-  gate?.openAll();
-  t?.app.server.closeAllConnections();
-  await t?.close();
-});
+const gatedPlatform = gatedPlatformPerTest(gatedRenderer);
 
 async function listening() {
-  const gated = gatedRenderer();
-  gate = gated;
-  t = await testApp({ renderCostume: gated.renderer });
-  const token = await signIn(t.app);
-  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { app, token, base, gate } = await gatedPlatform();
   const used = async () =>
     (await (await fetch(`${base}/v1/subscriptions/usage`, { headers: userHeaders(token) })).json())
       .credits.userBalance.usedCredits as number;
@@ -51,8 +39,8 @@ async function listening() {
       body: JSON.stringify({ ...costumeRun(), ...(options.stream ? { stream: true } : {}) }),
       signal: options.signal,
     });
-  const files = () => readdirSync(t!.app.platform.filesDir);
-  return { gate: gated, used, send, base, token, files };
+  const files = () => readdirSync(app.platform.filesDir);
+  return { app, gate, used, send, base, token, files };
 }
 
 const release = (gate: ReturnType<typeof gatedRenderer>) => {
@@ -91,7 +79,7 @@ describe('a run whose caller went away before delivery', () => {
   });
 
   it('streamed: hung up after the image event, the image is charged ($0.20) and kept, the video refunded and never served', async () => {
-    const { gate, used, send, base, token, files } = await listening();
+    const { app, gate, used, send, base, token, files } = await listening();
     expect(await used()).toBe(0);
     const caller = new AbortController();
     const pending = send('lost-2', { stream: true, signal: caller.signal });
@@ -107,7 +95,7 @@ describe('a run whose caller went away before delivery', () => {
     // The image stays served; the video is gone, and not at the image's name either (issue 42).
     expect((await fetch(image)).status).toBe(200);
     expect((await fetch(image.replace(/\.png$/, '.mp4'))).status).toBe(404);
-    expect(readdirSync(path.join(t!.app.platform.filesDir, first.id!))).toEqual([
+    expect(readdirSync(path.join(app.platform.filesDir, first.id!))).toEqual([
       path.basename(image),
     ]);
     expect(files()).toEqual([first.id]);
@@ -140,9 +128,9 @@ describe('a run whose caller went away before delivery', () => {
   });
 
   it('without a key, a caller that went away is not charged either', async () => {
-    const { gate, used } = await listening();
-    const base = t!.app.server.address() as { port: number };
-    const token = await signIn(t!.app, 'nokey@example.com');
+    const { app, gate, used } = await listening();
+    const base = app.server.address() as { port: number };
+    const token = await signIn(app, 'nokey@example.com');
     const caller = new AbortController();
     const pending = fetch(`http://127.0.0.1:${base.port}/v1/run`, {
       method: 'POST',
@@ -156,7 +144,7 @@ describe('a run whose caller went away before delivery', () => {
     release(gate);
     await expect
       .poll(async () => {
-        const reply = await t!.app.inject({
+        const reply = await app.inject({
           url: '/v1/subscriptions/usage',
           headers: userHeaders(token),
         });
@@ -167,14 +155,10 @@ describe('a run whose caller went away before delivery', () => {
   });
 
   it('is refunded once: a restart after it gives nothing back again (issue 42)', async () => {
-    const gated = gatedRenderer();
-    gate = gated;
     // On a database file, so the restart reads what the first start wrote.
-    const options = { renderCostume: gated.renderer, databaseFile: undefined };
-    t = await testApp(options);
-    const token = await signIn(t.app);
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const used = async () => (await userBalance(t!.app, token)).usedCredits;
+    const { app, token, base, gate, restart } = await gatedPlatform({ databaseFile: undefined });
+    let platform = app;
+    const used = async () => (await userBalance(platform, token)).usedCredits;
     const run = (signal?: AbortSignal) =>
       fetch(`${base}/v1/run`, {
         method: 'POST',
@@ -182,20 +166,19 @@ describe('a run whose caller went away before delivery', () => {
         body: JSON.stringify(costumeRun()),
         signal,
       });
-    release(gated);
+    release(gate);
     expect((await run()).status).toBe(200);
     expect(await used()).toBe(0.5);
     const caller = new AbortController();
     const abandoned = run(caller.signal).catch(() => undefined);
-    await expect.poll(() => gated.started()).toBe(2);
+    await expect.poll(() => gate.started()).toBe(2);
     expect(await used()).toBe(1);
     caller.abort();
     await abandoned;
-    release(gated);
+    release(gate);
     await expect.poll(used).toBe(0.5);
 
-    await t.app.close();
-    t = await testApp(options, t.dir);
+    platform = await restart();
     expect(await used()).toBe(0.5);
   });
 });

@@ -4,33 +4,21 @@
 // and each run is held until a socket opened after it was cut by that timeout.
 import { once } from 'node:events';
 import { connect } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gatedRenderer } from '../support/gated-renderer';
 import {
   costumeRun,
   eventWhere,
   runEvents,
-  signIn,
-  testApp,
   userBalance,
   userHeaders,
-  type TestApp,
+  gatedPlatformPerTest,
 } from './helpers';
 
-let t: TestApp | undefined;
-let gate: ReturnType<typeof gatedRenderer> | undefined;
-afterEach(async () => {
-  gate?.openAll();
-  t?.app.server.closeAllConnections();
-  await t?.close();
-});
+const gatedPlatform = gatedPlatformPerTest(gatedRenderer);
 
 async function listening() {
-  const gated = gatedRenderer();
-  gate = gated;
-  t = await testApp({ renderCostume: gated.renderer, connections: { idleTimeoutMs: 300 } });
-  const token = await signIn(t.app);
-  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { app, token, base, gate } = await gatedPlatform({ connections: { idleTimeoutMs: 300 } });
   const run = (stream: boolean) =>
     fetch(`${base}/v1/run`, {
       method: 'POST',
@@ -46,8 +34,8 @@ async function listening() {
     const socket = connect(Number(new URL(base).port), '127.0.0.1');
     await once(socket, 'close');
   };
-  const used = async () => (await userBalance(t!.app, token)).usedCredits;
-  return { gate: gated, run, idleSocketCut, used };
+  const used = async () => (await userBalance(app, token)).usedCredits;
+  return { gate, run, idleSocketCut, used };
 }
 
 describe('IDLE_TIMEOUT_MS cuts sockets idle on the client side only', () => {

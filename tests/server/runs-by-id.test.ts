@@ -4,7 +4,7 @@
 // refunded part's files are gone. Another user gets 404. Real sockets on a listening platform.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import { gatedRenderer } from '../support/gated-renderer';
 import {
@@ -12,27 +12,15 @@ import {
   eventWhere,
   runEvents,
   signIn,
-  testApp,
   userHeaders,
   type RunEvent,
-  type TestApp,
+  gatedPlatformPerTest,
 } from './helpers';
 
-let t: TestApp | undefined;
-let gate: ReturnType<typeof gatedRenderer> | undefined;
-afterEach(async () => {
-  // A test that failed midway leaves runs held and sockets open: both would hold close() open.
-  gate?.openAll();
-  t?.app.server.closeAllConnections();
-  await t?.close();
-});
+const gatedPlatform = gatedPlatformPerTest(gatedRenderer);
 
 async function listening() {
-  const gated = gatedRenderer();
-  gate = gated;
-  t = await testApp({ renderCostume: gated.renderer });
-  const token = await signIn(t.app);
-  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { app, token, base, gate } = await gatedPlatform();
   const headers = userHeaders(token);
   const used = async () =>
     (await (await fetch(`${base}/v1/subscriptions/usage`, { headers })).json()).credits.userBalance
@@ -49,8 +37,8 @@ async function listening() {
   const byId = (id: string, as = headers) => fetch(`${base}/v1/runs/${id}`, { headers: as });
   const cancel = (id: string, as = headers) =>
     fetch(`${base}/v1/runs/${id}/cancel`, { method: 'POST', headers: as });
-  const folder = (id: string) => path.join(t!.app.platform.filesDir, id);
-  return { gate: gated, used, stream, byId, cancel, folder, base };
+  const folder = (id: string) => path.join(app.platform.filesDir, id);
+  return { app, gate, used, stream, byId, cancel, folder, base };
 }
 
 const hasImage = (event: RunEvent) => Boolean(event.output?.[0]?.image_output);
@@ -63,7 +51,7 @@ async function rest(events: AsyncGenerator<RunEvent, void, undefined>): Promise<
 
 describe('a costume run by id', () => {
   it('its owner reads it running with its image ($0.20 so far), then succeeded with both ($0.50); another user gets 404', async () => {
-    const { gate, used, stream, byId, cancel, base } = await listening();
+    const { app, gate, used, stream, byId, cancel, base } = await listening();
     expect(await used()).toBe(0);
     gate.releaseImage();
     const events = await stream();
@@ -77,7 +65,7 @@ describe('a costume run by id', () => {
       output: [{ image_output: { image, outputType: 'image' } }],
       usage: { cost: 0.2 },
     });
-    const stranger = userHeaders(await signIn(t!.app, 'stranger@example.com'));
+    const stranger = userHeaders(await signIn(app, 'stranger@example.com'));
     expect((await byId(id!, stranger)).status).toBe(404);
     expect((await cancel(id!, stranger)).status).toBe(404);
     expect((await byId('no-such-run')).status).toBe(404);

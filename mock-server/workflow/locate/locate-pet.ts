@@ -132,7 +132,11 @@ async function locate(image: Buffer, width: number, height: number): Promise<Pet
  * at the peak, cross-validated: see PROBE_SURE), and whether the silhouette's own head holds the
  * probe's peak.
  */
-function confidenceOf(animal: Detection | undefined, probed: ProbedHead, agree: boolean): number {
+export function confidenceOf(
+  animal: Detection | undefined,
+  probed: Pick<ProbedHead, 'logit'>,
+  agree: boolean,
+): number {
   const sureOfAnimal = animal ? Math.min(0.95, 0.4 + animal.score) : 0.25;
   const sureOfHead = Math.min(
     1,
