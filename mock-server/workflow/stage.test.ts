@@ -9,6 +9,7 @@ import { placePet } from './placement';
 import { composePortrait } from './portrait';
 import { PORTRAIT_SIZE } from './scene';
 import { planStage } from './stage';
+import { wearableSvg } from './wearables';
 
 // The pet cut out and standing in the scene: on a real photograph whose background outside the
 // traced outline is painted pure green, no green may reach the portrait (the disc it replaces
@@ -191,5 +192,39 @@ describe('a pet cut out and standing in the scene', () => {
     expect(b.placement?.frame).toBe('stage');
     for (const key of ['cx', 'cy', 'r'] as const)
       expect(b.placement!.head[key]).toBeCloseTo(a.placement!.head[key], 3);
+  });
+
+  it('puts a guessed head box that starts above the pet onto the pet, so a hat sits on its crown', async () => {
+    // A 600 px photo whose pet (a disc, the matte) starts at y = 200; the head was guessed at a
+    // box starting at y = 100, in the background above it.
+    const [width, height] = [600, 600];
+    const alpha = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        if (Math.hypot(x - 300, y - 400) < 200) alpha[y * width + x] = 255;
+    const location: PetLocation = {
+      width,
+      height,
+      head: { x: 150, y: 100, w: 300, h: 300 },
+      body: { x: 120, y: 380, w: 360, h: 200 },
+      facing: 'front',
+      confidence: 0.3,
+      method: 'test',
+      matte: { width, height, alpha, confidence: 1 },
+    };
+    const staged = planStage(location)!;
+    const { head, crop } = staged;
+    expect(head.guessed).toBe(true);
+    expect(head.topOnPet).toBe(true);
+    const top = head.box!.y0 * crop.side + crop.y;
+    expect(top).toBeGreaterThan(190);
+    expect(top).toBeLessThan(230);
+    // Then the hat sits on that crown as on a sure head, not lifted clear of the guessed box.
+    const sure = { ...head, guessed: false };
+    expect(wearableSvg('witch', head, 1000, undefined, ['above'])).toBe(
+      wearableSvg('witch', sure, 1000, undefined, ['above']),
+    );
+    // Masks stay off a guessed face.
+    expect(wearableSvg('superhero', head, 1000, undefined, ['face'])).not.toContain('#1f4fd1');
   });
 });

@@ -83,7 +83,7 @@ export function planStage(location: PetLocation): Placement | undefined {
       roomForBrim(plain, box, cut, headX, r) ?? (scale < leastForBrim ? plain : undefined);
     if (!crop) continue;
     const hatTip = (headTop + r - rise * r - crop.y) * scale;
-    if (hatTip >= HAT_MARGIN) return { frame: 'stage', crop, head: anchorFor(location, crop) };
+    if (hatTip >= HAT_MARGIN) return { frame: 'stage', crop, head: headOnPet(location, crop) };
   }
   return undefined;
 }
@@ -115,6 +115,37 @@ function roomForBrim(
     (cut.left || box.x0 >= x + margin) && (cut.right || box.x1 <= x + crop.side - margin);
   if (!fits || cut.left || cut.right) return undefined;
   return { ...crop, x };
+}
+
+/** A head's box may start this far down the box at most when its top is moved onto the pet. */
+const MOST_TRIMMED = 0.45;
+/** The share of the head box's columns that must be pet for a row to be the head's top. */
+const TOP_ROW_FILLED = 0.2;
+
+/**
+ * The located head on the crop, its box's top on the pet's outline: a box found a little large
+ * (or guessed) starts above the ears, in the photo's background, and a hat would float there. The
+ * top comes down to the first row where a fifth of the box is pet (ear tips count), by MOST_TRIMMED
+ * of the box at most, never up; the face's place and size stay as located. A top found on the
+ * outline is the head's crown even when the face is guessed (`topOnPet`): a hat may sit on it.
+ */
+function headOnPet(location: PetLocation, crop: DiscCrop): HeadAnchor {
+  const anchor = anchorFor(location, crop);
+  const { matte, head } = location;
+  if (!matte || !anchor.box) return anchor;
+  const toMatte = matte.width / location.width;
+  const x0 = Math.max(0, Math.round(head.x * toMatte));
+  const x1 = Math.min(matte.width, Math.round((head.x + head.w) * toMatte));
+  const first = Math.max(0, Math.round(head.y * toMatte));
+  const last = Math.min(matte.height - 1, Math.round((head.y + head.h * MOST_TRIMMED) * toMatte));
+  for (let y = first; y <= last && x1 > x0; y++) {
+    let filled = 0;
+    for (let x = x0; x < x1; x++) if ((matte.alpha[y * matte.width + x] ?? 0) >= 128) filled++;
+    if (filled < TOP_ROW_FILLED * (x1 - x0)) continue;
+    const top = (Math.max(head.y, y / toMatte) - crop.y) / crop.side;
+    return { ...anchor, box: { ...anchor.box, y0: top }, topOnPet: true };
+  }
+  return anchor;
 }
 
 function cropFor(

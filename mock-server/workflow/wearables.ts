@@ -26,6 +26,8 @@ export interface HeadAnchor {
    */
   readonly box?: Box;
   readonly guessed?: boolean;
+  /** The box's top lies on the pet's cut-out outline: its crown, where a hat sits, guessed or not. */
+  readonly topOnPet?: boolean;
 }
 
 const box = (x0: number, y0: number, x1: number, y1: number): Box => ({ x0, y0, x1, y1 });
@@ -469,7 +471,7 @@ function clearOfFace(piece: Piece, head: HeadAnchor): string {
   if (!box || piece.edge === undefined) return piece.svg;
   const unitY = (y: number) => (y - head.cy) / head.r;
   const height = box.y1 - box.y0;
-  if (!head.guessed) {
+  if (!head.guessed || (head.topOnPet && piece.role === 'above')) {
     if (piece.role === 'above') return moved(piece, unitY(box.y0 + CROWN * height) - piece.edge);
     if (piece.role === 'neck') return moved(piece, unitY(box.y1 - CHIN * height) - piece.edge);
     return piece.svg;
