@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   RunnerPort,
   RunOptions,
+  RunRead,
   RunResult,
   StreamOptions,
 } from '../../domain/ports/runner.port';
@@ -52,5 +53,10 @@ export class PlatformRunner implements RunnerPort {
         timeout: this.options.runTimeout,
       }),
     );
+  }
+
+  async read(id: string): Promise<RunRead> {
+    const { output, usage, status } = await translated(() => this.client.runs.get(id));
+    return { id, output, usage, status };
   }
 }

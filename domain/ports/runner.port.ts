@@ -24,6 +24,12 @@ export interface StreamOptions extends RunOptions {
   readonly mode?: StreamMode;
 }
 
+/** A run read by its id (GET /v1/runs/:id): its answer so far and where it stands. */
+export interface RunRead extends RunResult {
+  readonly id: string;
+  readonly status: 'running' | 'succeeded' | 'failed' | 'cancelled';
+}
+
 /** Runs AI models and workflows on the platform, spending the user's credits. */
 export const RunnerPort = Symbol('RunnerPort');
 export interface RunnerPort {
@@ -39,4 +45,10 @@ export interface RunnerPort {
     input: Record<string, unknown> | string,
     options?: StreamOptions,
   ): AsyncIterable<string>;
+  /**
+   * Reads a run of this user by its id (the stream's first content names it). Reading a run still
+   * going keeps it wanted: it finishes, and its whole answer is charged once (README "Money").
+   * Rejects with a not-found error for a run that is not this user's or is older than 24 hours.
+   */
+  read?(id: string): Promise<RunRead>;
 }

@@ -1,4 +1,4 @@
-import { isConnectionLost } from '../errors';
+import { domainCode, isConnectionLost, videoGenerationError } from '../errors';
 import type { GalleryItem } from '../model/gallery-item';
 import type { GenerationResults, InputSource } from '../model/generation';
 import { presetImagePath, type PresetKind } from '../model/presets';
@@ -6,7 +6,7 @@ import type { ClockPort } from '../ports/clock.port';
 import type { ConnectivityPort } from '../ports/connectivity.port';
 import type { PendingRunPort } from '../ports/pending-run.port';
 import type { RunnerPort } from '../ports/runner.port';
-import { runCostumeWorkflow, streamCostumeWorkflow } from './costume-run';
+import { followCostumeRun, runCostumeWorkflow, streamCostumeWorkflow } from './costume-run';
 import type { InputSides } from './creation';
 import type { Gallery } from './gallery';
 
@@ -14,6 +14,10 @@ export const VALIDATION_MESSAGES = {
   upload: "Please upload both your pet's photo and a costume character image.",
   presets: 'Please select both a pet and a costume from the presets.',
 } as const;
+
+/** The video card's text for a run that ended with its image alone while nobody followed it. */
+export const VIDEO_NOT_FINISHED =
+  'The video was stopped when the page was left, so only its picture was charged. Retry Video makes the video again.';
 
 /** Technical texts of the cards when the workflow answered but left a result out. */
 export const MISSING_IMAGE = 'Image generation failed: the workflow returned no image';
@@ -70,6 +74,14 @@ export interface CostumeRequest {
   readonly onSent?: () => void;
   /** The costume image arrived before the video (streamed runs only). */
   readonly onImage?: (imageUrl: string) => void;
+  /**
+   * A run already sent whose id is known (a page that reloaded): followed by its id first, so the
+   * image that was shown comes back and only the video is waited for, charged once. Sent again
+   * with its key only when nothing of it went out.
+   */
+  readonly runId?: string;
+  /** The platform named the run (the stream's first content): a reload can follow it by this id. */
+  readonly onRunId?: (id: string) => void;
   /** What happens to a run the network interrupted; undefined once it is sent again or settled. */
   readonly onNotice?: (notice: string | undefined) => void;
   /** The run is answered and its item made, just before the item is written to the gallery. */
@@ -120,22 +132,28 @@ export class GenerateCostume {
     let earlyImage = '';
     const options = { idempotencyKey: request.idempotencyKey ?? this.newKey() };
     let created: CostumeCreated;
+    const showImage = (imageUrl: string) => {
+      if (imageUrl === earlyImage) return;
+      earlyImage = imageUrl;
+      onImage?.(imageUrl);
+    };
     try {
-      const results = await this.withResends(() => {
-        request.onSent?.();
-        return this.streamOutputs
-          ? streamCostumeWorkflow(
-              this.runner,
-              inputs.pet,
-              inputs.costume,
-              (imageUrl) => {
-                earlyImage = imageUrl;
-                onImage?.(imageUrl);
-              },
-              options,
-            )
-          : runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options);
-      }, onNotice);
+      const followed = request.runId ? await this.follow(request.runId, showImage) : undefined;
+      const results =
+        followed ??
+        (await this.withResends(() => {
+          request.onSent?.();
+          return this.streamOutputs
+            ? streamCostumeWorkflow(
+                this.runner,
+                inputs.pet,
+                inputs.costume,
+                showImage,
+                options,
+                request.onRunId,
+              )
+            : runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options);
+        }, onNotice));
       onNotice?.(undefined);
       created = { results, item: this.newItem(results) };
       if (results.imageUrl && results.videoUrl && results.cost !== undefined)
@@ -150,6 +168,31 @@ export class GenerateCostume {
     request.onCreated?.(created);
     if (created.item) await this.gallery.add(created.item);
     return created;
+  }
+
+  /**
+   * Follows a run by its id until it ends: its outputs when it delivered both; undefined when
+   * nothing of it went out (or the platform no longer knows it), so it may be sent again with its
+   * key at no double charge. A run that ended with its image alone rejects with the video's
+   * failure, the image told through `onImage` (it was charged, and is a creation).
+   */
+  private async follow(
+    id: string,
+    onImage: (imageUrl: string) => void,
+  ): Promise<GenerationResults | undefined> {
+    const { runner } = this;
+    if (!runner.read) return undefined;
+    try {
+      const read = (run: string) => runner.read!(run);
+      const { status, results } = await followCostumeRun(read, id, this.clock, onImage);
+      if (!results.imageUrl) return undefined;
+      if (status === 'succeeded' && results.videoUrl) return results;
+      onImage(results.imageUrl);
+      throw videoGenerationError(VIDEO_NOT_FINISHED);
+    } catch (error) {
+      if (domainCode(error) === 'NOT_FOUND') return undefined;
+      throw error;
+    }
   }
 
   /**

@@ -1,5 +1,11 @@
-import { videoGenerationError, imageGenerationError, isUnauthorized } from '../errors';
+import {
+  errorMessage,
+  videoGenerationError,
+  imageGenerationError,
+  isUnauthorized,
+} from '../errors';
 import type { ClockPort } from '../ports/clock.port';
+import type { PendingRun } from '../ports/pending-run.port';
 import { type Creation } from './creation';
 import { presentErrorCard, presentErrorDialog } from './error-presentation';
 import {
@@ -8,6 +14,7 @@ import {
   RECOVERY_LIMITS,
   RECOVERY_NOTICES,
   VALIDATION_MESSAGES,
+  VIDEO_NOT_FINISHED,
   type CostumeCreated,
   type GenerateCostume,
   type RunRecovery,
@@ -50,13 +57,9 @@ export class GenerationView {
       return { ok: false };
     }
     const key = this.command.newKey();
-    this.pending?.save({
-      key,
-      mode: state.mode,
-      inputs: state.inputs,
-      startedAt: this.clock.now(),
-    });
-    return this.run(inputs, key);
+    const record = { key, mode: state.mode, inputs: state.inputs, startedAt: this.clock.now() };
+    this.pending?.save(record);
+    return this.run(inputs, record);
   }
 
   /**
@@ -84,7 +87,7 @@ export class GenerationView {
       pending.clear();
       return undefined;
     }
-    return this.run(inputs, saved.key, RECOVERY_NOTICES.resumed);
+    return this.run(inputs, saved, RECOVERY_NOTICES.resumed);
   }
 
   /** Closes the workflow error dialog. */
@@ -94,9 +97,10 @@ export class GenerationView {
 
   private async run(
     inputs: WorkflowInputs,
-    key: string,
+    record: PendingRun,
     notice?: string,
   ): Promise<GenerateOutcome> {
+    const { key, runId } = record;
     this.creation.change({
       validationMessage: undefined,
       results: undefined,
@@ -118,6 +122,9 @@ export class GenerationView {
       const { results } = await this.command.execute({
         inputs,
         idempotencyKey: key,
+        runId,
+        // Kept with the pending run as soon as the platform names it: a reload follows it by id.
+        onRunId: (id) => this.pending?.save({ ...record, runId: id }),
         onImage: (imageUrl) => this.showImage(imageUrl),
         onNotice: (text) => this.creation.change({ notice: text }),
         onCreated: (created) => this.settle(created),
@@ -154,7 +161,10 @@ export class GenerationView {
   /** Shows what the run made, before its item is written to the gallery. */
   private settle({ results, item, videoFailure }: CostumeCreated): void {
     const { imageUrl, videoUrl } = results;
+    // A run followed after a reload whose video was stopped meanwhile: the page says what it cost.
+    const stopped = errorMessage(videoFailure) === VIDEO_NOT_FINISHED;
     this.creation.change({
+      ...(stopped ? { notice: VIDEO_NOT_FINISHED } : {}),
       results,
       itemId: item?.id,
       generation: {
