@@ -14,6 +14,7 @@ import { Creation } from './use-cases/creation';
 import { Gallery } from './use-cases/gallery';
 import { GenerateCostume, type PresetUrl, type RunRecovery } from './use-cases/generate-costume';
 import { GenerationView } from './use-cases/generation-view';
+import { UnsettledRuns } from './use-cases/unsettled-runs';
 import { Profile } from './use-cases/profile';
 import { ProgressTimeline } from './use-cases/progress-timeline';
 import { RetryGeneration } from './use-cases/retry-generation';
@@ -147,13 +148,23 @@ export const FACTORIES: readonly Factory[] = [
   factory(TOKENS.createAnother, [TOKENS.creation], (c: Creation) => new CreateAnother(c)),
   factory(
     TOKENS.generateCostume,
-    [RunnerPort, TOKENS.gallery, ClockPort, ServicesConfig, TOKENS.account],
+    [
+      RunnerPort,
+      TOKENS.gallery,
+      ClockPort,
+      ServicesConfig,
+      TOKENS.account,
+      TOKENS.session,
+      LocalStoragePort,
+    ],
     (
       runner: RunnerPort,
       gallery: Gallery,
       clock: ClockPort,
       config: ServicesConfig,
       account: Account,
+      session: Session,
+      local: LocalStoragePort,
     ) =>
       new GenerateCostume(
         runner,
@@ -163,6 +174,10 @@ export const FACTORIES: readonly Factory[] = [
         config.streamOutputs ?? false,
         account,
         config.recovery,
+        {
+          currentUser: () => session.getSnapshot().user?.userId,
+          unsettled: new UnsettledRuns(local, clock),
+        },
       ),
   ),
   factory(

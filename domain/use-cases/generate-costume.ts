@@ -9,6 +9,7 @@ import type { RunnerPort } from '../ports/runner.port';
 import { followCostumeRun, runCostumeWorkflow, streamCostumeWorkflow } from './costume-run';
 import type { InputSides } from './creation';
 import type { Gallery } from './gallery';
+import type { UnsettledRuns } from './unsettled-runs';
 
 export const VALIDATION_MESSAGES = {
   upload: "Please upload both your pet's photo and a costume character image.",
@@ -46,6 +47,33 @@ export interface RunRecovery {
   /** Keeps the pending run on the device, so a reload sends it again. */
   readonly pending?: PendingRunPort;
 }
+
+/** Who a run is for: its creation reaches that user's gallery only (issue 41). */
+export interface RunOwners {
+  /** The id of the user signed in now, if any. */
+  currentUser(): string | undefined;
+  readonly unsettled: UnsettledRuns;
+}
+
+/** What became of a run picked up on its owner's next sign-in. */
+export interface PickedUpRun {
+  /** In the gallery (its picture at least), or nothing of it was made and nothing charged. */
+  readonly outcome: 'in-gallery' | 'not-charged';
+  /** Its owner had signed out while it was being made (else the tab was closed). */
+  readonly signedOut: boolean;
+}
+
+export const PICKED_UP_NOTICES = {
+  signedOut: {
+    'in-gallery': 'Your costume was still being made when you signed out: it is in your gallery.',
+    'not-charged': 'Your costume was still being made when you signed out: it was not charged.',
+  },
+  closed: {
+    'in-gallery': 'The costume you started before the page was closed is in your gallery.',
+    'not-charged':
+      'The costume you started before the page was closed could not be finished: it was not charged.',
+  },
+} as const;
 
 export const RECOVERY_LIMITS = {
   /** Sends of a lost run after the first, while online: after 1, 2, 4 and 8 s. */
@@ -121,14 +149,32 @@ export class GenerateCostume {
     /** Told what a finished costume cost, so the next Generate can show the price. */
     private readonly prices?: { noteGenerationCost(cost: number): void },
     private readonly recovery: RunRecovery = {},
+    private readonly owners?: RunOwners,
   ) {}
+
+  /** Runs this instance is streaming or following now: never picked up a second time. */
+  private readonly inFlight = new Set<string>();
 
   /**
    * Runs the workflow and saves its image (with its video, when one came) as a new gallery item.
    * Rejects with the run's error when no image came back at all.
    */
   async execute(request: CostumeRequest): Promise<CostumeCreated> {
-    const { inputs, onImage, onNotice } = request;
+    const { inputs, onNotice } = request;
+    const { owners } = this;
+    const user = owners?.currentUser();
+    // Signed out, or another user signed in, since the run started: its creation is not theirs.
+    const stillTheirs = () => !owners || owners.currentUser() === user;
+    let runId = request.runId;
+    const named = (id: string) => {
+      runId = id;
+      this.inFlight.add(id);
+      if (user) owners?.unsettled.add(user, id);
+    };
+    if (runId) named(runId);
+    const onImage = (imageUrl: string) => {
+      if (stillTheirs()) request.onImage?.(imageUrl);
+    };
     let earlyImage = '';
     const options = { idempotencyKey: request.idempotencyKey ?? this.newKey() };
     let created: CostumeCreated;
@@ -150,7 +196,10 @@ export class GenerateCostume {
                 inputs.costume,
                 showImage,
                 options,
-                request.onRunId,
+                (id) => {
+                  named(id);
+                  request.onRunId?.(id);
+                },
               )
             : runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options);
         }, onNotice));
@@ -161,13 +210,66 @@ export class GenerateCostume {
     } catch (error) {
       onNotice?.(undefined);
       // The image already shown is a creation; only the video failed (Retry Video fills it in).
-      if (!earlyImage) throw error;
+      if (!earlyImage) {
+        this.leave(runId, stillTheirs());
+        throw error;
+      }
       const results = { imageUrl: earlyImage, videoUrl: '' };
       created = { results, item: this.newItem(results), videoFailure: error };
     }
+    // Its owner left mid-run: the creation waits, as a run id, for their next sign-in here.
+    if (!stillTheirs()) {
+      this.leave(runId, false);
+      return created;
+    }
     request.onCreated?.(created);
     if (created.item) await this.gallery.add(created.item);
+    this.leave(runId, stillTheirs());
     return created;
+  }
+
+  /**
+   * On its owner's sign-in: follows by id each run of theirs this device left unsettled (a tab
+   * closed, a sign-out mid-run), puts what it made in their gallery, and says what became of it.
+   */
+  async pickUp(): Promise<PickedUpRun[]> {
+    const { owners } = this;
+    const user = owners?.currentUser();
+    if (!owners || !user || !this.runner.read) return [];
+    const picked: PickedUpRun[] = [];
+    for (const run of owners.unsettled.of(user)) {
+      if (this.inFlight.has(run.runId)) continue;
+      this.inFlight.add(run.runId);
+      try {
+        const { status, results } = await followCostumeRun(
+          (id) => this.runner.read!(id),
+          run.runId,
+          this.clock,
+        );
+        if (owners.currentUser() !== user) break;
+        const item = this.newItem(status === 'succeeded' ? results : { ...results, videoUrl: '' });
+        if (item) await this.gallery.addUnlessKept(item);
+        picked.push({
+          outcome: item ? 'in-gallery' : 'not-charged',
+          signedOut: run.signedOut === true,
+        });
+        owners.unsettled.remove(run.runId);
+      } catch (error) {
+        // A run the platform no longer knows (over 24 hours) made nothing to pick up.
+        if (domainCode(error) === 'NOT_FOUND') owners.unsettled.remove(run.runId);
+      } finally {
+        this.inFlight.delete(run.runId);
+      }
+    }
+    return picked;
+  }
+
+  /** The run is over in this tab: settled for its owner, or kept for their next sign-in. */
+  private leave(runId: string | undefined, settled: boolean): void {
+    if (!runId) return;
+    this.inFlight.delete(runId);
+    if (settled) this.owners?.unsettled.remove(runId);
+    else this.owners?.unsettled.markSignedOut(runId);
   }
 
   /**

@@ -11,6 +11,7 @@ import { presentErrorCard, presentErrorDialog } from './error-presentation';
 import {
   MISSING_IMAGE,
   MISSING_VIDEO,
+  PICKED_UP_NOTICES,
   RECOVERY_LIMITS,
   RECOVERY_NOTICES,
   VALIDATION_MESSAGES,
@@ -67,7 +68,25 @@ export class GenerationView {
    * the device kept (the platform answers it, charged once), or the page says why it cannot be.
    * Does nothing when no run was pending, or once per page.
    */
-  async resume(): Promise<GenerateOutcome | undefined> {
+  resume(): Promise<GenerateOutcome | undefined> {
+    const cut = this.resumeCutRun();
+    // After it, so the run this tab was making is followed once, by the call above.
+    void this.pickUp();
+    return cut;
+  }
+
+  /**
+   * The owner's runs this device left unsettled (a tab closed, a sign-out mid-run) are followed
+   * by id into their gallery, and the page says what became of them (issue 41).
+   */
+  private async pickUp(): Promise<void> {
+    const last = (await this.command.pickUp()).at(-1);
+    if (!last) return;
+    const notices = PICKED_UP_NOTICES[last.signedOut ? 'signedOut' : 'closed'];
+    this.creation.change({ notice: notices[last.outcome] });
+  }
+
+  private async resumeCutRun(): Promise<GenerateOutcome | undefined> {
     const { pending } = this;
     if (!pending || this.resumed) return undefined;
     this.resumed = true;

@@ -91,4 +91,42 @@ describe('a run followed by its id', () => {
     await openGallery(page);
     await expect.poll(() => page.getByText('All (1)').count()).toBe(1);
   });
+
+  it('a tab closed after the image: the next visit finds the creation in the gallery, charged once', async () => {
+    e2e.expectConsoleError(/Failed to load resource|Failed to fetch/);
+    const email = uniqueEmail('closed-tab');
+    const page = await e2e.open('mobile', { signedInAs: email });
+    const context = page.context();
+    const before = await usedCents(page);
+    await startRun(page);
+    const image = await imageOf(page).getAttribute('src', { timeout: 60_000 });
+    await page.close();
+    // Nobody waits for it or reads it now: its video is stopped, the image's share charged.
+    const watcher = await context.newPage();
+    await watcher.goto(`${e2e.baseUrl}/healthz`);
+    const token = await watcher.evaluate(() => localStorage.getItem('subscribe-dev-access-token'));
+    const used = async () => {
+      const reply = await fetch(`${e2e.baseUrl}/v1/subscriptions/usage`, {
+        headers: { 'x-sub-dev-access-token': token! },
+      });
+      const body = (await reply.json()) as { credits: { userBalance: { usedCredits: number } } };
+      return Math.round(body.credits.userBalance.usedCredits * 100) - before;
+    };
+    await expect.poll(used, { timeout: 60_000 }).toBe(20);
+    await watcher.goto(e2e.baseUrl);
+    await watcher
+      .getByText('The costume you started before the page was closed is in your gallery.')
+      .waitFor({ timeout: 30_000 });
+    await openGallery(watcher);
+    await expect.poll(() => watcher.getByText('All (1)').count()).toBe(1);
+    expect(await watcher.locator(`img[src="${image}"]`).count()).toBe(1);
+    expect(await status(image!)).toBe(200);
+    await pause(1_000);
+    expect(await used()).toBe(20);
+    // Picked up once: another visit adds nothing and says nothing.
+    await watcher.reload();
+    await openGallery(watcher);
+    await expect.poll(() => watcher.getByText('All (1)').count()).toBe(1);
+    expect(await watcher.getByText(/before the page was closed/).count()).toBe(0);
+  });
 });
