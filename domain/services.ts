@@ -165,8 +165,18 @@ export const FACTORIES: readonly Factory[] = [
       account: Account,
       session: Session,
       local: LocalStoragePort,
-    ) =>
-      new GenerateCostume(
+    ) => {
+      const currentUser = () => session.getSnapshot().user?.userId;
+      const unsettled = new UnsettledRuns(local, clock);
+      // A sign-out (in this tab, or another one this tab follows) while runs of the user were
+      // unsettled: their next sign-in says the runs were still being made when they signed out.
+      let signedIn = currentUser();
+      session.subscribe(() => {
+        const now = currentUser();
+        if (signedIn && now !== signedIn) unsettled.signedOut(signedIn);
+        signedIn = now;
+      });
+      return new GenerateCostume(
         runner,
         gallery,
         clock,
@@ -174,22 +184,32 @@ export const FACTORIES: readonly Factory[] = [
         config.streamOutputs ?? false,
         account,
         config.recovery,
-        {
-          currentUser: () => session.getSnapshot().user?.userId,
-          unsettled: new UnsettledRuns(local, clock),
-        },
-      ),
+        { currentUser, unsettled },
+      );
+    },
   ),
   factory(
     TOKENS.generation,
-    [TOKENS.creation, TOKENS.generateCostume, ClockPort, TOKENS.progress, ServicesConfig],
+    [
+      TOKENS.creation,
+      TOKENS.generateCostume,
+      ClockPort,
+      TOKENS.progress,
+      ServicesConfig,
+      TOKENS.session,
+    ],
     (
       creation: Creation,
       command: GenerateCostume,
       clock: ClockPort,
       progress: ProgressTimeline,
       config: ServicesConfig,
-    ) => new GenerationView(creation, command, clock, progress, config.recovery?.pending),
+      session: Session,
+    ) =>
+      new GenerationView(creation, command, clock, progress, config.recovery?.pending, {
+        current: () => session.getSnapshot().user?.userId,
+        subscribe: (listener) => session.subscribe(listener),
+      }),
   ),
   factory(
     TOKENS.retryGeneration,

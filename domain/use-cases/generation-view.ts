@@ -6,7 +6,7 @@ import {
 } from '../errors';
 import type { ClockPort } from '../ports/clock.port';
 import type { PendingRun } from '../ports/pending-run.port';
-import { type Creation } from './creation';
+import { INITIAL_CREATION, type Creation } from './creation';
 import { presentErrorCard, presentErrorDialog } from './error-presentation';
 import {
   MISSING_IMAGE,
@@ -44,6 +44,11 @@ export class GenerationView {
     private readonly clock: ClockPort,
     private readonly progress: ProgressTimeline,
     private readonly pending: RunRecovery['pending'] = undefined,
+    /** Who is signed in: a run's view is its owner's alone (issue 41). */
+    private readonly owner?: {
+      current(): string | undefined;
+      subscribe(listener: () => void): () => void;
+    },
   ) {
     this.getSnapshot = creation.getSnapshot;
     this.subscribe = creation.subscribe;
@@ -120,6 +125,22 @@ export class GenerationView {
     notice?: string,
   ): Promise<GenerateOutcome> {
     const { key, runId } = record;
+    // Signed out (or someone else signed in) mid-run: the run goes on for its owner's gallery,
+    // but this page shows nothing more of it, and a reload does not send it again.
+    const user = this.owner?.current();
+    let left = false;
+    const stopWatching = this.owner?.subscribe(() => {
+      if (left || this.owner?.current() === user) return;
+      left = true;
+      this.pending?.clear();
+      this.progress.finish();
+      this.creation.change({ ...INITIAL_CREATION, mode: this.creation.getSnapshot().mode });
+    });
+    const theirs =
+      <A extends unknown[]>(act: (...args: A) => void) =>
+      (...args: A) => {
+        if (!left) act(...args);
+      };
     this.creation.change({
       validationMessage: undefined,
       results: undefined,
@@ -138,24 +159,31 @@ export class GenerationView {
     });
     this.progress.start('image');
     try {
-      const { results } = await this.command.execute({
+      const created = await this.command.execute({
         inputs,
         idempotencyKey: key,
         runId,
         // Kept with the pending run as soon as the platform names it: a reload follows it by id.
-        onRunId: (id) => this.pending?.save({ ...record, runId: id }),
-        onImage: (imageUrl) => this.showImage(imageUrl),
-        onNotice: (text) => this.creation.change({ notice: text }),
-        onCreated: (created) => this.settle(created),
+        onRunId: theirs((id: string) => this.pending?.save({ ...record, runId: id })),
+        onImage: theirs((imageUrl: string) => this.showImage(imageUrl)),
+        onNotice: theirs((text: string | undefined) => this.creation.change({ notice: text })),
+        onCreated: theirs((created: CostumeCreated) => this.settle(created)),
       });
-      return { ok: Boolean(results.imageUrl && results.videoUrl) };
+      const { results, item } = created;
+      // Its owner signed out mid-run and is back already: the creation reached their gallery.
+      if (left && item && this.owner?.current() === user)
+        this.creation.change({ notice: PICKED_UP_NOTICES.signedOut['in-gallery'] });
+      return { ok: !left && Boolean(results.imageUrl && results.videoUrl) };
     } catch (error) {
-      this.fail(error);
+      theirs(() => this.fail(error))();
       return { ok: false };
     } finally {
-      this.pending?.clear();
-      this.progress.finish();
-      this.creation.changeGeneration({ isGenerating: false });
+      stopWatching?.();
+      if (!left) {
+        this.pending?.clear();
+        this.progress.finish();
+        this.creation.changeGeneration({ isGenerating: false });
+      }
     }
   }
 

@@ -40,6 +40,13 @@ export class UnsettledRuns {
     this.write(this.read().map((run) => (run.runId === runId ? { ...run, signedOut: true } : run)));
   }
 
+  /** This user signed out (here or in another tab): each of their runs says so when picked up. */
+  signedOut(user: string): void {
+    const runs = this.read();
+    if (runs.some((run) => run.user === user && !run.signedOut))
+      this.write(runs.map((run) => (run.user === user ? { ...run, signedOut: true } : run)));
+  }
+
   remove(runId: string): void {
     const runs = this.read();
     const left = runs.filter((run) => run.runId !== runId);
