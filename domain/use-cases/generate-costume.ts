@@ -9,7 +9,7 @@ import type { RunnerPort } from '../ports/runner.port';
 import { followCostumeRun, runCostumeWorkflow, streamCostumeWorkflow } from './costume-run';
 import type { InputSides } from './creation';
 import type { Gallery } from './gallery';
-import type { UnsettledRuns } from './unsettled-runs';
+import { LIVE_RUN, type UnsettledRuns } from './unsettled-runs';
 
 export const VALIDATION_MESSAGES = {
   upload: "Please upload both your pet's photo and a costume character image.",
@@ -152,8 +152,11 @@ export class GenerateCostume {
     private readonly owners?: RunOwners,
   ) {}
 
-  /** Runs this instance is streaming or following now: never picked up a second time. */
-  private readonly inFlight = new Set<string>();
+  /**
+   * Runs this instance is streaming or following now, each with the beat that tells other tabs
+   * it is still being made here: never picked up a second time.
+   */
+  private readonly inFlight = new Map<string, () => void>();
 
   /**
    * Runs the workflow and saves its image (with its video, when one came) as a new gallery item.
@@ -168,8 +171,11 @@ export class GenerateCostume {
     let runId = request.runId;
     const named = (id: string) => {
       runId = id;
-      this.inFlight.add(id);
-      if (user) owners?.unsettled.add(user, id);
+      if (!user || !owners) return;
+      owners.unsettled.add(user, id);
+      owners.unsettled.touch(id);
+      const beat = this.clock.every(LIVE_RUN.touchMs, () => owners.unsettled.touch(id));
+      this.inFlight.set(id, beat);
     };
     if (runId) named(runId);
     const onImage = (imageUrl: string) => {
@@ -223,7 +229,12 @@ export class GenerateCostume {
       return created;
     }
     request.onCreated?.(created);
-    if (created.item) await this.gallery.add(created.item);
+    try {
+      if (created.item) await this.gallery.add(created.item);
+    } catch (error) {
+      this.leave(runId, false);
+      throw error;
+    }
     this.leave(runId, stillTheirs());
     return created;
   }
@@ -237,9 +248,18 @@ export class GenerateCostume {
     const user = owners?.currentUser();
     if (!owners || !user || !this.runner.read) return [];
     const picked: PickedUpRun[] = [];
-    for (const run of owners.unsettled.of(user)) {
+    const { unsettled } = owners;
+    for (const run of unsettled.of(user)) {
       if (this.inFlight.has(run.runId)) continue;
-      this.inFlight.add(run.runId);
+      // Another tab makes or follows it: it is theirs, unless that tab goes (closed) first.
+      while (unsettled.isLive(run.runId) && !this.inFlight.has(run.runId))
+        await new Promise<void>((resolve) => this.clock.after(LIVE_RUN.touchMs, resolve));
+      if (owners.currentUser() !== user) break;
+      if (!unsettled.has(run.runId) || this.inFlight.has(run.runId)) continue;
+      // Followed here now: another tab opened meanwhile leaves it to this one.
+      owners.unsettled.touch(run.runId);
+      const touch = () => owners.unsettled.touch(run.runId);
+      this.inFlight.set(run.runId, this.clock.every(LIVE_RUN.touchMs, touch));
       try {
         const { status, results } = await followCostumeRun(
           (id) => this.runner.read!(id),
@@ -256,8 +276,10 @@ export class GenerateCostume {
         owners.unsettled.remove(run.runId);
       } catch (error) {
         // A run the platform no longer knows (over 24 hours) made nothing to pick up.
-        if (domainCode(error) === 'NOT_FOUND') owners.unsettled.remove(run.runId);
+        if (domainCode(error) === 'NOT_FOUND' && owners.currentUser() === user)
+          owners.unsettled.remove(run.runId);
       } finally {
+        this.inFlight.get(run.runId)?.();
         this.inFlight.delete(run.runId);
       }
     }
@@ -267,9 +289,10 @@ export class GenerateCostume {
   /** The run is over in this tab: settled for its owner, or kept for their next sign-in. */
   private leave(runId: string | undefined, settled: boolean): void {
     if (!runId) return;
+    this.inFlight.get(runId)?.();
     this.inFlight.delete(runId);
+    // Kept, it is picked up on the owner's next sign-in (a sign-out marked it as such).
     if (settled) this.owners?.unsettled.remove(runId);
-    else this.owners?.unsettled.markSignedOut(runId);
   }
 
   /**

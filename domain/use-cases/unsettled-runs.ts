@@ -15,7 +15,12 @@ export interface UnsettledRun {
   readonly startedAt: number;
   /** Its owner signed out (or was signed out) while it was being made. */
   readonly signedOut?: boolean;
+  /** When a tab making it last said it still does (every 2 s): a live tab's run is its own. */
+  readonly seenAt?: number;
 }
+
+/** How often a tab making a run says so, and after how long without a word the run is left. */
+export const LIVE_RUN = { touchMs: 2_000, leftAfterMs: 6_000 } as const;
 
 /**
  * The costume runs of this device whose creation has not reached its owner's gallery: kept from
@@ -35,9 +40,10 @@ export class UnsettledRuns {
     this.write([...others, { user, runId, startedAt: this.clock.now() }]);
   }
 
-  /** The run's owner is no longer signed in here: the next sign-in says what became of it. */
-  markSignedOut(runId: string): void {
-    this.write(this.read().map((run) => (run.runId === runId ? { ...run, signedOut: true } : run)));
+  /** A tab making this run says it still does. */
+  touch(runId: string): void {
+    const now = this.clock.now();
+    this.write(this.read().map((run) => (run.runId === runId ? { ...run, seenAt: now } : run)));
   }
 
   /** This user signed out (here or in another tab): each of their runs says so when picked up. */
@@ -56,6 +62,19 @@ export class UnsettledRuns {
   /** This user's runs, oldest first. */
   of(user: string): UnsettledRun[] {
     return this.read().filter((run) => run.user === user);
+  }
+
+  /**
+   * Whether a tab is making or following this run now (it said so in the last 6 s); false too
+   * once the run is settled and gone from the list.
+   */
+  isLive(runId: string): boolean {
+    const run = this.read().find((kept) => kept.runId === runId);
+    return (run?.seenAt ?? -Infinity) > this.clock.now() - LIVE_RUN.leftAfterMs;
+  }
+
+  has(runId: string): boolean {
+    return this.read().some((kept) => kept.runId === runId);
   }
 
   private read(): UnsettledRun[] {
