@@ -86,8 +86,20 @@ describe('signed out while a costume is being made', () => {
       .locator('img')
       .getAttribute('src');
     expect((await fetch(image!)).status).toBe(200);
-    // Charged once: the whole costume, or the picture alone when its video was stopped.
+    // Charged once: the whole costume (its video served too), or the picture alone when its
+    // video was stopped.
     expect([50, 20]).toContain(charged);
+    await page
+      .getByRole('button', { name: /^Open creation from/ })
+      .first()
+      .click();
+    const viewer = page.getByRole('dialog', { name: /^Creation from/ });
+    await viewer.waitFor();
+    const videos = viewer.locator('video');
+    if (charged === 50) {
+      const video = await videos.first().getAttribute('src');
+      expect((await fetch(video!)).status).toBe(200);
+    } else expect(await videos.count()).toBe(0);
     await page.waitForTimeout(1_000);
     expect((await usedCents(token)) - before).toBe(charged);
   });
