@@ -14,6 +14,7 @@ import { Creation } from './use-cases/creation';
 import { Gallery } from './use-cases/gallery';
 import { GenerateCostume, type PresetUrl, type RunRecovery } from './use-cases/generate-costume';
 import { GenerationView } from './use-cases/generation-view';
+import { UnsettledRuns } from './use-cases/unsettled-runs';
 import { Profile } from './use-cases/profile';
 import { ProgressTimeline } from './use-cases/progress-timeline';
 import { RetryGeneration } from './use-cases/retry-generation';
@@ -157,15 +158,35 @@ export const FACTORIES: readonly Factory[] = [
   factory(TOKENS.createAnother, [TOKENS.creation], (c: Creation) => new CreateAnother(c)),
   factory(
     TOKENS.generateCostume,
-    [RunnerPort, TOKENS.gallery, ClockPort, ServicesConfig, TOKENS.account],
+    [
+      RunnerPort,
+      TOKENS.gallery,
+      ClockPort,
+      ServicesConfig,
+      TOKENS.account,
+      TOKENS.session,
+      LocalStoragePort,
+    ],
     (
       runner: RunnerPort,
       gallery: Gallery,
       clock: ClockPort,
       config: ServicesConfig,
       account: Account,
-    ) =>
-      new GenerateCostume(
+      session: Session,
+      local: LocalStoragePort,
+    ) => {
+      const currentUser = () => session.getSnapshot().user?.userId;
+      const unsettled = new UnsettledRuns(local, clock);
+      // A sign-out (in this tab, or another one this tab follows) while runs of the user were
+      // unsettled: their next sign-in says the runs were still being made when they signed out.
+      let signedIn = currentUser();
+      session.subscribe(() => {
+        const now = currentUser();
+        if (signedIn && now !== signedIn) unsettled.signedOut(signedIn);
+        signedIn = now;
+      });
+      return new GenerateCostume(
         runner,
         gallery,
         clock,
@@ -173,18 +194,32 @@ export const FACTORIES: readonly Factory[] = [
         config.streamOutputs ?? false,
         account,
         config.recovery,
-      ),
+        { currentUser, unsettled },
+      );
+    },
   ),
   factory(
     TOKENS.generation,
-    [TOKENS.creation, TOKENS.generateCostume, ClockPort, TOKENS.progress, ServicesConfig],
+    [
+      TOKENS.creation,
+      TOKENS.generateCostume,
+      ClockPort,
+      TOKENS.progress,
+      ServicesConfig,
+      TOKENS.session,
+    ],
     (
       creation: Creation,
       command: GenerateCostume,
       clock: ClockPort,
       progress: ProgressTimeline,
       config: ServicesConfig,
-    ) => new GenerationView(creation, command, clock, progress, config.recovery?.pending),
+      session: Session,
+    ) =>
+      new GenerationView(creation, command, clock, progress, config.recovery?.pending, {
+        current: () => session.getSnapshot().user?.userId,
+        subscribe: (listener) => session.subscribe(listener),
+      }),
   ),
   factory(
     TOKENS.retryGeneration,

@@ -54,8 +54,15 @@ export class SessionPendingRunStore implements PendingRunPort {
       const mode = value.mode;
       const pet = inputSource(inputs?.pet);
       const costume = inputSource(inputs?.costume);
+      const runId = typeof value.runId === 'string' ? { runId: value.runId } : {};
       if ((mode === 'upload' || mode === 'presets') && pet && costume)
-        return { key: value.key, startedAt: value.startedAt, mode, inputs: { pet, costume } };
+        return {
+          key: value.key,
+          startedAt: value.startedAt,
+          mode,
+          inputs: { pet, costume },
+          ...runId,
+        };
       return { key: value.key, startedAt: value.startedAt };
     } catch {
       return undefined;

@@ -3,6 +3,7 @@ import type {
   RunCharge,
   RunnerPort,
   RunOptions,
+  RunRead,
   RunResult,
   StreamOptions,
 } from '../../domain/ports/runner.port';
@@ -64,6 +65,11 @@ export class PlatformRunner implements RunnerPort {
 
   async charge(runId: string): Promise<RunCharge> {
     return chargeOf(await translated(() => this.client.runs.get(runId)));
+  }
+
+  async read(id: string): Promise<RunRead> {
+    const { output, usage, status } = await translated(() => this.client.runs.get(id));
+    return { id, output, usage, status };
   }
 }
 

@@ -7,6 +7,14 @@ import { z } from 'zod';
  */
 export const COSTUME_WORKFLOW_ID = 'workflow/7a3e5c1d-2b4f-4e8a-9c6d-1f0b3a5e7d92';
 
+/**
+ * What a costume run costs on the platform (USD; README "Money: a run costs what it delivered"):
+ * the whole answer, and the image's share when only the image was delivered. The platform has no
+ * price call, so the app names this before the first costume; once a costume is made, what the
+ * platform charged for it is shown instead.
+ */
+export const COSTUME_PRICE = { whole: 0.5, image: 0.2 } as const;
+
 /** Input field names of the costume workflow (SPEC.md section 3). */
 export const WORKFLOW_INPUT = {
   pet: 'upload_your_pets_photo',

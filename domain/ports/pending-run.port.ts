@@ -9,6 +9,8 @@ export interface PendingRun {
   /** What each side held: a preset id or an upload as its downsized data URL. */
   readonly inputs: InputSides;
   readonly startedAt: number;
+  /** The run's id once the platform named it: a reload follows the run by it (issue 41). */
+  readonly runId?: string;
 }
 
 /**

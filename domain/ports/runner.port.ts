@@ -35,6 +35,12 @@ export interface RunCharge {
   readonly cost: number;
 }
 
+/** A run read by its id (GET /v1/runs/:id): its answer so far and where it stands. */
+export interface RunRead extends RunResult {
+  readonly id: string;
+  readonly status: 'running' | 'succeeded' | 'failed' | 'cancelled';
+}
+
 /** Runs AI models and workflows on the platform, spending the user's credits. */
 export const RunnerPort = Symbol('RunnerPort');
 export interface RunnerPort {
@@ -60,4 +66,10 @@ export interface RunnerPort {
    * (charged from then): read only a run whose image was delivered already, or that ended.
    */
   charge(runId: string): Promise<RunCharge>;
+  /**
+   * Reads a run of this user by its id (the stream's first content names it). Reading a run still
+   * going keeps it wanted: it finishes, and its whole answer is charged once (README "Money").
+   * Rejects with a not-found error for a run that is not this user's or is older than 24 hours.
+   */
+  read?(id: string): Promise<RunRead>;
 }

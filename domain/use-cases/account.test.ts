@@ -111,10 +111,14 @@ describe('the credit notice before Generate', () => {
     [balance(0), undefined, { kind: 'out' }],
     [balance(0), 0.5, { kind: 'out' }],
     [balance(0.3), 0.5, { kind: 'low', remaining: '0.30', cost: '0.50' }],
-    [balance(0.5), 0.5, { kind: 'price', cost: '0.50' }],
-    [undefined, 0.5, { kind: 'price', cost: '0.50' }],
-    [balance(3), undefined, undefined],
-    [undefined, undefined, undefined],
+    [balance(0.5), 0.5, { kind: 'price', cost: '0.50', imageShare: '0.20' }],
+    [undefined, 0.5, { kind: 'price', cost: '0.50', imageShare: '0.20' }],
+    // A price the platform charged that is not the price list's: no share is guessed for it.
+    [balance(3), 0.75, { kind: 'price', cost: '0.75' }],
+    // Before the first costume: the price list (README "Money"), with the image's share.
+    [balance(3), undefined, { kind: 'price', cost: '0.50', imageShare: '0.20' }],
+    [balance(0.3), undefined, { kind: 'low', remaining: '0.30', cost: '0.50' }],
+    [undefined, undefined, { kind: 'price', cost: '0.50', imageShare: '0.20' }],
   ] as const)('balance %o, last price %s: %o', (b, cost, expected) => {
     expect(presentCreditNotice(b, cost)).toEqual(expected);
   });

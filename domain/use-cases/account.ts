@@ -1,5 +1,6 @@
 import { errorMessage } from '../errors';
 import type { Balance } from '../model/balance';
+import { COSTUME_PRICE } from '../model/workflow';
 import { LIMITS } from '../model/constants';
 import type { SubscriptionStatus } from '../model/subscription';
 import type { BillingPort } from '../ports/billing.port';
@@ -32,22 +33,30 @@ export function presentCredits(balance: Balance): CreditDisplay {
 export type CreditNotice =
   | { readonly kind: 'out' }
   | { readonly kind: 'low'; readonly remaining: string; readonly cost: string }
-  | { readonly kind: 'price'; readonly cost: string };
+  | {
+      readonly kind: 'price';
+      readonly cost: string;
+      /** The image's share, charged when only the image is delivered (the platform's price list). */
+      readonly imageShare?: string;
+    };
 
 /**
- * Out of credits; fewer left than a costume cost last time; or, when the price is known, the price.
- * Nothing while the balance and the price are both unknown.
+ * Out of credits; fewer left than a costume costs; or the price. The price is what a costume cost
+ * the last time one was made on this device, or before the first one the platform's price list
+ * (COSTUME_PRICE, with the image's share).
  */
 export function presentCreditNotice(
   balance: Balance | undefined,
   generationCost: number | undefined,
-): CreditNotice | undefined {
+): CreditNotice {
   const money = (n: number) => n.toFixed(LIMITS.creditDecimals);
   if (balance && balance.remainingCredits <= 0) return { kind: 'out' };
-  if (generationCost === undefined) return undefined;
-  if (balance && balance.remainingCredits < generationCost)
-    return { kind: 'low', remaining: money(balance.remainingCredits), cost: money(generationCost) };
-  return { kind: 'price', cost: money(generationCost) };
+  const cost = generationCost ?? COSTUME_PRICE.whole;
+  if (balance && balance.remainingCredits < cost)
+    return { kind: 'low', remaining: money(balance.remainingCredits), cost: money(cost) };
+  return cost === COSTUME_PRICE.whole
+    ? { kind: 'price', cost: money(cost), imageShare: money(COSTUME_PRICE.image) }
+    : { kind: 'price', cost: money(cost) };
 }
 
 export function planButtonLabel(

@@ -1,7 +1,8 @@
 import { NO_OUTPUT_MESSAGE } from '../errors';
 import type { GenerationResults } from '../model/generation';
 import { COSTUME_WORKFLOW_ID, WORKFLOW_INPUT, WORKFLOW_OUTPUT } from '../model/workflow';
-import type { RunnerPort, RunOptions, StreamOptions } from '../ports/runner.port';
+import type { ClockPort } from '../ports/clock.port';
+import type { RunnerPort, RunOptions, RunRead, StreamOptions } from '../ports/runner.port';
 
 const inputOf = (pet: string, costume: string) => ({
   [WORKFLOW_INPUT.pet]: pet,
@@ -36,13 +37,26 @@ export async function streamCostumeWorkflow(
   costume: string,
   onImage: (imageUrl: string) => void,
   options: StreamOptions = {},
+  onRunId?: (id: string) => void,
 ): Promise<GenerationResults> {
+  let runId = '';
   let imageUrl = '';
   let videoUrl = '';
   let cost: number | undefined;
   let sawOutput = false;
   let pending = '';
-  for await (const piece of runner.stream(COSTUME_WORKFLOW_ID, inputOf(pet, costume), options)) {
+  // The run is named once, whether the runner tells its id or its first content carries it.
+  const named = (id: string) => {
+    if (runId) return;
+    runId = id;
+    onRunId?.(id);
+    options.onRunId?.(id);
+  };
+  const streamed = runner.stream(COSTUME_WORKFLOW_ID, inputOf(pet, costume), {
+    ...options,
+    onRunId: named,
+  });
+  for await (const piece of streamed) {
     pending += piece;
     // A piece that does not complete the JSON waits for the next; one that is whole on its own
     // after stray text starts afresh.
@@ -50,6 +64,9 @@ export async function streamCostumeWorkflow(
     if (fragment === undefined) continue;
     pending = '';
     cost = costOf((fragment as { usage?: unknown } | null)?.usage) ?? cost;
+    // The platform's first piece names the run: a page that reloads follows it by this id.
+    const id = (fragment as { id?: unknown } | null)?.id;
+    if (typeof id === 'string' && id) named(id);
     const output = (fragment as { output?: unknown } | null)?.output;
     // The platform's first piece may name the run alone (an empty output): not an output yet.
     if (!Array.isArray(output) || output.length === 0) continue;
@@ -62,6 +79,39 @@ export async function streamCostumeWorkflow(
   }
   if (!sawOutput) throw new Error(NO_OUTPUT_MESSAGE);
   return { imageUrl, videoUrl, cost };
+}
+
+/** How often a run followed by its id is read while it goes. */
+const FOLLOW_READ_MS = 1_000;
+
+/** What a run followed by its id ended with. */
+interface FollowedRun {
+  readonly results: GenerationResults;
+  readonly status: RunRead['status'];
+}
+
+/**
+ * Follows a run by its id (after a reload, or on the next visit): reads it every second while it
+ * goes, which keeps it wanted so it finishes (README "Money"), telling its image as soon as it
+ * exists; answers its outputs once it ended.
+ */
+export async function followCostumeRun(
+  read: (id: string) => Promise<RunRead>,
+  id: string,
+  clock: ClockPort,
+  onImage: (imageUrl: string) => void = () => {},
+): Promise<FollowedRun> {
+  let shown = '';
+  for (;;) {
+    const run = await read(id);
+    const output = Array.isArray(run.output) ? run.output : [];
+    const imageUrl = findMedia(output, 'image');
+    const videoUrl = findMedia(output, 'video');
+    if (run.status !== 'running')
+      return { status: run.status, results: { imageUrl, videoUrl, cost: costOf(run.usage) } };
+    if (imageUrl && !shown) onImage((shown = imageUrl));
+    await new Promise<void>((resolve) => clock.after(FOLLOW_READ_MS, resolve));
+  }
 }
 
 /** The run's price from its usage, when it is a sensible amount. */

@@ -22,6 +22,7 @@ export class CreateAnother {
       videoError: undefined,
       dialog: undefined,
       validationMessage: undefined,
+      notice: undefined,
     });
   }
 }

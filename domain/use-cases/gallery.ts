@@ -89,6 +89,18 @@ export class Gallery extends Store<GallerySnapshot> {
     );
   }
 
+  /**
+   * Adds an item unless one with its picture is there already: a run picked up by its id on the
+   * next sign-in may have reached the gallery from another tab meanwhile.
+   */
+  addUnlessKept(item: GalleryItem): Promise<void> {
+    return this.storage.set((stored) =>
+      stored.some((kept) => isGalleryItem(kept) && kept.imageUrl === item.imageUrl)
+        ? stored
+        : sortReadableNewestFirst([{ ...item, v: GALLERY_ITEM_VERSION }, ...stored]),
+    );
+  }
+
   /** Gives the video to the item with this id (Retry Video). */
   setVideoUrl(id: string, videoUrl: string): Promise<void> {
     return this.storage.set((stored) =>

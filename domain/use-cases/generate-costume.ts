@@ -1,4 +1,4 @@
-import { isConnectionLost } from '../errors';
+import { domainCode, isConnectionLost, videoGenerationError } from '../errors';
 import type { GalleryItem } from '../model/gallery-item';
 import type { GenerationResults, InputSource } from '../model/generation';
 import { presetImagePath, type PresetKind } from '../model/presets';
@@ -6,9 +6,10 @@ import type { ClockPort } from '../ports/clock.port';
 import type { ConnectivityPort } from '../ports/connectivity.port';
 import type { PendingRunPort } from '../ports/pending-run.port';
 import type { RunCharge, RunnerPort } from '../ports/runner.port';
-import { runCostumeWorkflow, streamCostumeWorkflow } from './costume-run';
+import { followCostumeRun, runCostumeWorkflow, streamCostumeWorkflow } from './costume-run';
 import type { InputSides } from './creation';
 import type { Gallery } from './gallery';
+import { LIVE_RUN, type UnsettledRuns } from './unsettled-runs';
 
 export type { RunCharge };
 
@@ -16,6 +17,10 @@ export const VALIDATION_MESSAGES = {
   upload: "Please upload both your pet's photo and a costume character image.",
   presets: 'Please select both a pet and a costume from the presets.',
 } as const;
+
+/** The video card's text for a run that ended with its image alone while nobody followed it. */
+export const VIDEO_NOT_FINISHED =
+  'The video was stopped when the page was left, so only its picture was charged. Retry Video makes the video again.';
 
 /** Technical texts of the cards when the workflow answered but left a result out. */
 export const MISSING_IMAGE = 'Image generation failed: the workflow returned no image';
@@ -45,6 +50,33 @@ export interface RunRecovery {
   readonly pending?: PendingRunPort;
 }
 
+/** Who a run is for: its creation reaches that user's gallery only (issue 41). */
+export interface RunOwners {
+  /** The id of the user signed in now, if any. */
+  currentUser(): string | undefined;
+  readonly unsettled: UnsettledRuns;
+}
+
+/** What became of a run picked up on its owner's next sign-in. */
+export interface PickedUpRun {
+  /** In the gallery (its picture at least), or nothing of it was made and nothing charged. */
+  readonly outcome: 'in-gallery' | 'not-charged';
+  /** Its owner had signed out while it was being made (else the tab was closed). */
+  readonly signedOut: boolean;
+}
+
+export const PICKED_UP_NOTICES = {
+  signedOut: {
+    'in-gallery': 'Your costume was still being made when you signed out: it is in your gallery.',
+    'not-charged': 'Your costume was still being made when you signed out: it was not charged.',
+  },
+  closed: {
+    'in-gallery': 'The costume you started before the page was closed is in your gallery.',
+    'not-charged':
+      'The costume you started before the page was closed could not be finished: it was not charged.',
+  },
+} as const;
+
 export const RECOVERY_LIMITS = {
   /** Sends of a lost run after the first, while online: after 1, 2, 4 and 8 s. */
   resends: 4,
@@ -72,8 +104,14 @@ export interface CostumeRequest {
   readonly onSent?: () => void;
   /** The costume image arrived before the video (streamed runs only). */
   readonly onImage?: (imageUrl: string) => void;
-  /** The platform named the run (streamed runs only, before anything is delivered): for cancel(). */
-  readonly onRunId?: (runId: string) => void;
+  /**
+   * A run already sent whose id is known (a page that reloaded): followed by its id first, so the
+   * image that was shown comes back and only the video is waited for, charged once. Sent again
+   * with its key only when nothing of it went out.
+   */
+  readonly runId?: string;
+  /** The platform named the run (the stream's first content): a reload can follow it by this id. */
+  readonly onRunId?: (id: string) => void;
   /** What happens to a run the network interrupted; undefined once it is sent again or settled. */
   readonly onNotice?: (notice: string | undefined) => void;
   /** The run is answered and its item made, just before the item is written to the gallery. */
@@ -113,36 +151,67 @@ export class GenerateCostume {
     /** Told what a finished costume cost, so the next Generate can show the price. */
     private readonly prices?: { noteGenerationCost(cost: number): void },
     private readonly recovery: RunRecovery = {},
+    private readonly owners?: RunOwners,
   ) {}
+
+  /**
+   * Runs this instance is streaming or following now, each with the beat that tells other tabs
+   * it is still being made here: never picked up a second time.
+   */
+  private readonly inFlight = new Map<string, () => void>();
 
   /**
    * Runs the workflow and saves its image (with its video, when one came) as a new gallery item.
    * Rejects with the run's error when no image came back at all.
    */
   async execute(request: CostumeRequest): Promise<CostumeCreated> {
-    const { inputs, onImage, onNotice } = request;
-    let earlyImage = '';
-    const options = {
-      idempotencyKey: request.idempotencyKey ?? this.newKey(),
-      onRunId: request.onRunId,
+    const { inputs, onNotice } = request;
+    const { owners } = this;
+    const user = owners?.currentUser();
+    // Signed out, or another user signed in, since the run started: its creation is not theirs.
+    const stillTheirs = () => !owners || owners.currentUser() === user;
+    let runId = request.runId;
+    const named = (id: string) => {
+      runId = id;
+      if (!user || !owners) return;
+      owners.unsettled.add(user, id);
+      owners.unsettled.touch(id);
+      const beat = this.clock.every(LIVE_RUN.touchMs, () => owners.unsettled.touch(id));
+      this.inFlight.set(id, beat);
     };
+    if (runId) named(runId);
+    const onImage = (imageUrl: string) => {
+      if (stillTheirs()) request.onImage?.(imageUrl);
+    };
+    let earlyImage = '';
+    // The run's id reaches request.onRunId through streamCostumeWorkflow's, once.
+    const options = { idempotencyKey: request.idempotencyKey ?? this.newKey() };
     let created: CostumeCreated;
+    const showImage = (imageUrl: string) => {
+      if (imageUrl === earlyImage) return;
+      earlyImage = imageUrl;
+      onImage?.(imageUrl);
+    };
     try {
-      const results = await this.withResends(() => {
-        request.onSent?.();
-        return this.streamOutputs
-          ? streamCostumeWorkflow(
-              this.runner,
-              inputs.pet,
-              inputs.costume,
-              (imageUrl) => {
-                earlyImage = imageUrl;
-                onImage?.(imageUrl);
-              },
-              options,
-            )
-          : runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options);
-      }, onNotice);
+      const followed = request.runId ? await this.follow(request.runId, showImage) : undefined;
+      const results =
+        followed ??
+        (await this.withResends(() => {
+          request.onSent?.();
+          return this.streamOutputs
+            ? streamCostumeWorkflow(
+                this.runner,
+                inputs.pet,
+                inputs.costume,
+                showImage,
+                options,
+                (id) => {
+                  named(id);
+                  request.onRunId?.(id);
+                },
+              )
+            : runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options);
+        }, onNotice));
       onNotice?.(undefined);
       created = { results, item: this.newItem(results) };
       if (results.imageUrl && results.videoUrl && results.cost !== undefined)
@@ -150,13 +219,108 @@ export class GenerateCostume {
     } catch (error) {
       onNotice?.(undefined);
       // The image already shown is a creation; only the video failed (Retry Video fills it in).
-      if (!earlyImage) throw error;
+      if (!earlyImage) {
+        this.leave(runId, stillTheirs());
+        throw error;
+      }
       const results = { imageUrl: earlyImage, videoUrl: '' };
       created = { results, item: this.newItem(results), videoFailure: error };
     }
+    // Its owner left mid-run: the creation waits, as a run id, for their next sign-in here.
+    if (!stillTheirs()) {
+      this.leave(runId, false);
+      return created;
+    }
     request.onCreated?.(created);
-    if (created.item) await this.gallery.add(created.item);
+    try {
+      if (created.item) await this.gallery.add(created.item);
+    } catch (error) {
+      this.leave(runId, false);
+      throw error;
+    }
+    this.leave(runId, stillTheirs());
     return created;
+  }
+
+  /**
+   * On its owner's sign-in: follows by id each run of theirs this device left unsettled (a tab
+   * closed, a sign-out mid-run), puts what it made in their gallery, and says what became of it.
+   */
+  async pickUp(): Promise<PickedUpRun[]> {
+    const { owners } = this;
+    const user = owners?.currentUser();
+    if (!owners || !user || !this.runner.read) return [];
+    const picked: PickedUpRun[] = [];
+    const { unsettled } = owners;
+    for (const run of unsettled.of(user)) {
+      if (this.inFlight.has(run.runId)) continue;
+      // Another tab makes or follows it: it is theirs, unless that tab goes (closed) first.
+      while (unsettled.isLive(run.runId) && !this.inFlight.has(run.runId))
+        await new Promise<void>((resolve) => this.clock.after(LIVE_RUN.touchMs, resolve));
+      if (owners.currentUser() !== user) break;
+      if (!unsettled.has(run.runId) || this.inFlight.has(run.runId)) continue;
+      // Followed here now: another tab opened meanwhile leaves it to this one.
+      owners.unsettled.touch(run.runId);
+      const touch = () => owners.unsettled.touch(run.runId);
+      this.inFlight.set(run.runId, this.clock.every(LIVE_RUN.touchMs, touch));
+      try {
+        const { status, results } = await followCostumeRun(
+          (id) => this.runner.read!(id),
+          run.runId,
+          this.clock,
+        );
+        if (owners.currentUser() !== user) break;
+        const item = this.newItem(status === 'succeeded' ? results : { ...results, videoUrl: '' });
+        if (item) await this.gallery.addUnlessKept(item);
+        picked.push({
+          outcome: item ? 'in-gallery' : 'not-charged',
+          signedOut: run.signedOut === true,
+        });
+        owners.unsettled.remove(run.runId);
+      } catch (error) {
+        // A run the platform no longer knows (over 24 hours) made nothing to pick up.
+        if (domainCode(error) === 'NOT_FOUND' && owners.currentUser() === user)
+          owners.unsettled.remove(run.runId);
+      } finally {
+        this.inFlight.get(run.runId)?.();
+        this.inFlight.delete(run.runId);
+      }
+    }
+    return picked;
+  }
+
+  /** The run is over in this tab: settled for its owner, or kept for their next sign-in. */
+  private leave(runId: string | undefined, settled: boolean): void {
+    if (!runId) return;
+    this.inFlight.get(runId)?.();
+    this.inFlight.delete(runId);
+    // Kept, it is picked up on the owner's next sign-in (a sign-out marked it as such).
+    if (settled) this.owners?.unsettled.remove(runId);
+  }
+
+  /**
+   * Follows a run by its id until it ends: its outputs when it delivered both; undefined when
+   * nothing of it went out (or the platform no longer knows it), so it may be sent again with its
+   * key at no double charge. A run that ended with its image alone rejects with the video's
+   * failure, the image told through `onImage` (it was charged, and is a creation).
+   */
+  private async follow(
+    id: string,
+    onImage: (imageUrl: string) => void,
+  ): Promise<GenerationResults | undefined> {
+    const { runner } = this;
+    if (!runner.read) return undefined;
+    try {
+      const read = (run: string) => runner.read!(run);
+      const { status, results } = await followCostumeRun(read, id, this.clock, onImage);
+      if (!results.imageUrl) return undefined;
+      if (status === 'succeeded' && results.videoUrl) return results;
+      onImage(results.imageUrl);
+      throw videoGenerationError(VIDEO_NOT_FINISHED);
+    } catch (error) {
+      if (domainCode(error) === 'NOT_FOUND') return undefined;
+      throw error;
+    }
   }
 
   /**

@@ -1,13 +1,21 @@
-import { videoGenerationError, imageGenerationError, isUnauthorized } from '../errors';
+import {
+  errorMessage,
+  videoGenerationError,
+  imageGenerationError,
+  isUnauthorized,
+} from '../errors';
 import type { ClockPort } from '../ports/clock.port';
-import { type Creation } from './creation';
+import type { PendingRun } from '../ports/pending-run.port';
+import { INITIAL_CREATION, type Creation } from './creation';
 import { presentErrorCard, presentErrorDialog } from './error-presentation';
 import {
   MISSING_IMAGE,
   MISSING_VIDEO,
+  PICKED_UP_NOTICES,
   RECOVERY_LIMITS,
   RECOVERY_NOTICES,
   VALIDATION_MESSAGES,
+  VIDEO_NOT_FINISHED,
   type CostumeCreated,
   type GenerateCostume,
   type RunRecovery,
@@ -36,6 +44,11 @@ export class GenerationView {
     private readonly clock: ClockPort,
     private readonly progress: ProgressTimeline,
     private readonly pending: RunRecovery['pending'] = undefined,
+    /** Who is signed in: a run's view is its owner's alone (issue 41). */
+    private readonly owner?: {
+      current(): string | undefined;
+      subscribe(listener: () => void): () => void;
+    },
   ) {
     this.getSnapshot = creation.getSnapshot;
     this.subscribe = creation.subscribe;
@@ -50,13 +63,9 @@ export class GenerationView {
       return { ok: false };
     }
     const key = this.command.newKey();
-    this.pending?.save({
-      key,
-      mode: state.mode,
-      inputs: state.inputs,
-      startedAt: this.clock.now(),
-    });
-    return this.run(inputs, key);
+    const record = { key, mode: state.mode, inputs: state.inputs, startedAt: this.clock.now() };
+    this.pending?.save(record);
+    return this.run(inputs, record);
   }
 
   /**
@@ -64,7 +73,25 @@ export class GenerationView {
    * the device kept (the platform answers it, charged once), or the page says why it cannot be.
    * Does nothing when no run was pending, or once per page.
    */
-  async resume(): Promise<GenerateOutcome | undefined> {
+  resume(): Promise<GenerateOutcome | undefined> {
+    const cut = this.resumeCutRun();
+    // After it, so the run this tab was making is followed once, by the call above.
+    void this.pickUp();
+    return cut;
+  }
+
+  /**
+   * The owner's runs this device left unsettled (a tab closed, a sign-out mid-run) are followed
+   * by id into their gallery, and the page says what became of them (issue 41).
+   */
+  private async pickUp(): Promise<void> {
+    const last = (await this.command.pickUp()).at(-1);
+    if (!last) return;
+    const notices = PICKED_UP_NOTICES[last.signedOut ? 'signedOut' : 'closed'];
+    this.creation.change({ notice: notices[last.outcome] });
+  }
+
+  private async resumeCutRun(): Promise<GenerateOutcome | undefined> {
     const { pending } = this;
     if (!pending || this.resumed) return undefined;
     this.resumed = true;
@@ -84,7 +111,7 @@ export class GenerationView {
       pending.clear();
       return undefined;
     }
-    return this.run(inputs, saved.key, RECOVERY_NOTICES.resumed);
+    return this.run(inputs, saved, RECOVERY_NOTICES.resumed);
   }
 
   /** Closes the workflow error dialog. */
@@ -94,9 +121,26 @@ export class GenerationView {
 
   private async run(
     inputs: WorkflowInputs,
-    key: string,
+    record: PendingRun,
     notice?: string,
   ): Promise<GenerateOutcome> {
+    const { key, runId } = record;
+    // Signed out (or someone else signed in) mid-run: the run goes on for its owner's gallery,
+    // but this page shows nothing more of it, and a reload does not send it again.
+    const user = this.owner?.current();
+    let left = false;
+    const stopWatching = this.owner?.subscribe(() => {
+      if (left || this.owner?.current() === user) return;
+      left = true;
+      this.pending?.clear();
+      this.progress.finish();
+      this.creation.change({ ...INITIAL_CREATION, mode: this.creation.getSnapshot().mode });
+    });
+    const theirs =
+      <A extends unknown[]>(act: (...args: A) => void) =>
+      (...args: A) => {
+        if (!left) act(...args);
+      };
     this.creation.change({
       validationMessage: undefined,
       results: undefined,
@@ -115,21 +159,31 @@ export class GenerationView {
     });
     this.progress.start('image');
     try {
-      const { results } = await this.command.execute({
+      const created = await this.command.execute({
         inputs,
         idempotencyKey: key,
-        onImage: (imageUrl) => this.showImage(imageUrl),
-        onNotice: (text) => this.creation.change({ notice: text }),
-        onCreated: (created) => this.settle(created),
+        runId,
+        // Kept with the pending run as soon as the platform names it: a reload follows it by id.
+        onRunId: theirs((id: string) => this.pending?.save({ ...record, runId: id })),
+        onImage: theirs((imageUrl: string) => this.showImage(imageUrl)),
+        onNotice: theirs((text: string | undefined) => this.creation.change({ notice: text })),
+        onCreated: theirs((created: CostumeCreated) => this.settle(created)),
       });
-      return { ok: Boolean(results.imageUrl && results.videoUrl) };
+      const { results, item } = created;
+      // Its owner signed out mid-run and is back already: the creation reached their gallery.
+      if (left && item && this.owner?.current() === user)
+        this.creation.change({ notice: PICKED_UP_NOTICES.signedOut['in-gallery'] });
+      return { ok: !left && Boolean(results.imageUrl && results.videoUrl) };
     } catch (error) {
-      this.fail(error);
+      theirs(() => this.fail(error))();
       return { ok: false };
     } finally {
-      this.pending?.clear();
-      this.progress.finish();
-      this.creation.changeGeneration({ isGenerating: false });
+      stopWatching?.();
+      if (!left) {
+        this.pending?.clear();
+        this.progress.finish();
+        this.creation.changeGeneration({ isGenerating: false });
+      }
     }
   }
 
@@ -154,7 +208,10 @@ export class GenerationView {
   /** Shows what the run made, before its item is written to the gallery. */
   private settle({ results, item, videoFailure }: CostumeCreated): void {
     const { imageUrl, videoUrl } = results;
+    // A run followed after a reload whose video was stopped meanwhile: the page says what it cost.
+    const stopped = errorMessage(videoFailure) === VIDEO_NOT_FINISHED;
     this.creation.change({
+      ...(stopped ? { notice: VIDEO_NOT_FINISHED } : {}),
       results,
       itemId: item?.id,
       generation: {

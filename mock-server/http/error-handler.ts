@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { ERROR_CODES, type ErrorBody } from '../../adapters/platform/src/api';
 import { PlatformError } from './platform-error';
+import { callerLeft } from './request-logging';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: ERROR_CODES.validation,
@@ -67,7 +68,8 @@ export function installErrorHandler(app: FastifyInstance) {
         error.issues,
       );
     else platformError = fromFastify(error, request.routeOptions.bodyLimit);
-    if (platformError.statusCode >= 500 && !(error instanceof PlatformError))
+    if (callerLeft(error)) request.log.info('caller left before the answer began');
+    else if (platformError.statusCode >= 500 && !(error instanceof PlatformError))
       request.log.error({ err: error }, 'unhandled');
     if (platformError.headers) void reply.headers(platformError.headers);
     return reply

@@ -47,12 +47,20 @@ export class OneLinePerRequest extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const level = error ? 'error' : reply.statusCode < 400 ? 'debug' : 'info';
+    // A caller that closed its connection mid-answer (a reload) is no failure of the platform's.
+    const left = callerLeft(error);
+    const level = error && !left ? 'error' : reply.statusCode < 400 && !left ? 'debug' : 'info';
     if (!isPino(reply.log) || !reply.log.isLevelEnabled(level)) return;
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    if (left) reply.log.info(line, 'caller left before the answer ended');
+    else if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log[level](line, 'request completed');
   }
+}
+
+/** The error node gives a stream whose other end closed early: the caller left (a reload). */
+export function callerLeft(error: unknown): boolean {
+  return (error as { code?: unknown } | null | undefined)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
 }
 
 type Method = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';

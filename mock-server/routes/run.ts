@@ -218,7 +218,14 @@ export async function runRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
       partials.next().then((partial) => ({ partial })),
       pending.then((answer) => ({ answer })),
     ]);
-    if ('partial' in first) return sendStream(reply, liveEvents(first.partial, partials, pending));
+    if ('partial' in first) {
+      // Every later line of this request names its run; a caller that leaves mid-stream (a
+      // reload, a lost network) is normal, logged at info (issue 41), never as an error.
+      const runId = first.partial.id;
+      reply.log = reply.log.child({ runId });
+      gone.signal.addEventListener('abort', () => reply.log.info('caller left mid-run'));
+      return sendStream(reply, liveEvents(first.partial, partials, pending));
+    }
     const { answer } = first;
     if (answer.status !== 200) return reply.code(answer.status).send(answer.body);
     return sendStream(reply, answerEvents(answer.body as RunResponse, body.input));

@@ -93,6 +93,12 @@ const videoFailed = (record: RunRecord) =>
     { charged: toUsd(record.costCents) },
   );
 
+/**
+ * How long a read by id keeps a run its callers left wanted: the app reads a run it follows every
+ * second, so a run is stopped (charged what was delivered) only once nobody waits or reads.
+ */
+export const READ_KEEPS_RUN_MS = 10_000;
+
 /** A part of the answer known before the whole: the costume image while the video encodes. */
 export type OnPartialAnswer = (partial: RunResponse) => void;
 
@@ -110,6 +116,8 @@ export interface RunCall {
 export class RunService {
   /** Costume runs still rendering, by id, until settled (then the runs journal has them). */
   private readonly live = new Map<string, CostumeRun>();
+  /** When each live run was last read by its owner: a run read while it goes is still wanted. */
+  private readonly readAt = new Map<string, number>();
 
   constructor(private readonly deps: RunServiceDeps) {}
 
@@ -131,7 +139,10 @@ export class RunService {
    */
   find(id: string, owner: string): RunState | undefined {
     const live = this.live.get(id);
-    if (live?.info.owner === owner) return answerOf(live.progress());
+    if (live?.info.owner === owner) {
+      this.readAt.set(id, this.deps.now());
+      return answerOf(live.progress());
+    }
     const record = this.deps.accounts.runs.find(id, owner, this.deps.now() - FILE_RETENTION_MS);
     return record && answerOf(record);
   }
@@ -150,7 +161,7 @@ export class RunService {
     principal: Principal,
     request: RunRequest,
     origin: string,
-    { onPartial, wanted = () => true, owner = '' }: RunCall,
+    { onPartial, wanted: calling = () => true, owner = '' }: RunCall,
   ): Promise<RunResponse> {
     const parsed = CostumeWorkflowInput.safeParse(request.input);
     if (!parsed.success) {
@@ -188,12 +199,19 @@ export class RunService {
         folder: path.join(sources.filesDir, id),
         url,
       },
-      (settled) => this.live.delete(settled.info.id),
+      (settled) => {
+        this.live.delete(settled.info.id);
+        this.readAt.delete(settled.info.id);
+      },
     );
     this.live.set(id, run);
+    // Wanted while a caller waits for the answer, or while its owner reads it by id (an app that
+    // reloaded, or a tab opened again, follows its run so): then it finishes and is charged whole.
+    const wanted = () =>
+      calling() || this.deps.now() - (this.readAt.get(id) ?? -Infinity) < READ_KEEPS_RUN_MS;
     const onImage = (imageFile: string) => {
       run.imageReady(imageFile);
-      if (!onPartial || !wanted()) return;
+      if (!onPartial || !calling()) return;
       const image = run.deliverImage();
       if (image) onPartial({ id, model: request.model, output: [image] });
     };
@@ -208,7 +226,7 @@ export class RunService {
         id: secretStem(),
         // A stream opens with the run's id, so its caller can cancel it before anything is delivered.
         onStart: () => {
-          if (onPartial && wanted()) onPartial({ id, model: request.model, output: [] });
+          if (onPartial && calling()) onPartial({ id, model: request.model, output: [] });
         },
         onImage,
       });

@@ -132,6 +132,8 @@ describe('create with presets', () => {
     expect(await generateButton(page).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: /^Selected: / }).count()).toBe(0);
     // The price the platform charged for that costume is named before the next Generate.
-    await page.getByText('A costume uses $0.50 of your credits.').waitFor();
+    await page
+      .getByText('A costume uses $0.50 of your credits ($0.20 if you get only its picture).')
+      .waitFor();
   });
 });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -16,6 +16,8 @@ declare module 'vitest' {
     e2eBaseUrl: string;
     /** The project token the server was started with. */
     e2eProjectToken: string;
+    /** The file the server's log (pino JSON lines, stdout and stderr) is written to as it runs. */
+    e2ePlatformLog: string;
   }
 }
 
@@ -47,6 +49,10 @@ export default async function setup(project: TestProject) {
   }
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-e2e-'));
+  // Beside the data folder, not in it: the journeys read it (support/platform-log.ts).
+  const logDir = mkdtempSync(path.join(tmpdir(), 'pawloween-e2e-log-'));
+  const logFile = path.join(logDir, 'platform.log');
+  const log = createWriteStream(logFile);
   const port = await freePort();
   const projectToken = `pk_e2e_${randomBytes(9).toString('base64url')}`;
   const baseUrl = `http://localhost:${port}`;
@@ -75,22 +81,30 @@ export default async function setup(project: TestProject) {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  const cleanUp = () => {
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(logDir, { recursive: true, force: true });
+  };
 
   try {
     await waitUntilAnswering(`http://127.0.0.1:${port}/healthz`, child, 60_000);
   } catch (error) {
     await stop(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    cleanUp();
     release();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output.join('')}`);
   }
 
   project.provide('e2eBaseUrl', baseUrl);
   project.provide('e2eProjectToken', projectToken);
+  project.provide('e2ePlatformLog', logFile);
 
   return async () => {
     await stop(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    cleanUp();
     release();
     const shots = existsSync(SCREENSHOT_DIR) ? readdirSync(SCREENSHOT_DIR).length : 0;
     console.log(`\nBrowser journeys: ${shots} failure screenshot(s) in ${SCREENSHOT_DIR}\n`);

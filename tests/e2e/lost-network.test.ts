@@ -4,6 +4,7 @@ import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { generateButton, selectPreset, waitForResults } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
+import { platformLogFromNow } from './support/platform-log';
 
 const e2e = useE2E();
 
@@ -77,6 +78,7 @@ describe('a run on a phone whose network or page goes away mid-run (390 px)', ()
     const page = await e2e.open('mobile', { signedInAs: uniqueEmail('reload') });
     await pickPresets(page);
     const before = await usedCents(page);
+    const log = platformLogFromNow();
     await generateButton(page).click();
     await pause(1_500);
     await page.reload();
@@ -90,6 +92,8 @@ describe('a run on a phone whose network or page goes away mid-run (390 px)', ()
       .click();
     await page.getByRole('heading', { name: 'My Pet Gallery' }).waitFor();
     await expect.poll(() => page.getByText('All (1)').count()).toBe(1);
+    // A caller that leaves mid-stream is no failure of the platform's (issue 41, item 8).
+    expect(log.errors()).toEqual([]);
   });
 
   it('one journey: offline mid-run and back, a reload mid-run, then Back through viewer, gallery and create (Forward reopens)', async () => {

@@ -6,6 +6,7 @@
 // the closing connection is the one a phone going offline closes.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '../../adapters/platform/src/api';
 import { gatedRenderer } from '../support/gated-renderer';
@@ -21,8 +22,8 @@ import {
 
 const gatedPlatform = gatedPlatformPerTest(gatedRenderer);
 
-async function listening() {
-  const { app, token, base, gate } = await gatedPlatform();
+async function listening(logger?: { level: string; stream: Writable }) {
+  const { app, token, base, gate } = await gatedPlatform(logger ? { logger } : {});
   const used = async () =>
     (await (await fetch(`${base}/v1/subscriptions/usage`, { headers: userHeaders(token) })).json())
       .credits.userBalance.usedCredits as number;
@@ -108,6 +109,31 @@ describe('a run whose caller went away before delivery', () => {
       output: [{ image_output: { image, outputType: 'image' } }],
       usage: { cost: 0.2 },
     });
+  });
+
+  it('streamed and left mid-stream (a reload): one info line names the run, none is at error level', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const { gate, used, send } = await listening({ level: 'info', stream });
+    const caller = new AbortController();
+    const pending = send('left-mid-stream', { stream: true, signal: caller.signal });
+    gate.releaseImage();
+    const first = await eventWhere(runEvents(await pending), (event) =>
+      Boolean(event.output?.[0]?.image_output),
+    );
+    caller.abort();
+    gate.releaseVideo();
+    await expect.poll(used).toBe(0.2);
+    // The request's own line is written once its connection has closed.
+    await expect
+      .poll(() => lines.filter((line) => line.runId === first.id && line.level === 30).length)
+      .toBeGreaterThan(0);
+    expect(lines.filter((line) => Number(line.level) >= 40)).toEqual([]);
   });
 
   it('a caller who comes back with the key while the run is still going gets it, charged once', async () => {

@@ -26,12 +26,13 @@ async function listening() {
     (await (await fetch(`${base}/v1/subscriptions/usage`, { headers })).json()).credits.userBalance
       .usedCredits as number;
   /** A streamed costume run's events. */
-  const stream = async () =>
+  const stream = async (signal?: AbortSignal) =>
     runEvents(
       await fetch(`${base}/v1/run`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json', accept: 'text/event-stream' },
         body: JSON.stringify({ ...costumeRun(), stream: true }),
+        signal,
       }),
     );
   const byId = (id: string, as = headers) => fetch(`${base}/v1/runs/${id}`, { headers: as });
@@ -142,5 +143,23 @@ describe('a costume run by id', () => {
     expect(readdirSync(folder(id!))).toEqual([path.basename(image)]);
     expect((await fetch(image)).status).toBe(200);
     expect(await used()).toBe(0.2);
+  });
+
+  it('its caller gone after the image (a reload) and read by id meanwhile: it finishes, $0.50 once, both files served (issue 41, item 3)', async () => {
+    const { gate, used, stream, byId } = await listening();
+    gate.releaseImage();
+    const caller = new AbortController();
+    const { id } = await eventWhere(await stream(caller.signal), hasImage);
+    caller.abort();
+    // The page that came back follows the run by its id while the video is made.
+    expect((await (await byId(id!)).json()).status).toBe('running');
+    gate.releaseVideo();
+    await expect.poll(async () => (await (await byId(id!)).json()).status).toBe('succeeded');
+    const read = await (await byId(id!)).json();
+    expect(read.usage).toEqual({ cost: 0.5 });
+    expect(await used()).toBe(0.5);
+    const { image_output, video_output } = read.output[0];
+    expect((await fetch(image_output.image)).status).toBe(200);
+    expect((await fetch(video_output.video)).status).toBe(200);
   });
 });

@@ -110,8 +110,10 @@ describe('CreateView: inputs', () => {
       run: async () => ({ ...workflowOutput(), usage: { cost: 0.5, remainingCredits: 0.3 } }),
     });
     await act(() => services.session.start());
-    // The platform has no price list: before any costume the app does not guess one.
-    expect(screen.queryByText(/a costume uses/)).toBeNull();
+    // Before the first costume the platform's price list (README "Money") already tells too few.
+    expect(
+      await screen.findByText('You have $0.30 left and a costume uses $0.50.', { exact: false }),
+    ).toBeVisible();
     await pickPresets();
     await userEvent.click(generateButton());
     await screen.findByRole('img', { name: 'Your pet in its Halloween costume' });
@@ -124,12 +126,21 @@ describe('CreateView: inputs', () => {
     expect(services.account.getSnapshot().generationCost).toBe(0.5);
   });
 
+  it('before the first costume, states the price list with the image’s share', async () => {
+    const { services } = renderCreate({ remainingCredits: 4 });
+    await act(() => services.session.start());
+    await act(() => services.account.refresh());
+    expect(
+      screen.getByText('A costume uses $0.50 of your credits ($0.20 if you get only its picture).'),
+    ).toBeVisible();
+  });
+
   it('with enough credits, states the price the last costume cost', async () => {
     const { services } = renderCreate({ remainingCredits: 4 });
     await act(() => services.session.start());
     await act(() => services.account.refresh());
-    act(() => services.account.noteGenerationCost(0.5));
-    expect(screen.getByText('A costume uses $0.50 of your credits.')).toBeVisible();
+    act(() => services.account.noteGenerationCost(0.75));
+    expect(screen.getByText('A costume uses $0.75 of your credits.')).toBeVisible();
   });
 
   it('never skips a heading level, in either mode (screen readers navigate by them)', async () => {

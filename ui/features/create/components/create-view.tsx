@@ -83,9 +83,7 @@ export function CreateView(props: {
                 {view.notice}
               </p>
             )}
-            {notice && !generating && (
-              <CreditNoticeLine notice={notice} onAddCredits={actions.addCredits} />
-            )}
+            {!generating && <CreditNoticeLine notice={notice} onAddCredits={actions.addCredits} />}
             {view.validationError ? (
               <p className="pw-form-error" role="alert" id={reasonId}>
                 {view.validationError}
@@ -139,7 +137,12 @@ export function CreateView(props: {
 function CreditNoticeLine(props: { notice: CreditNotice; onAddCredits: () => void }) {
   const { notice } = props;
   if (notice.kind === 'price')
-    return <p className="pw-generate__price">A costume uses ${notice.cost} of your credits.</p>;
+    return (
+      <p className="pw-generate__price">
+        A costume uses ${notice.cost} of your credits
+        {notice.imageShare && ` ($${notice.imageShare} if you get only its picture)`}.
+      </p>
+    );
   return (
     <p className="pw-generate__credits" role="status">
       {notice.kind === 'out'

@@ -69,6 +69,12 @@ export function ResultView(props: {
       <h2 id="pw-results-title" className="pw-display pw-create__title" ref={heading} tabIndex={-1}>
         Your Halloween Costume
       </h2>
+      {/* What happened to a run while the page was away (a reload, a sign-out), once it ended. */}
+      {props.notice && !state.isGenerating && (
+        <p className="pw-generate__notice" role="status">
+          {props.notice}
+        </p>
+      )}
       <div className="pw-results__grid">
         <ResultCard
           title="Generated Image"

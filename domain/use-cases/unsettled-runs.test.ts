@@ -1,0 +1,96 @@
+// Runs a tab left unsettled (closed mid-run, signed out mid-run) are picked up by id on their
+// owner's next sign-in only, once, and say what became of them (issue 41, item 2).
+import { describe, expect, it } from 'vitest';
+import { MemoryLocalStorage } from '../../adapters/memory/memory-local-storage';
+import { FakeClock } from '../../tests/support/fake-clock';
+import type { GalleryItem } from '../model/gallery-item';
+import type { RunRead, RunnerPort } from '../ports/runner.port';
+import { domainError } from '../errors';
+import type { Gallery } from './gallery';
+import { GenerateCostume } from './generate-costume';
+import { UnsettledRuns } from './unsettled-runs';
+
+function fixture(runs: Record<string, RunRead>) {
+  const clock = new FakeClock();
+  const unsettled = new UnsettledRuns(new MemoryLocalStorage(), clock);
+  const added: GalleryItem[] = [];
+  const gallery = {
+    addUnlessKept: async (item: GalleryItem) => void added.push(item),
+  } as unknown as Gallery;
+  const reads: string[] = [];
+  const runner = {
+    read: async (id: string) => {
+      reads.push(id);
+      const run = runs[id];
+      if (!run) throw domainError({ code: 'NOT_FOUND' }, 'No run with this id.');
+      return run;
+    },
+  } as unknown as RunnerPort;
+  let user: string | undefined;
+  const command = new GenerateCostume(
+    runner,
+    gallery,
+    clock,
+    undefined,
+    true,
+    undefined,
+    {},
+    {
+      currentUser: () => user,
+      unsettled,
+    },
+  );
+  return { command, unsettled, added, reads, signIn: (id?: string) => (user = id) };
+}
+
+const finished = (id: string, status: RunRead['status'], image = '', video = ''): RunRead => ({
+  id,
+  status,
+  output: [
+    {
+      ...(image ? { image_output: { image } } : {}),
+      ...(video ? { video_output: { video } } : {}),
+    },
+  ],
+});
+
+describe('runs left unsettled on this device', () => {
+  it('reach their owner’s gallery on the owner’s sign-in only, once, saying what became of them', async () => {
+    const f = fixture({
+      made: finished('made', 'succeeded', 'https://x/i.png', 'https://x/v.mp4'),
+      nothing: finished('nothing', 'cancelled'),
+    });
+    f.unsettled.add('alice', 'made');
+    f.unsettled.add('alice', 'nothing');
+    f.unsettled.add('alice', 'gone');
+    f.unsettled.signedOut('alice');
+
+    // Someone else signs in here: nothing of Alice's is read, shown or added.
+    f.signIn('bob');
+    expect(await f.command.pickUp()).toEqual([]);
+    expect(f.reads).toEqual([]);
+    expect(f.added).toEqual([]);
+
+    f.signIn('alice');
+    expect(await f.command.pickUp()).toEqual([
+      { outcome: 'in-gallery', signedOut: true },
+      { outcome: 'not-charged', signedOut: true },
+    ]);
+    expect(f.added).toEqual([
+      expect.objectContaining({ imageUrl: 'https://x/i.png', videoUrl: 'https://x/v.mp4' }),
+    ]);
+    // Picked up once; a run the platform no longer knows is forgotten.
+    expect(f.unsettled.of('alice')).toEqual([]);
+    expect(await f.command.pickUp()).toEqual([]);
+  });
+
+  it('a run stopped after its image (a tab closed): the picture alone, kept as the tab left it', async () => {
+    const f = fixture({ cut: finished('cut', 'cancelled', 'https://x/i.png') });
+    f.unsettled.add('alice', 'cut');
+    f.signIn('alice');
+    expect(await f.command.pickUp()).toEqual([{ outcome: 'in-gallery', signedOut: false }]);
+    expect(f.added).toEqual([
+      expect.objectContaining({ imageUrl: 'https://x/i.png', videoUrl: '' }),
+    ]);
+  });
+});

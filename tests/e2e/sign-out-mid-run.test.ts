@@ -1,0 +1,106 @@
+// Signed out while a costume is being made (issue 41, item 2): Sign Out in a second tab mid-run.
+// The run's creation is not lost, and never shown to anyone else: it waits on this device, as a
+// run id kept for its owner, and reaches their gallery on their next sign-in here, which says so.
+// Money checked on the platform's usage API, and the result files' status codes.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { generateButton, selectPreset } from './support/create-flow';
+import { STORAGE_MERGE_412, uniqueEmail, useE2E } from './support/e2e';
+import { signInThroughLocalPage } from './support/sign-in';
+
+const e2e = useE2E();
+
+const IN_GALLERY = 'Your costume was still being made when you signed out: it is in your gallery.';
+
+/** Cents charged to the account with this token (the platform's usage API). */
+async function usedCents(token: string): Promise<number> {
+  const reply = await fetch(`${e2e.baseUrl}/v1/subscriptions/usage`, {
+    headers: { 'x-sub-dev-access-token': token },
+  });
+  const body = (await reply.json()) as { credits: { userBalance: { usedCredits: number } } };
+  return Math.round(body.credits.userBalance.usedCredits * 100);
+}
+
+const tokenOf = async (page: Page) =>
+  (await page.evaluate(() => localStorage.getItem('subscribe-dev-access-token')))!;
+
+async function openGallery(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /Gallery/ })
+    .first()
+    .click();
+  await page.getByRole('heading', { name: 'My Pet Gallery' }).waitFor();
+}
+
+describe('signed out while a costume is being made', () => {
+  it('Sign Out in another tab mid-run: the owner’s next sign-in finds it in the gallery, charged once; another user here sees nothing of it', async () => {
+    e2e.expectConsoleError(/Failed to load resource|Failed to fetch|401|403/);
+    e2e.expectConsoleError(STORAGE_MERGE_412);
+    const email = uniqueEmail('signout-mid-run');
+    const page = await e2e.open('desktop', { signedInAs: email });
+    const other = await page.context().newPage();
+    await other.goto(e2e.baseUrl);
+    await other.getByRole('button', { name: 'Sign Out' }).waitFor();
+    const before = await usedCents(await tokenOf(page));
+
+    await page.getByRole('button', { name: 'Use Presets' }).click();
+    await selectPreset(page, 'Choose Your Pet', 'Golden Retriever');
+    await selectPreset(page, 'Choose Costume', 'Vampire');
+    const started = page.waitForResponse((response) =>
+      new URL(response.url()).pathname.endsWith('/v1/run'),
+    );
+    await generateButton(page).click();
+    await started;
+    await other.getByRole('button', { name: 'Sign Out' }).click();
+    await other
+      .getByRole('alertdialog', { name: 'Sign Out' })
+      .getByRole('button', { name: 'Sign Out' })
+      .click();
+    // This tab follows: the landing page.
+    await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
+    await other.close();
+
+    // Someone else signs in on this browser meanwhile: nothing of the run shows to them.
+    await signInThroughLocalPage(page, uniqueEmail('someone-else'));
+    await page.waitForTimeout(0);
+    expect(await page.getByText(/still being made when you signed out/).count()).toBe(0);
+    await openGallery(page);
+    await page.getByText('No creations yet').waitFor();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Sign Out' })
+      .getByRole('button', { name: 'Sign Out' })
+      .click();
+
+    // The owner signs in again: told, and the creation is in the gallery.
+    await signInThroughLocalPage(page, email);
+    await page.getByText(IN_GALLERY).waitFor({ timeout: 60_000 });
+    const token = await tokenOf(page);
+    const charged = (await usedCents(token)) - before;
+    await openGallery(page);
+    await expect.poll(() => page.getByText('All (1)').count(), { timeout: 20_000 }).toBe(1);
+    const image = await page
+      .getByRole('button', { name: /^Open creation from/ })
+      .first()
+      .locator('img')
+      .getAttribute('src');
+    expect((await fetch(image!)).status).toBe(200);
+    // Charged once: the whole costume (its video served too), or the picture alone when its
+    // video was stopped.
+    expect([50, 20]).toContain(charged);
+    await page
+      .getByRole('button', { name: /^Open creation from/ })
+      .first()
+      .click();
+    const viewer = page.getByRole('dialog', { name: /^Creation from/ });
+    await viewer.waitFor();
+    const videos = viewer.locator('video');
+    if (charged === 50) {
+      const video = await videos.first().getAttribute('src');
+      expect((await fetch(video!)).status).toBe(200);
+    } else expect(await videos.count()).toBe(0);
+    await page.waitForTimeout(1_000);
+    expect((await usedCents(token)) - before).toBe(charged);
+  });
+});
