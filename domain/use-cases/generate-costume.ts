@@ -161,6 +161,12 @@ export class GenerateCostume {
   private readonly inFlight = new Map<string, () => void>();
 
   /**
+   * Runs this instance is making now, by id, each settling with what became of it for its owner:
+   * a sign-in meanwhile (its owner signed out and back in, in this tab) is told once it ends.
+   */
+  private readonly finishing = new Map<string, Promise<PickedUpRun['outcome'] | undefined>>();
+
+  /**
    * Runs the workflow and saves its image (with its video, when one came) as a new gallery item.
    * Rejects with the run's error when no image came back at all.
    */
@@ -171,8 +177,13 @@ export class GenerateCostume {
     // Signed out, or another user signed in, since the run started: its creation is not theirs.
     const stillTheirs = () => !owners || owners.currentUser() === user;
     let runId = request.runId;
+    let finish: (outcome: PickedUpRun['outcome'] | undefined) => void = () => {};
+    const finished = new Promise<PickedUpRun['outcome'] | undefined>((resolve) => {
+      finish = resolve;
+    });
     const named = (id: string) => {
       runId = id;
+      this.finishing.set(id, finished);
       if (!user || !owners) return;
       owners.unsettled.add(user, id);
       owners.unsettled.touch(id);
@@ -220,6 +231,7 @@ export class GenerateCostume {
       onNotice?.(undefined);
       // The image already shown is a creation; only the video failed (Retry Video fills it in).
       if (!earlyImage) {
+        finish(stillTheirs() ? 'not-charged' : undefined);
         this.leave(runId, stillTheirs());
         throw error;
       }
@@ -228,6 +240,7 @@ export class GenerateCostume {
     }
     // Its owner left mid-run: the creation waits, as a run id, for their next sign-in here.
     if (!stillTheirs()) {
+      finish(undefined);
       this.leave(runId, false);
       return created;
     }
@@ -235,9 +248,11 @@ export class GenerateCostume {
     try {
       if (created.item) await this.gallery.add(created.item);
     } catch (error) {
+      finish(undefined);
       this.leave(runId, false);
       throw error;
     }
+    finish(created.item ? 'in-gallery' : 'not-charged');
     this.leave(runId, stillTheirs());
     return created;
   }
@@ -253,6 +268,17 @@ export class GenerateCostume {
     const picked: PickedUpRun[] = [];
     const { unsettled } = owners;
     for (const run of unsettled.of(user)) {
+      const here = this.finishing.get(run.runId);
+      if (here && run.signedOut) {
+        // Still being made in this tab, whose owner signed out and back in: told once it ends.
+        const outcome = await here;
+        if (owners.currentUser() !== user) break;
+        if (outcome) {
+          picked.push({ outcome, signedOut: true });
+          continue;
+        }
+        // It ended while nobody or someone else was signed in: followed by its id below.
+      }
       if (this.inFlight.has(run.runId)) continue;
       // Another tab makes or follows it: it is theirs, unless that tab goes (closed) first.
       while (unsettled.isLive(run.runId) && !this.inFlight.has(run.runId))
@@ -292,6 +318,7 @@ export class GenerateCostume {
   /** The run is over in this tab: settled for its owner, or kept for their next sign-in. */
   private leave(runId: string | undefined, settled: boolean): void {
     if (!runId) return;
+    this.finishing.delete(runId);
     this.inFlight.get(runId)?.();
     this.inFlight.delete(runId);
     // Kept, it is picked up on the owner's next sign-in (a sign-out marked it as such).

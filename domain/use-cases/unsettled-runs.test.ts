@@ -1,6 +1,6 @@
 // Runs a tab left unsettled (closed mid-run, signed out mid-run) are picked up by id on their
 // owner's next sign-in only, once, and say what became of them (issue 41, item 2).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryLocalStorage } from '../../adapters/memory/memory-local-storage';
 import { FakeClock } from '../../tests/support/fake-clock';
 import type { GalleryItem } from '../model/gallery-item';
@@ -92,5 +92,68 @@ describe('runs left unsettled on this device', () => {
     expect(f.added).toEqual([
       expect.objectContaining({ imageUrl: 'https://x/i.png', videoUrl: '' }),
     ]);
+  });
+
+  it('a run still being made in this tab when its owner signs out and back in: told once it ends', async () => {
+    const clock = new FakeClock();
+    const unsettled = new UnsettledRuns(new MemoryLocalStorage(), clock);
+    const added: GalleryItem[] = [];
+    const gallery = {
+      add: async (item: GalleryItem) => void added.push(item),
+      addUnlessKept: async (item: GalleryItem) => void added.push(item),
+    } as unknown as Gallery;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const runner = {
+      async *stream() {
+        yield JSON.stringify({ id: 'live', output: [] });
+        await gate;
+        yield JSON.stringify({ output: [{ image_output: { image: 'https://x/i.png' } }] });
+        yield JSON.stringify({
+          output: [{ video_output: { video: 'https://x/v.mp4' } }],
+          usage: { cost: 0.5 },
+        });
+      },
+      read: async () => {
+        throw new Error('a run made in this tab is not read by id');
+      },
+    } as unknown as RunnerPort;
+    let user: string | undefined = 'alice';
+    const command = new GenerateCostume(
+      runner,
+      gallery,
+      clock,
+      undefined,
+      true,
+      undefined,
+      {},
+      {
+        currentUser: () => user,
+        unsettled,
+      },
+    );
+    const made = command.execute({ inputs: { pet: 'p', costume: 'c' } });
+    await vi.waitFor(() => expect(unsettled.of('alice')).toHaveLength(1));
+    user = undefined;
+    unsettled.signedOut('alice');
+    user = 'alice';
+    const picked = command.pickUp();
+    release();
+    await made;
+    expect(await picked).toEqual([{ outcome: 'in-gallery', signedOut: true }]);
+    expect(added).toEqual([
+      expect.objectContaining({ imageUrl: 'https://x/i.png', videoUrl: 'https://x/v.mp4' }),
+    ]);
+    expect(unsettled.of('alice')).toEqual([]);
+  });
+
+  it('a heartbeat stamped before the clock was set back does not hold a run for ever', () => {
+    const clock = new FakeClock();
+    const unsettled = new UnsettledRuns(new MemoryLocalStorage(), clock);
+    unsettled.add('alice', 'r');
+    unsettled.touch('r');
+    expect(unsettled.isLive('r')).toBe(true);
+    clock.set(clock.now() - 60 * 60_000);
+    expect(unsettled.isLive('r')).toBe(false);
   });
 });

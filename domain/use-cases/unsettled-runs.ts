@@ -70,7 +70,10 @@ export class UnsettledRuns {
    */
   isLive(runId: string): boolean {
     const run = this.read().find((kept) => kept.runId === runId);
-    return (run?.seenAt ?? -Infinity) > this.clock.now() - LIVE_RUN.leftAfterMs;
+    const seen = run?.seenAt ?? -Infinity;
+    const now = this.clock.now();
+    // A stamp ahead of now is from before the clock was set back: it says nothing of now.
+    return seen > now - LIVE_RUN.leftAfterMs && seen <= now + LIVE_RUN.touchMs;
   }
 
   has(runId: string): boolean {

@@ -1,0 +1,83 @@
+// A token that runs out while a costume is being made and its renewal cannot get through (issue
+// 41, item 2): the page signs out, and the run is not lost. On the owner's next sign-in here they
+// are told what became of it: in their gallery (charged what it delivered), or not charged at all.
+// Money checked on the platform's usage API, and the result files' status codes.
+import { describe, expect, it } from 'vitest';
+import { generateButton, selectPreset } from './support/create-flow';
+import { STORAGE_MERGE_412, uniqueEmail, useE2E } from './support/e2e';
+import { signInThroughLocalPage } from './support/sign-in';
+
+const e2e = useE2E();
+
+/** Cents charged to the account with this token (the platform's usage API). */
+async function usedCents(token: string): Promise<number> {
+  const reply = await fetch(`${e2e.baseUrl}/v1/subscriptions/usage`, {
+    headers: { 'x-sub-dev-access-token': token },
+  });
+  const body = (await reply.json()) as { credits: { userBalance: { usedCredits: number } } };
+  return Math.round(body.credits.userBalance.usedCredits * 100);
+}
+
+describe('a token that expires mid-run while its renewal is blocked', () => {
+  it('signs out, and the owner’s next sign-in says where the costume went, charged once', async () => {
+    e2e.expectConsoleError(/Failed to load resource|Failed to fetch|ERR_FAILED|401|403/);
+    e2e.expectConsoleError(STORAGE_MERGE_412);
+    const context = await e2e.context('desktop');
+    // Renewal cannot reach the platform, so the hour-long token runs out.
+    await context.route('**/v1/auth/refresh', (route) => route.abort());
+    const page = await context.newPage();
+    // The browser's clock, so the hour passes in a moment; the platform keeps real time.
+    await page.clock.install();
+    await page.goto(`${e2e.baseUrl}/`);
+    const email = uniqueEmail('expiry-mid-run');
+    await signInThroughLocalPage(page, email);
+    const firstToken = (await page.evaluate(() =>
+      localStorage.getItem('subscribe-dev-access-token'),
+    ))!;
+    const before = await usedCents(firstToken);
+
+    await page.getByRole('button', { name: 'Use Presets' }).click();
+    await selectPreset(page, 'Choose Your Pet', 'Golden Retriever');
+    await selectPreset(page, 'Choose Costume', 'Vampire');
+    const started = page.waitForResponse((response) =>
+      new URL(response.url()).pathname.endsWith('/v1/run'),
+    );
+    await generateButton(page).click();
+    await started;
+    // The token is inside its last 30 s: the next check signs the user out.
+    await page.clock.fastForward('59:40');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
+
+    // The owner comes back later with the network well: the browser's time is real again.
+    await page.clock.setSystemTime(Date.now());
+    await context.unroute('**/v1/auth/refresh');
+    await signInThroughLocalPage(page, email);
+    const notice = page.getByText(/Your costume was still being made when you signed out/);
+    await notice.waitFor({ timeout: 90_000 });
+    const told = (await notice.textContent()) ?? '';
+    const token = (await page.evaluate(() => localStorage.getItem('subscribe-dev-access-token')))!;
+    const charged = (await usedCents(token)) - before;
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: /Gallery/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'My Pet Gallery' }).waitFor();
+    if (told.includes('it was not charged')) {
+      // Nothing was delivered before the page signed out: nothing charged, nothing kept.
+      expect(charged).toBe(0);
+      await page.getByText('No creations yet').waitFor();
+    } else {
+      expect([50, 20]).toContain(charged);
+      await expect.poll(() => page.getByText('All (1)').count(), { timeout: 20_000 }).toBe(1);
+      const image = await page
+        .getByRole('button', { name: /^Open creation from/ })
+        .first()
+        .locator('img')
+        .getAttribute('src');
+      expect((await fetch(image!)).status).toBe(200);
+    }
+    await page.waitForTimeout(1_000);
+    expect((await usedCents(token)) - before).toBe(charged);
+  });
+});
