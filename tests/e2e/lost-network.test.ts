@@ -161,10 +161,10 @@ describe('a run on a phone whose network or page goes away mid-run (390 px)', ()
     // From Create, the next Back leaves the app for the page before it (the tab's blank page
     // here), never the sign-in page; Forward comes back to the app, still signed in.
     await back();
-    await expect.poll(() => page.url()).not.toBe(address);
+    await expect.poll(() => page.url(), { timeout: 15_000 }).not.toBe(address);
     expect(page.url()).not.toContain('/auth');
     await forward();
-    await expect.poll(() => page.url()).toBe(address);
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toBe(address);
     await bar.waitFor();
     // Back the other way: Forward to the gallery, Forward again reopens the same creation.
     await page.getByRole('button', { name: 'Gallery', exact: true }).click();
