@@ -1,4 +1,9 @@
-import { domainCode, isConnectionLost, videoGenerationError } from '../errors';
+import {
+  domainCode,
+  isConnectionLost,
+  videoGenerationError,
+  type DomainErrorCode,
+} from '../errors';
 import type { GalleryItem } from '../model/gallery-item';
 import type { GenerationResults, InputSource } from '../model/generation';
 import { presetImagePath, type PresetKind } from '../model/presets';
@@ -76,6 +81,15 @@ export const PICKED_UP_NOTICES = {
       'The costume you started before the page was closed could not be finished: it was not charged.',
   },
 } as const;
+
+/** Waits before a left run is read again after a passing failure (rate limit, network). */
+export const PICK_UP_RETRY_MS = [5_000, 20_000, 60_000] as const;
+const PASSING_FAILURES = new Set<DomainErrorCode>([
+  'RATE_LIMIT_EXCEEDED',
+  'SERVICE_UNAVAILABLE',
+  'NETWORK_ERROR',
+  'TIMEOUT_ERROR',
+]);
 
 export const RECOVERY_LIMITS = {
   /** Sends of a lost run after the first, while online: after 1, 2, 4 and 8 s. */
@@ -290,10 +304,9 @@ export class GenerateCostume {
       const touch = () => owners.unsettled.touch(run.runId);
       this.inFlight.set(run.runId, this.clock.every(LIVE_RUN.touchMs, touch));
       try {
-        const { status, results } = await followCostumeRun(
-          (id) => this.runner.read!(id),
+        const { status, results } = await this.followLeftRun(
           run.runId,
-          this.clock,
+          () => owners.currentUser() === user,
         );
         if (owners.currentUser() !== user) break;
         const item = this.newItem(status === 'succeeded' ? results : { ...results, videoUrl: '' });
@@ -313,6 +326,27 @@ export class GenerateCostume {
       }
     }
     return picked;
+  }
+
+  /**
+   * Follows a run another tab left, read again after a passing failure (the user's requests
+   * rate-limited, the network gone): a run charged for must not wait for a later visit to say so.
+   */
+  private async followLeftRun(
+    runId: string,
+    stillTheirs: () => boolean,
+  ): ReturnType<typeof followCostumeRun> {
+    const read = (id: string) => this.runner.read!(id);
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await followCostumeRun(read, runId, this.clock);
+      } catch (error) {
+        const passing = PASSING_FAILURES.has(domainCode(error) ?? 'UNKNOWN_ERROR');
+        const wait = PICK_UP_RETRY_MS[attempt];
+        if (!passing || wait === undefined || !stillTheirs()) throw error;
+        await new Promise<void>((resolve) => this.clock.after(wait, resolve));
+      }
+    }
   }
 
   /** The run is over in this tab: settled for its owner, or kept for their next sign-in. */

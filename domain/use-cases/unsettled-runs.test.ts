@@ -7,10 +7,10 @@ import type { GalleryItem } from '../model/gallery-item';
 import type { RunRead, RunnerPort } from '../ports/runner.port';
 import { domainError } from '../errors';
 import type { Gallery } from './gallery';
-import { GenerateCostume } from './generate-costume';
+import { GenerateCostume, PICK_UP_RETRY_MS } from './generate-costume';
 import { UnsettledRuns } from './unsettled-runs';
 
-function fixture(runs: Record<string, RunRead>) {
+function fixture(runs: Record<string, RunRead>, failures: Error[] = []) {
   const clock = new FakeClock();
   const unsettled = new UnsettledRuns(new MemoryLocalStorage(), clock);
   const added: GalleryItem[] = [];
@@ -21,6 +21,8 @@ function fixture(runs: Record<string, RunRead>) {
   const runner = {
     read: async (id: string) => {
       reads.push(id);
+      const failure = failures.shift();
+      if (failure) throw failure;
       const run = runs[id];
       if (!run) throw domainError({ code: 'NOT_FOUND' }, 'No run with this id.');
       return run;
@@ -40,7 +42,7 @@ function fixture(runs: Record<string, RunRead>) {
       unsettled,
     },
   );
-  return { command, unsettled, added, reads, signIn: (id?: string) => (user = id) };
+  return { command, unsettled, added, reads, clock, signIn: (id?: string) => (user = id) };
 }
 
 const finished = (id: string, status: RunRead['status'], image = '', video = ''): RunRead => ({
@@ -145,6 +147,34 @@ describe('runs left unsettled on this device', () => {
       expect.objectContaining({ imageUrl: 'https://x/i.png', videoUrl: 'https://x/v.mp4' }),
     ]);
     expect(unsettled.of('alice')).toEqual([]);
+  });
+
+  it('a read refused for a passing reason (the user rate-limited) is tried again, not left for a later visit', async () => {
+    const limited = () =>
+      domainError({ code: 'RATE_LIMIT_EXCEEDED', retryAfter: 30 }, 'Too many requests.');
+    const f = fixture({ left: finished('left', 'cancelled', 'https://x/i.png') }, [
+      limited(),
+      limited(),
+    ]);
+    f.unsettled.add('alice', 'left');
+    f.signIn('alice');
+    const picking = f.command.pickUp();
+    await vi.waitFor(() => expect(f.reads).toHaveLength(1));
+    await f.clock.advanceAsync(PICK_UP_RETRY_MS[0]);
+    await vi.waitFor(() => expect(f.reads).toHaveLength(2));
+    await f.clock.advanceAsync(PICK_UP_RETRY_MS[1]);
+    expect(await picking).toEqual([{ outcome: 'in-gallery', signedOut: false }]);
+    expect(f.added).toEqual([expect.objectContaining({ imageUrl: 'https://x/i.png' })]);
+    expect(f.unsettled.has('left')).toBe(false);
+  });
+
+  it('a read refused for good (the run unknown) is not tried again', async () => {
+    const f = fixture({}, []);
+    f.unsettled.add('alice', 'gone');
+    f.signIn('alice');
+    expect(await f.command.pickUp()).toEqual([]);
+    expect(f.reads).toEqual(['gone']);
+    expect(f.unsettled.has('gone')).toBe(false);
   });
 
   it('a heartbeat stamped before the clock was set back does not hold a run for ever', () => {

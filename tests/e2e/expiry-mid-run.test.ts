@@ -6,17 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { generateButton, selectPreset } from './support/create-flow';
 import { STORAGE_MERGE_412, uniqueEmail, useE2E } from './support/e2e';
 import { signInThroughLocalPage } from './support/sign-in';
+import { usedCentsOf } from './support/usage';
 
 const e2e = useE2E();
 
-/** Cents charged to the account with this token (the platform's usage API). */
-async function usedCents(token: string): Promise<number> {
-  const reply = await fetch(`${e2e.baseUrl}/v1/subscriptions/usage`, {
-    headers: { 'x-sub-dev-access-token': token },
-  });
-  const body = (await reply.json()) as { credits: { userBalance: { usedCredits: number } } };
-  return Math.round(body.credits.userBalance.usedCredits * 100);
-}
+const usedCents = (token: string) => usedCentsOf(e2e.baseUrl, token);
 
 describe('a token that expires mid-run while its renewal is blocked', () => {
   it('signs out, and the owner’s next sign-in says where the costume went, charged once', async () => {

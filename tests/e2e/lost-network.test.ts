@@ -5,18 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { generateButton, selectPreset, waitForResults } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
 import { platformLogFromNow } from './support/platform-log';
+import { CHARGE_POLL, tokenOf, usedCentsOf } from './support/usage';
 
 const e2e = useE2E();
 
-/** Cents the platform charged the signed-in user, read with the token the app holds. */
-async function usedCents(page: Page): Promise<number> {
-  const token = await page.evaluate(() => localStorage.getItem('subscribe-dev-access-token'));
-  const reply = await fetch(`${e2e.baseUrl}/v1/subscriptions/usage`, {
-    headers: { 'x-sub-dev-access-token': token! },
-  });
-  const body = (await reply.json()) as { credits: { userBalance: { usedCredits: number } } };
-  return Math.round(body.credits.userBalance.usedCredits * 100);
-}
+const usedCents = async (page: Page) => usedCentsOf(e2e.baseUrl, await tokenOf(page));
 
 async function pickPresets(page: Page) {
   await page.getByRole('button', { name: 'Use Presets' }).click();
@@ -68,7 +61,9 @@ describe('a run on a phone whose network or page goes away mid-run (390 px)', ()
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByText(/generation failed/i).count()).toBe(0);
     // Wait for any abandoned run's refund to land, then exactly one charge stays.
-    await expect.poll(async () => (await usedCents(page)) - before, { timeout: 30_000 }).toBe(50);
+    await expect
+      .poll(async () => (await usedCents(page)) - before, { ...CHARGE_POLL, timeout: 30_000 })
+      .toBe(50);
     await pause(1_000);
     expect((await usedCents(page)) - before).toBe(50);
   });
@@ -83,7 +78,9 @@ describe('a run on a phone whose network or page goes away mid-run (390 px)', ()
     await pause(1_500);
     await page.reload();
     await expectBothLoaded(page);
-    await expect.poll(async () => (await usedCents(page)) - before, { timeout: 30_000 }).toBe(50);
+    await expect
+      .poll(async () => (await usedCents(page)) - before, { ...CHARGE_POLL, timeout: 30_000 })
+      .toBe(50);
     await pause(1_000);
     expect((await usedCents(page)) - before).toBe(50);
     await page
@@ -125,7 +122,9 @@ describe('a run on a phone whose network or page goes away mid-run (390 px)', ()
     await page.context().setOffline(false);
     await expectBothLoaded(page);
     expect(await page.getByText(/generation failed/i).count()).toBe(0);
-    await expect.poll(async () => (await usedCents(page)) - before, { timeout: 30_000 }).toBe(50);
+    await expect
+      .poll(async () => (await usedCents(page)) - before, { ...CHARGE_POLL, timeout: 30_000 })
+      .toBe(50);
 
     // A reload the moment the next run has gone out: it is picked up and charged once.
     await page.getByRole('button', { name: 'Create Another Costume' }).click();
@@ -136,7 +135,9 @@ describe('a run on a phone whose network or page goes away mid-run (390 px)', ()
     await overlay.waitFor();
     await page.reload();
     await expectBothLoaded(page);
-    await expect.poll(async () => (await usedCents(page)) - before, { timeout: 30_000 }).toBe(100);
+    await expect
+      .poll(async () => (await usedCents(page)) - before, { ...CHARGE_POLL, timeout: 30_000 })
+      .toBe(100);
 
     // Back through the viewer, the gallery and Create, then out of the app; Forward reopens.
     const bar = page.getByRole('navigation', { name: 'Main' });

@@ -8,18 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { generateButton, selectPreset, waitForResults } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
 import { ROOT } from './support/paths';
+import { CHARGE_POLL, tokenOf, usedCentsOf } from './support/usage';
 
 const e2e = useE2E();
 const PRICE = 'A costume uses $0.50 of your credits ($0.20 if you get only its picture).';
 
-async function usedCents(page: Page): Promise<number> {
-  const token = await page.evaluate(() => localStorage.getItem('subscribe-dev-access-token'));
-  const reply = await fetch(`${e2e.baseUrl}/v1/subscriptions/usage`, {
-    headers: { 'x-sub-dev-access-token': token! },
-  });
-  const body = (await reply.json()) as { credits: { userBalance: { usedCredits: number } } };
-  return Math.round(body.credits.userBalance.usedCredits * 100);
-}
+const usedCents = async (page: Page) => usedCentsOf(e2e.baseUrl, await tokenOf(page));
 
 describe('the price of a costume, before the first one', () => {
   it('is named beside Generate at 390, 820 and 1280 px, and is what the first costume is charged', async () => {
@@ -47,6 +41,8 @@ describe('the price of a costume, before the first one', () => {
     await selectPreset(page, 'Choose Costume', 'Vampire');
     await generateButton(page).click();
     await waitForResults(page);
-    await expect.poll(async () => (await usedCents(page)) - before, { timeout: 30_000 }).toBe(50);
+    await expect
+      .poll(async () => (await usedCents(page)) - before, { ...CHARGE_POLL, timeout: 30_000 })
+      .toBe(50);
   });
 });

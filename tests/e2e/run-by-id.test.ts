@@ -7,17 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { generateButton, selectPreset, waitForResults } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
 import { platformLogFromNow } from './support/platform-log';
+import { CHARGE_POLL, tokenOf, usedCentsOf } from './support/usage';
 
 const e2e = useE2E();
 
-async function usedCents(page: Page): Promise<number> {
-  const token = await page.evaluate(() => localStorage.getItem('subscribe-dev-access-token'));
-  const reply = await fetch(`${e2e.baseUrl}/v1/subscriptions/usage`, {
-    headers: { 'x-sub-dev-access-token': token! },
-  });
-  const body = (await reply.json()) as { credits: { userBalance: { usedCredits: number } } };
-  return Math.round(body.credits.userBalance.usedCredits * 100);
-}
+const usedCents = async (page: Page) => usedCentsOf(e2e.baseUrl, await tokenOf(page));
 
 const status = async (url: string) => (await fetch(url)).status;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -55,7 +49,9 @@ describe('a run followed by its id', () => {
     const video = page.getByRole('article', { name: 'Generated Video' }).locator('video');
     const videoUrl = await video.getAttribute('src', { timeout: 30_000 });
     expect(await page.getByText(/generation failed/i).count()).toBe(0);
-    await expect.poll(async () => (await usedCents(page)) - before, { timeout: 30_000 }).toBe(50);
+    await expect
+      .poll(async () => (await usedCents(page)) - before, { ...CHARGE_POLL, timeout: 30_000 })
+      .toBe(50);
     await pause(1_000);
     expect((await usedCents(page)) - before).toBe(50);
     expect(await status(image!)).toBe(200);
@@ -81,7 +77,9 @@ describe('a run followed by its id', () => {
       await route.continue();
     });
     await page.reload({ waitUntil: 'commit' });
-    await expect.poll(async () => (await usedCents(page)) - before, { timeout: 60_000 }).toBe(20);
+    await expect
+      .poll(async () => (await usedCents(page)) - before, { ...CHARGE_POLL, timeout: 60_000 })
+      .toBe(20);
     ended();
     await expect.poll(() => imageOf(page).getAttribute('src'), { timeout: 30_000 }).toBe(image);
     await page.getByText(/only its picture was charged/).waitFor({ timeout: 30_000 });
@@ -104,15 +102,9 @@ describe('a run followed by its id', () => {
     // Nobody waits for it or reads it now: its video is stopped, the image's share charged.
     const watcher = await context.newPage();
     await watcher.goto(`${e2e.baseUrl}/healthz`);
-    const token = await watcher.evaluate(() => localStorage.getItem('subscribe-dev-access-token'));
-    const used = async () => {
-      const reply = await fetch(`${e2e.baseUrl}/v1/subscriptions/usage`, {
-        headers: { 'x-sub-dev-access-token': token! },
-      });
-      const body = (await reply.json()) as { credits: { userBalance: { usedCredits: number } } };
-      return Math.round(body.credits.userBalance.usedCredits * 100) - before;
-    };
-    await expect.poll(used, { timeout: 60_000 }).toBe(20);
+    const token = await tokenOf(watcher);
+    const used = async () => (await usedCentsOf(e2e.baseUrl, token)) - before;
+    await expect.poll(used, { ...CHARGE_POLL, timeout: 60_000 }).toBe(20);
     await watcher.goto(e2e.baseUrl);
     await watcher
       .getByText('The costume you started before the page was closed is in your gallery.')
