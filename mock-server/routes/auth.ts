@@ -72,11 +72,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
           (url) => ctx.loopbackRedirects.isWaiting(url),
         )
       : undefined;
-    if (!redirect)
-      return {
-        refusal:
-          'The address to return to (redirect_uri) is missing or not allowed for this project, so no token was sent.',
-      };
+    if (!redirect) return { refusal: redirectRefusal(query.redirect_uri) };
     return { project, redirect };
   };
 
@@ -175,4 +171,18 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       .header('location', target.href)
       .send();
   });
+}
+
+/**
+ * Why no token goes back: said so that whoever deployed the app knows the setting to change (an
+ * app on an origin the platform was not told of is the usual cause).
+ */
+export function redirectRefusal(redirectUri: string | undefined): string {
+  if (!redirectUri)
+    return 'The address to return to (redirect_uri) is missing, so no token was sent.';
+  const url = URL.canParse(redirectUri) ? new URL(redirectUri) : undefined;
+  const origin = url?.origin ?? 'null';
+  if (!url || origin === 'null' || url.username || url.password)
+    return 'The address to return to (redirect_uri) is not a web address this platform returns to, so no token was sent.';
+  return `The address to return to (redirect_uri) is on ${origin}, which this platform does not allow, so no token was sent. Whoever runs the platform can allow it by adding ${origin} to its ALLOWED_ORIGINS setting.`;
 }

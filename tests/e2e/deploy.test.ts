@@ -192,12 +192,18 @@ describe('the built app deployed apart from its platform', () => {
     try {
       const context = await newContext(browser, 'desktop');
       const page = await context.newPage();
+      const logged: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') logged.push(message.text());
+      });
+      // At once, before anyone presses Sign In, in the app's own frame, and in the console.
       await page.goto(`${appOrigin}/`);
-      await page.locator('.pw-prerendered').waitFor({ state: 'detached' });
-      await page.getByRole('button', { name: 'Sign In', exact: true }).first().click();
-      await expect
-        .poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 })
-        .toContain('unknown settings: platformURL');
+      const alert = page.getByRole('alert').filter({ hasText: 'is not set up right' });
+      await alert.waitFor({ timeout: 20_000 });
+      expect(await alert.textContent()).toContain('unknown settings: platformURL');
+      expect(await page.getByRole('banner').textContent()).toContain('Pawloween');
+      expect(await page.getByRole('button', { name: 'Sign In', exact: true }).count()).toBe(0);
+      expect(logged.join('\n')).toContain('unknown settings: platformURL');
     } finally {
       await browser.close();
       writeFileSync(path.join(site, 'pawloween.config.json'), good);
@@ -221,16 +227,18 @@ describe('the built app deployed apart from its platform', () => {
       return new URL(reply.headers.get('location') ?? '').searchParams.get('accessToken') ?? '';
     }
 
-    async function alertOn(origin: string): Promise<string> {
-      const token = await storedToken();
-      expect(token).toMatch(/^eyJ/);
+    /** The page a visitor sees, signed in before the mistake or (signedIn false) not at all. */
+    async function alertOn(origin: string, signedIn = true): Promise<string> {
+      const token = signedIn ? await storedToken() : '';
+      if (signedIn) expect(token).toMatch(/^eyJ/);
       const browser = await launchBrowser();
       try {
         const context = await newContext(browser, 'desktop');
-        await context.addInitScript(
-          ([key, value]) => localStorage.setItem(key!, value!),
-          [STORAGE_KEYS.accessToken, token],
-        );
+        if (signedIn)
+          await context.addInitScript(
+            ([key, value]) => localStorage.setItem(key!, value!),
+            [STORAGE_KEYS.accessToken, token],
+          );
         const page = await context.newPage();
         await page.goto(`${origin}/`);
         const alert = page.getByRole('alert').filter({ hasText: 'is not set up right' });
@@ -268,11 +276,12 @@ describe('the built app deployed apart from its platform', () => {
       await new Promise<void>((resolve) => other.listen(port, '127.0.0.1', resolve));
       try {
         const origin = `http://127.0.0.1:${port}`;
+        const said = `The platform at ${platformOrigin}, which pawloween.config.json names, does not accept calls from this page (${origin})`;
         const text = await alertOn(origin);
-        expect(text).toContain(
-          `The platform at ${platformOrigin}, which pawloween.config.json names, does not accept calls from this page (${origin})`,
-        );
+        expect(text).toContain(said);
         expect(text).toContain(`Add ${origin} to that platform's ALLOWED_ORIGINS`);
+        // A visitor who never signed in is told too, on the landing page, before any Sign In.
+        expect(await alertOn(origin, false)).toContain(said);
       } finally {
         await new Promise<void>((resolve) => other.close(() => resolve()));
       }

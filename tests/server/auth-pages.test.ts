@@ -67,6 +67,18 @@ describe('GET /auth', () => {
     expect(reply.body).toContain('Sign-in refused');
   });
 
+  it('names the setting that lets an app on another origin sign in', async () => {
+    const reply = await t.app.inject(authUrl('https://app.example/'));
+    expect(reply.statusCode).toBe(400);
+    expect(reply.body).toContain(
+      'is on https://app.example, which this platform does not allow, so no token was sent.',
+    );
+    expect(reply.body).toContain('adding https://app.example to its ALLOWED_ORIGINS setting');
+    const odd = await t.app.inject(authUrl('javascript:alert(1)'));
+    expect(odd.body).toContain('is not a web address this platform returns to');
+    expect(odd.body).not.toContain('ALLOWED_ORIGINS');
+  });
+
   it('refuses an unknown project token and a missing one', async () => {
     const unknown = await t.app.inject(
       `/auth?project_token=pk_nope&redirect_uri=${encodeURIComponent(`${ORIGIN}/`)}`,

@@ -8,8 +8,7 @@ import { APP_DEFAULTS, type AppConfig } from '../../domain/model/app-config';
 import { assetPath, type AssetTable } from '../../domain/model/asset-table';
 import { presetImagePath, type PresetKind } from '../../domain/model/presets';
 import { AppRoot } from './app-root';
-import { reachProblem, reachProblemText } from './platform-reach';
-import { loadRuntimeConfig, RuntimeConfigError } from './runtime-config';
+import { DeploymentProblem, reachCheck, settleDeployment } from './deployment';
 
 export interface FullAppOptions {
   config?: AppConfig;
@@ -30,26 +29,21 @@ export interface FullAppOptions {
  */
 export async function renderFullApp(root: Root, options: FullAppOptions): Promise<void> {
   const config = options.config ?? APP_DEFAULTS;
-  let runtime;
-  try {
-    runtime = await loadRuntimeConfig(document, window.location);
-  } catch (error) {
-    if (!(error instanceof RuntimeConfigError)) throw error;
-    root.render(<ConfigProblem appName={config.name} message={error.message} />);
-    return;
-  }
+  const problem = (message: string) =>
+    root.render(<DeploymentProblem config={config} message={message} />);
+  const settled = await settleDeployment(document, window.location);
+  if (settled.problem !== undefined) return problem(settled.problem);
+  const { runtime } = settled;
   // A platform on another origin that this page may not call (the host's CSP, the platform's
   // CORS) would leave the app half signed in for ever, its calls failing only in the console.
-  const pageOrigin = window.location.origin;
-  if (new URL(runtime.platformUrl).origin !== pageOrigin)
-    void reachProblem(runtime.platformUrl, document).then((problem) => {
-      if (problem)
-        root.render(
-          <ConfigProblem
-            appName={config.name}
-            message={reachProblemText(problem, runtime.platformUrl, pageOrigin)}
-          />,
-        );
+  // Before the sign-in page, which would only refuse the address to return to.
+  const reach = reachCheck(runtime, document, window.location);
+  if (options.signInOnStart) {
+    const found = await reach;
+    if (found) return problem(found);
+  } else
+    void reach.then((found) => {
+      if (found) problem(found);
     });
   const { services, client } = createBrowserContainer({
     client: {
@@ -76,16 +70,6 @@ export async function renderFullApp(root: Root, options: FullAppOptions): Promis
         signInOnStart={options.signInOnStart}
       />,
     ),
-  );
-}
-
-/** The deployer's mistake, said where they will look, rather than calls to the wrong host. */
-function ConfigProblem(props: { appName: string; message: string }) {
-  return (
-    <main className="pw-config-error" role="alert">
-      <h1>{props.appName} is not set up right</h1>
-      <p>{props.message}</p>
-    </main>
   );
 }
 

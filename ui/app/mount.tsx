@@ -63,13 +63,21 @@ function showLanding(
   };
   for (const type of SIGN_IN_SIGNS) window.addEventListener(type, signedInElsewhere);
   for (const type of INTENT) window.addEventListener(type, prefetch, { capture: true, once: true });
+  const config = options.config ?? APP_DEFAULTS;
   reactRoot.render(
-    <LandingShell
-      config={options.config ?? APP_DEFAULTS}
-      assets={options.assets}
-      onSignIn={() => start(true)}
-    />,
+    <LandingShell config={config} assets={options.assets} onSignIn={() => start(true)} />,
   );
+  // A deployer's mistake (its settings file, a platform this page may not call) shows at once,
+  // not after Sign In: checked once the landing page has painted.
+  setTimeout(() => {
+    void import('./deployment').then(async ({ deploymentProblem, DeploymentProblem }) => {
+      const problem = await deploymentProblem(document, window.location);
+      if (problem === undefined || started) return;
+      started = true;
+      stopWatching();
+      reactRoot.render(<DeploymentProblem config={config} message={problem} />);
+    });
+  }, 0);
 }
 
 /** A touch, a pointer or a key on the page: Sign In may be next, so its code is fetched now. */
