@@ -18,6 +18,7 @@ import {
   type BadgeSpot,
 } from './scene';
 import { identifyPreset } from './preset-identity';
+import { sceneryFor } from './scenery';
 import { seedFrom, seededRandom } from './seeded-random';
 import { stagePresetPet } from './preset-stage';
 import { planStage, stagedPet } from './stage';
@@ -269,7 +270,7 @@ export async function composePortrait(
     presets.pet ?? presetIdOf(pet, 'pet'),
     presets.costume ?? presetIdOf(costume, 'costume'),
   ]);
-  const layout = { mirror: (seed & 1) === 1, palette };
+  const layout = { mirror: (seed & 1) === 1, palette, scenery: sceneryFor(costumeId, seed) };
   const reviewed = petId ? PET_HEADS[petId] : undefined;
   const preset =
     reviewed && petId ? await stagePresetPet(petId, reviewed, await sideOf(pet)) : undefined;

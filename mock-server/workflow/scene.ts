@@ -1,6 +1,7 @@
 import { darken, hex, lighten, midTone, mix, type Rgb } from './color';
-import { cobweb, pumpkin, pumpkinGradients, tombstone } from './halloween-shapes';
+import { cobweb, pumpkin, pumpkinGradients } from './halloween-shapes';
 import type { Palette } from './palette';
+import { sceneryInk, sceneryLayers, type SceneryKind } from './scenery';
 import { between, type Random } from './seeded-random';
 
 /** Where things sit on the 1024x1024 portrait; the video reuses the same geometry. */
@@ -36,7 +37,12 @@ export interface SceneLayout {
   /** Mirrored layouts put the moon on the left and the badge bottom-left, so scenes vary more. */
   readonly mirror: boolean;
   readonly palette: Palette;
+  /** The costume's own place (scenery.ts); the graveyard when none is named. */
+  readonly scenery?: SceneryKind;
 }
+
+const placeOf = (layout: SceneLayout) =>
+  sceneryLayers(layout.scenery ?? 'graveyard', sceneryInk(layout.palette));
 
 const NIGHT: Rgb = { r: 12, g: 8, b: 24 };
 
@@ -48,7 +54,7 @@ const svg = (body: string) =>
 const mirrored = (layout: SceneLayout, body: string) =>
   layout.mirror ? `<g transform="translate(${PORTRAIT_SIZE} 0) scale(-1 1)">${body}</g>` : body;
 
-/** The sky, moon, stars, web and graveyard behind the pet. */
+/** The sky, moon, stars, the costume's place on the horizon and its web behind the pet. */
 export function backgroundSvg(layout: SceneLayout, random: Random): Buffer {
   const { accent, secondary, mean } = layout.palette;
   const skyTop = mix(NIGHT, darken(secondary, 0.55), 0.35);
@@ -70,6 +76,7 @@ export function backgroundSvg(layout: SceneLayout, random: Random): Buffer {
     )
     .join('');
   const hill = hex(mix(NIGHT, darken(mean, 0.6), 0.4));
+  const place = placeOf(layout);
   const farHill = hex(mix(NIGHT, darken(secondary, 0.5), 0.5));
   const body = `<defs>
 <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${hex(skyTop)}"/><stop offset="1" stop-color="${hex(skyBottom)}"/></linearGradient>
@@ -82,8 +89,9 @@ ${mirrored(
   layout,
   `<circle cx="${MOON.cx}" cy="${MOON.cy}" r="${MOON.r * 2.6}" fill="url(#moonGlow)"/>
 <circle cx="${MOON.cx}" cy="${MOON.cy}" r="${MOON.r}" fill="url(#moon)"/>${craters}
+${place.sky}${place.far}
 <path d="M0 830 C180 770 330 800 470 840 S800 780 1024 820 L1024 1024 L0 1024 Z" fill="${farHill}"/>
-${cobweb(250, 'rgba(235,225,255,0.32)')}`,
+${place.web ? cobweb(250, 'rgba(235,225,255,0.32)') : ''}`,
 )}
 <circle cx="${PET_DISC.cx}" cy="${PET_DISC.cy}" r="${PET_DISC.r * 1.35}" fill="url(#halo)"/>
 <path d="M0 900 C200 850 360 880 520 905 S860 860 1024 890 L1024 1024 L0 1024 Z" fill="${hill}"/>`;
@@ -91,7 +99,7 @@ ${cobweb(250, 'rgba(235,225,255,0.32)')}`,
 }
 
 /**
- * The graveyard, pumpkins and vignette in front of the pet, the disc's spiked ring when the pet is
+ * The place's props, pumpkins and vignette in front of the pet, the disc's spiked ring when the pet is
  * shown in one, and the costume picture's badge disc where there is one. A pet standing in the
  * scene reaches the portrait's edges: its vignette is drawn behind it (vignetteSvg), so the
  * photo's own lightness is kept.
@@ -111,7 +119,6 @@ export function foregroundSvg(
       `${(cx + Math.cos(angle) * radius).toFixed(1)} ${(cy + Math.sin(angle) * radius).toFixed(1)}`;
     return `M${p(inner, a - half)} L${p(outer, a)} L${p(inner, a + half)} Z`;
   }).join(' ');
-  const stone = hex(mix({ r: 70, g: 62, b: 84 }, darken(secondary, 0.4), 0.3));
   const badgeX = badge && (layout.mirror ? PORTRAIT_SIZE - badge.cx : badge.cx);
   const body = `<defs>
 <linearGradient id="ring" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${hex(lighten(accent, 0.25))}"/><stop offset="0.5" stop-color="${hex(accent)}"/><stop offset="1" stop-color="${hex(darken(secondary, 0.1))}"/></linearGradient>
@@ -127,7 +134,7 @@ ${
 }
 ${mirrored(
   layout,
-  `${tombstone(60, 925, 70, stone)}${tombstone(150, 940, 52, stone)}
+  `${placeOf(layout).near}
 ${PUMPKINS.map((p) => pumpkin(p.cx, p.cy, p.size, 'pk')).join('')}`,
 )}
 ${ring ? VIGNETTE : ''}
