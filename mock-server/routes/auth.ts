@@ -181,8 +181,8 @@ export function redirectRefusal(redirectUri: string | undefined): string {
   if (!redirectUri)
     return 'The address to return to (redirect_uri) is missing, so no token was sent.';
   const url = URL.canParse(redirectUri) ? new URL(redirectUri) : undefined;
-  const origin = url?.origin ?? 'null';
-  if (!url || origin === 'null' || url.username || url.password)
+  // The refused address is not echoed: the page would otherwise show whatever a link put there.
+  if (!url || url.origin === 'null' || url.username || url.password)
     return 'The address to return to (redirect_uri) is not a web address this platform returns to, so no token was sent.';
-  return `The address to return to (redirect_uri) is on ${origin}, which this platform does not allow, so no token was sent. Whoever runs the platform can allow it by adding ${origin} to its ALLOWED_ORIGINS setting.`;
+  return 'The address to return to (redirect_uri) is on an origin this platform does not allow, so no token was sent. Whoever runs the platform can allow the app’s origin (scheme, host and port) by adding it to the platform’s ALLOWED_ORIGINS setting.';
 }

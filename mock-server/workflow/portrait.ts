@@ -14,6 +14,7 @@ import {
   backgroundSvg,
   foregroundSvg,
   petDiscSvgs,
+  propsSvg,
   vignetteSvg,
   type BadgeSpot,
 } from './scene';
@@ -296,9 +297,15 @@ export async function composePortrait(
   };
   const scene = await sharp(backgroundSvg(layout, random))
     .composite([
-      ...(frame === 'stage' ? [{ input: vignetteSvg() }] : []),
+      ...(frame === 'stage' ? [{ input: vignetteSvg() }, { input: propsSvg(layout) }] : []),
       ...petLayers,
-      { input: foregroundSvg(layout, { ring: frame === 'disc', badge: badge ?? null }) },
+      {
+        input: foregroundSvg(layout, {
+          ring: frame === 'disc',
+          badge: badge ?? null,
+          props: frame === 'disc',
+        }),
+      },
       ...(costumeArt && badgeArtAt ? [{ input: costumeArt, ...badgeArtAt }] : []),
     ])
     .removeAlpha()

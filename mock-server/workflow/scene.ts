@@ -106,7 +106,11 @@ ${place.web ? cobweb(250, 'rgba(235,225,255,0.32)') : ''}`,
  */
 export function foregroundSvg(
   layout: SceneLayout,
-  { ring = true, badge = BADGE }: { ring?: boolean; badge?: BadgeSpot | null } = {},
+  {
+    ring = true,
+    badge = BADGE,
+    props = true,
+  }: { ring?: boolean; badge?: BadgeSpot | null; props?: boolean } = {},
 ): Buffer {
   const { accent, secondary } = layout.palette;
   const { cx, cy, r } = PET_DISC;
@@ -132,11 +136,7 @@ ${
 <circle cx="${cx}" cy="${cy}" r="${r - 3}" fill="none" stroke="#0b0710" stroke-opacity="0.5" stroke-width="5"/>`
     : ''
 }
-${mirrored(
-  layout,
-  `${placeOf(layout).near}
-${PUMPKINS.map((p) => pumpkin(p.cx, p.cy, p.size, 'pk')).join('')}`,
-)}
+${props ? propsOf(layout) : ''}
 ${ring ? VIGNETTE : ''}
 ${
   badge
@@ -145,6 +145,22 @@ ${
     : ''
 }`;
   return svg(body);
+}
+
+/** The place's props and the pumpkins on the ground, in the bottom corner. */
+const propsOf = (layout: SceneLayout) =>
+  mirrored(
+    layout,
+    `${placeOf(layout).near}
+${PUMPKINS.map((p) => pumpkin(p.cx, p.cy, p.size, 'pk')).join('')}`,
+  );
+
+/**
+ * The props alone, for behind a pet standing in the scene: its paws and chin reach the bottom
+ * corner, and a pumpkin drawn over them would hide the pet, not stand beside it.
+ */
+export function propsSvg(layout: SceneLayout): Buffer {
+  return svg(`<defs>${pumpkinGradients('pk')}</defs>${propsOf(layout)}`);
 }
 
 const VIGNETTE = `<radialGradient id="vignette" cx="50%" cy="48%" r="72%"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.78"/></radialGradient><rect width="1024" height="1024" fill="url(#vignette)"/>`;
