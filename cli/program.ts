@@ -16,7 +16,7 @@ import { debugLine } from './debug-log';
 import { cliContext, settleConnections, type CliContext } from './connect';
 import { EXIT_CODES_HELP, handleError, type ExitCode } from './handle-error';
 import { addExamples, VERSION } from './help';
-import { explainNotFound } from './platform-address';
+import { explainAddress } from './platform-address';
 import { layoutFor } from './terminal-style';
 import type { Io } from './io';
 
@@ -108,7 +108,7 @@ export async function runCli(args: readonly string[], io: Io): Promise<ExitCode>
     // Bare `pawloween` is a request for help (gh, git), not a mistake: the help, on stdout, and 0.
     await program.parseAsync(args.length === 0 ? ['--help'] : [...args], { from: 'user' });
   } catch (error) {
-    const explained = await explainNotFound(error, ctx.scene.baseUrl);
+    const explained = await explainAddress(error, ctx.scene.baseUrl);
     code = handleError(explained, {
       ...ctx.scene,
       stdout: io.stdout,
