@@ -43,7 +43,7 @@ export interface ErrorOutput extends ErrorScene {
 /** The one place a failure becomes output and an exit code (STYLE.md: one handleError). */
 export function handleError(error: unknown, output: ErrorOutput): ExitCode {
   if (error instanceof CommanderError) {
-    // --help and --version are not failures; a bare command group has printed its help.
+    // --help and --version are not failures (a bare command group prints its help too: 0).
     if (error.exitCode === 0) return EXIT.ok;
     if (error.code === 'commander.help') return EXIT.usage;
   }

@@ -78,6 +78,7 @@ export function createProgram(io: Io, ctx: CliContext = cliContext(io)): Command
     program.addCommand(command);
   addExamples(program, 'pawloween');
   program.addHelpText('after', EXIT_CODES_HELP);
+  helpWhenBare(program);
   inherit(program, program);
   return program;
 }
@@ -91,8 +92,26 @@ function inherit(root: Command, command: Command, parents = ''): void {
     child.copyInheritedSettings(root);
     const path = `${parents}${child.name()}`;
     addExamples(child, path);
+    if (child.commands.length) helpWhenBare(child);
     inherit(root, child, `${path} `);
   }
+}
+
+/**
+ * A group given no command (`pawloween gallery`, bare `pawloween`) asks what it holds: its
+ * help on stdout and exit 0, as gh does for `gh repo` (cobra prints a group's help and succeeds).
+ * Commander's own way is the help on stderr and exit 1. A word that names no command of the group
+ * stays a usage error (2).
+ */
+function helpWhenBare(group: Command): void {
+  // A group with an action loses commander's implicit `help` command: asked back for.
+  group
+    .helpCommand(true)
+    .allowExcessArguments()
+    .action(function (this: Command) {
+      if (this.args.length) (this as Command & { unknownCommand(): never }).unknownCommand();
+      this.help();
+    });
 }
 
 /** Runs one command line (without the node and script arguments) and answers its exit code. */
@@ -105,8 +124,8 @@ export async function runCli(args: readonly string[], io: Io): Promise<ExitCode>
   const started = performance.now();
   let code: ExitCode = 0;
   try {
-    // Bare `pawloween` is a request for help (gh, git), not a mistake: the help, on stdout, and 0.
-    await program.parseAsync(args.length === 0 ? ['--help'] : [...args], { from: 'user' });
+    // Bare `pawloween` is a request for help (gh), not a mistake: the help, on stdout, and 0.
+    await program.parseAsync([...args], { from: 'user' });
   } catch (error) {
     const explained = await explainAddress(error, ctx.scene.baseUrl);
     code = handleError(explained, {
