@@ -15,9 +15,9 @@ import { DEFAULT_BASE_URL, ENV } from './config';
 import { debugLine } from './debug-log';
 import { cliContext, settleConnections, type CliContext } from './connect';
 import { EXIT_CODES_HELP, handleError, type ExitCode } from './handle-error';
-import { addExamples, VERSION } from './help';
+import { addExamples, fitHelp, FITTED_HELP, VERSION } from './help';
 import { explainAddress } from './platform-address';
-import { layoutFor } from './terminal-style';
+import { layoutFor, widthOf } from './terminal-style';
 import type { Io } from './io';
 
 /** The `pawloween` program: global options and one command per file (STYLE.md, after shadcn). */
@@ -50,10 +50,14 @@ export function createProgram(io: Io, ctx: CliContext = cliContext(io)): Command
     )
     .version(VERSION, '-V, --version', 'print the version')
     // Every command's --help lists --base-url, --token and --project-token too.
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp({ showGlobalOptions: true, ...FITTED_HELP })
     .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
+      // Help fits the terminal, broken between words (commander's own writes are only help and
+      // the version).
+      writeOut: (text) => io.stdout.write(fitHelp(text, widthOf(io.stdout, io.env))),
+      writeErr: (text) => io.stderr.write(fitHelp(text, widthOf(io.stderr, io.env))),
+      getOutHelpWidth: () => widthOf(io.stdout, io.env) ?? 80,
+      getErrHelpWidth: () => widthOf(io.stderr, io.env) ?? 80,
       // Commander's own `error: ...` is not printed: handleError words it in the CLI's one voice.
       outputError: () => {},
     })
