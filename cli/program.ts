@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { batchCommand } from './commands/batch';
-import { completionCommand } from './commands/completion';
+import { completeCommand, completionCommand } from './commands/completion';
 import { galleryCommand } from './commands/gallery';
 import { generateCommand } from './commands/generate';
 import { loginCommand } from './commands/login';
@@ -80,6 +80,8 @@ export function createProgram(io: Io, ctx: CliContext = cliContext(io)): Command
     completionCommand(ctx),
   ])
     program.addCommand(command);
+  // What TAB offers for a value (presets, creation ids): called by the completion scripts only.
+  program.addCommand(completeCommand(ctx), { hidden: true });
   addExamples(program, 'pawloween');
   program.addHelpText('after', EXIT_CODES_HELP);
   helpWhenBare(program);
