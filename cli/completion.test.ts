@@ -127,7 +127,7 @@ describe('pawloween completion bash, with values the program knows', () => {
     for (const command of ['favorite', 'unfavorite', 'delete'])
       expect(await bashIn(env, 'gallery', command, '')).toEqual([item!.id]);
     // The platform and token named on the command line are the ones asked.
-    const flags = ['--base-url', env.PAWLOWEEN_BASE_URL, '--token', env.PAWLOWEEN_TOKEN];
+    const flags = ['--base-url', env.PAWLOWEEN_BASE_URL!, '--token', env.PAWLOWEEN_TOKEN!];
     expect(
       await bashIn({ XDG_CONFIG_HOME: env.XDG_CONFIG_HOME }, ...flags, 'gallery', 'delete', ''),
     ).toEqual([item!.id]);

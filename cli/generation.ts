@@ -39,8 +39,9 @@ export async function generateOne(
   options: GenerateOptions = {},
 ): Promise<Generated> {
   const { gallery, generateCostume } = connection.services;
+  requireBothInputs(pet, costume);
   const inputs = generateCostume.workflowInputs({ pet: sideOf(pet), costume: sideOf(costume) });
-  if (!inputs) throw missingInputs(pet, costume);
+  if (!inputs) throw usageError(BOTH_MISSING);
   const created = await generateCostume.execute({ inputs, ...options }).catch((error: unknown) => {
     throw new GenerationFailed(
       [presentErrorCard('image', error), presentErrorCard('video', error)],
@@ -64,6 +65,8 @@ export async function generateOne(
   };
 }
 
+const BOTH_MISSING = 'generate needs --pet and --costume: each a preset id or an image file.';
+
 /**
  * The app's own check (SPEC.md 5), made before sign-in and before anything is spent: a command
  * line missing an input is a usage error (2) whether or not a token is at hand. Unlike the app's
@@ -80,7 +83,7 @@ export function requireBothInputs(pet?: ChosenInput, costume?: ChosenInput): voi
       : '--pet dog1 --costume vampire';
   throw usageError(
     missing.length === 2
-      ? 'generate needs --pet and --costume: each a preset id or an image file.'
+      ? BOTH_MISSING
       : `generate needs ${missing[0]} too: a preset ${pet ? 'costume' : 'pet'} id or an image file.`,
     [`For example ${example} (\`pawloween presets\` lists the ids), or the path of a picture.`],
   );
