@@ -129,11 +129,11 @@ describe('pawloween completion bash, with values the program knows', () => {
     // The platform and token named on the command line are the ones asked.
     const flags = ['--base-url', env.PAWLOWEEN_BASE_URL!, '--token', env.PAWLOWEEN_TOKEN!];
     expect(
-      await bashIn({ XDG_CONFIG_HOME: env.XDG_CONFIG_HOME }, ...flags, 'gallery', 'delete', ''),
+      await bashIn({ XDG_CONFIG_HOME: env.XDG_CONFIG_HOME! }, ...flags, 'gallery', 'delete', ''),
     ).toEqual([item!.id]);
     // Without a token nothing is offered, and nothing is said.
     expect(
-      await bashIn({ PAWLOWEEN_BASE_URL: env.PAWLOWEEN_BASE_URL }, 'gallery', 'delete', ''),
+      await bashIn({ PAWLOWEEN_BASE_URL: env.PAWLOWEEN_BASE_URL! }, 'gallery', 'delete', ''),
     ).toEqual([]);
   });
 
