@@ -15,14 +15,17 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 /** The scripts as the real `pawloween completion SHELL` prints them, saved as files. */
 const scriptFile = (shell: string) => path.join(home, `completion.${shell}`);
 const scripts: Record<string, string> = {};
+// Three processes, side by side: each starts node and the CLI (seconds on a busy machine).
 beforeAll(async () => {
-  for (const shell of ['bash', 'zsh', 'fish']) {
-    const result = await finished(spawnCli(['completion', shell], { XDG_CONFIG_HOME: home }));
-    expect(result).toMatchObject({ code: 0, err: '' });
-    scripts[shell] = result.out;
-    writeFileSync(scriptFile(shell), result.out);
-  }
-});
+  await Promise.all(
+    ['bash', 'zsh', 'fish'].map(async (shell) => {
+      const result = await finished(spawnCli(['completion', shell], { XDG_CONFIG_HOME: home }));
+      expect(result).toMatchObject({ code: 0, err: '' });
+      scripts[shell] = result.out;
+      writeFileSync(scriptFile(shell), result.out);
+    }),
+  );
+}, 30_000);
 
 /** Every command and gallery subcommand, read from the program itself. */
 const program = createProgram(memoryIo({ XDG_CONFIG_HOME: home }));
@@ -163,10 +166,11 @@ describe('pawloween completion zsh and fish', () => {
     }
     expect(scripts.zsh).toMatch(/^#compdef pawloween\n/);
     // Values the program knows are asked of it, as bash's are.
-    for (const shell of ['zsh', 'fish']) {
-      expect(scripts[shell]).toContain('__complete pets');
-      expect(scripts[shell]).toContain('__complete creations');
-    }
+    expect(scripts.zsh).toContain(`'generate --pet') echo 'pets files'`);
+    expect(scripts.zsh).toContain(`'gallery favorite <arg>') echo 'creations'`);
+    expect(scripts.zsh).toContain('__complete "$1"');
+    expect(scripts.fish).toContain("-l pet -r -F -a '(pawloween __complete pets");
+    expect(scripts.fish).toContain("-a '(pawloween __complete creations");
   });
 
   it.skipIf(!installed('zsh'))(
