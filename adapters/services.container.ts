@@ -22,6 +22,8 @@ export interface Ports {
 export function createServicesContainer(
   ports: Ports,
   config: ServicesConfig,
+  /** lazy: each use case is built when first used (see resolveServices). */
+  options: { lazy?: boolean } = {},
 ): { container: Container; services: Services } {
   const container = new Container();
   container.bind<RunnerPort>(RunnerPort).toConstantValue(ports.runner);
@@ -37,5 +39,5 @@ export function createServicesContainer(
       .toResolvedValue(create, [...deps])
       .inSingletonScope();
   }
-  return { container, services: resolveServices(container) };
+  return { container, services: resolveServices(container, options) };
 }

@@ -1,9 +1,11 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRESET_COSTUMES, PRESET_PETS } from '../domain/model/presets';
 import { createProgram } from './program';
+import { cliTestPlatform, runInMemory } from './testing/cli-test-platform';
 import { memoryIo } from './testing/memory-io';
 import { BIN, finished, spawnCli } from './testing/spawn-cli';
 
@@ -13,18 +15,23 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 /** The scripts as the real `pawloween completion SHELL` prints them, saved as files. */
 const scriptFile = (shell: string) => path.join(home, `completion.${shell}`);
 const scripts: Record<string, string> = {};
+// Three processes, side by side: each starts node and the CLI (seconds on a busy machine).
 beforeAll(async () => {
-  for (const shell of ['bash', 'zsh', 'fish']) {
-    const result = await finished(spawnCli(['completion', shell], { XDG_CONFIG_HOME: home }));
-    expect(result).toMatchObject({ code: 0, err: '' });
-    scripts[shell] = result.out;
-    writeFileSync(scriptFile(shell), result.out);
-  }
-});
+  await Promise.all(
+    ['bash', 'zsh', 'fish'].map(async (shell) => {
+      const result = await finished(spawnCli(['completion', shell], { XDG_CONFIG_HOME: home }));
+      expect(result).toMatchObject({ code: 0, err: '' });
+      scripts[shell] = result.out;
+      writeFileSync(scriptFile(shell), result.out);
+    }),
+  );
+}, 30_000);
 
 /** Every command and gallery subcommand, read from the program itself. */
 const program = createProgram(memoryIo({ XDG_CONFIG_HOME: home }));
-const commands = program.commands.flatMap((command) => [
+// `__complete` is the scripts' own, hidden from --help and TAB.
+const visible = program.commands.filter((command) => !command.name().startsWith('__'));
+const commands = visible.flatMap((command) => [
   { words: [command.name()], command },
   ...command.commands.map((sub) => ({ words: [command.name(), sub.name()], command: sub })),
 ]);
@@ -37,19 +44,32 @@ const run = (shell: string, args: string[]) =>
     env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home },
   });
 
-/** What TAB offers after `pawloween WORDS...` in real bash (COMP_WORDS as bash sets them). */
-function bash(...words: string[]): string[] {
-  const result = run('bash', [
-    '-c',
-    `source '${scriptFile('bash')}'
+/** `pawloween` as a shell function: the installed entry, as the scripts call it. */
+const PAWLOWEEN = `pawloween() { '${process.execPath}' '${BIN}' "$@"; }`;
+
+/** bash's lines to TAB after `pawloween "$@"` (COMP_WORDS as bash sets them) and print the offers. */
+const TAB = `${PAWLOWEEN}
+source '${scriptFile('bash')}'
 COMP_WORDS=(pawloween "$@"); COMP_CWORD=$#; COMPREPLY=()
 _pawloween
-printf '%s\\n' "\${COMPREPLY[@]}"`,
-    'bash',
-    ...words,
-  ]);
+printf '%s\\n' "\${COMPREPLY[@]}"`;
+
+/** What TAB offers after `pawloween WORDS...` in real bash. */
+function bash(...words: string[]): string[] {
+  const result = run('bash', ['-c', TAB, 'bash', ...words]);
   expect(result.stderr).toBe('');
   return result.stdout.split('\n').filter(Boolean);
+}
+
+/** As bash(), with `env`, without blocking this process (where the test platform answers). */
+async function bashIn(env: Record<string, string>, ...words: string[]): Promise<string[]> {
+  const child = spawn('bash', ['-c', TAB, 'bash', ...words], {
+    cwd: path.resolve('.'),
+    env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home, ...env },
+  });
+  const result = await finished(child);
+  expect(result.err).toBe('');
+  return result.out.split('\n').filter(Boolean);
 }
 
 describe('pawloween completion bash', () => {
@@ -65,7 +85,7 @@ source <(pawloween completion bash) && complete -p pawloween`,
 
   it('offers every command, and every option of each command with the global ones', () => {
     const top = bash('');
-    for (const command of program.commands) expect(top).toContain(command.name());
+    for (const command of visible) expect(top).toContain(command.name());
     for (const { words, command } of commands) {
       const offered = bash(...words, '--');
       for (const option of command.options) expect(offered).toContain(option.long);
@@ -84,6 +104,56 @@ source <(pawloween completion bash) && complete -p pawloween`,
   });
 });
 
+describe('pawloween completion bash, with values the program knows', () => {
+  const shared = cliTestPlatform();
+
+  it('offers preset ids for --pet and --costume, and files too (a picture is taken)', () => {
+    expect(bash('generate', '--pet', 'dog')).toEqual(
+      PRESET_PETS.filter((pet) => pet.id.startsWith('dog')).map((pet) => pet.id),
+    );
+    expect(bash('generate', '--pet', 'dog1', '--costume', '')).toEqual(
+      expect.arrayContaining(PRESET_COSTUMES.map((costume) => costume.id)),
+    );
+    expect(bash('generate', '--costume', 'cli/comma')).toEqual(['cli/commands']);
+    // A list completes its last item.
+    expect(bash('batch', '--pets', 'dog1,ca')).toEqual(
+      PRESET_PETS.filter((pet) => pet.id.startsWith('ca')).map((pet) => `dog1,${pet.id}`),
+    );
+  });
+
+  it("offers the user's creation ids to gallery favorite, unfavorite and delete, not files", async () => {
+    const { env, cli } = await shared.newUser();
+    expect(
+      (await cli('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', home)).code,
+    ).toBe(0);
+    const [item] = JSON.parse((await cli('gallery', 'list', '--json')).out) as { id: string }[];
+    for (const command of ['favorite', 'unfavorite', 'delete'])
+      expect(await bashIn(env, 'gallery', command, '')).toEqual([item!.id]);
+    // The platform and token named on the command line are the ones asked.
+    const flags = ['--base-url', env.PAWLOWEEN_BASE_URL!, '--token', env.PAWLOWEEN_TOKEN!];
+    expect(
+      await bashIn({ XDG_CONFIG_HOME: env.XDG_CONFIG_HOME! }, ...flags, 'gallery', 'delete', ''),
+    ).toEqual([item!.id]);
+    // Without a token nothing is offered, and nothing is said.
+    expect(
+      await bashIn({ PAWLOWEEN_BASE_URL: env.PAWLOWEEN_BASE_URL! }, 'gallery', 'delete', ''),
+    ).toEqual([]);
+  });
+
+  it('keeps the creation ids a minute: a TAB soon after asks the platform nothing', async () => {
+    const { env, cli } = await shared.newUser();
+    expect(
+      (await cli('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', home)).code,
+    ).toBe(0);
+    const first = await bashIn(env, 'gallery', 'favorite', '');
+    expect(first).toHaveLength(1);
+    // --debug lists every request: the kept ids are offered without one.
+    const again = await runInMemory(env, ['--debug', '__complete', 'creations', '']);
+    expect(again.out.split('\n').filter(Boolean)).toEqual(first);
+    expect(again.err).not.toMatch(/\] GET /);
+  });
+});
+
 describe('pawloween completion zsh and fish', () => {
   it('names every command and option', () => {
     for (const shell of ['zsh', 'fish']) {
@@ -95,6 +165,12 @@ describe('pawloween completion zsh and fish', () => {
       }
     }
     expect(scripts.zsh).toMatch(/^#compdef pawloween\n/);
+    // Values the program knows are asked of it, as bash's are.
+    expect(scripts.zsh).toContain(`'generate --pet') echo 'pets files'`);
+    expect(scripts.zsh).toContain(`'gallery favorite <arg>') echo 'creations'`);
+    expect(scripts.zsh).toContain('__complete "$1"');
+    expect(scripts.fish).toContain("-l pet -r -F -a '(pawloween __complete pets");
+    expect(scripts.fish).toContain("-a '(pawloween __complete creations");
   });
 
   it.skipIf(!installed('zsh'))(

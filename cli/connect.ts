@@ -11,6 +11,7 @@ import {
   type Settings,
 } from './config';
 import { debugLine, fetchWithDebugLog, withoutCredentials } from './debug-log';
+import { fetchWithRequestCache } from './request-cache';
 import { fetchWithWaitingNotice } from './waiting-notice';
 import { CliError, EXIT, signInNeeded } from './handle-error';
 import { isUnauthorized } from '../domain/errors';
@@ -89,7 +90,10 @@ export async function connect(
     );
   const direct = (input: string | URL | Request, init?: RequestInit) =>
     globalThis.fetch(input, init);
-  const fetch = debug ? fetchWithDebugLog(debug, waiting ?? direct) : waiting;
+  // A read the command made once is not made again (--debug lists only the requests sent).
+  const fetch = fetchWithRequestCache(
+    debug ? fetchWithDebugLog(debug, waiting ?? direct) : (waiting ?? direct),
+  );
   // A token saved by login lives in the device store, as the app's does, so the session renews
   // it by the app's rule (before this command goes on, and on its sweep while it runs); a token
   // given by flag or environment is the caller's to renew, and no saved one stands in for it.
@@ -111,6 +115,7 @@ export async function connect(
     storagePath: path.join(path.dirname(settings.configFile), 'storage.json'),
     ports,
     keptToken: saved ?? null,
+    oneShot: true,
   });
   const { session } = services;
   await session.start();
@@ -162,8 +167,7 @@ export function requireSignedIn(connection: Connection): void {
 
 /**
  * A token that reads well may still be refused (revoked, another platform's, forged) and the
- * platform may be down: the balance the session reads on sign-in tells, before anything is spent
- * or shown. Only when that read failed is the balance asked again, for the typed reason.
+ * platform may be down: a read of the balance tells, before anything is spent or shown.
  */
 export async function checkSignedIn(connection: Connection): Promise<Balance> {
   requireSignedIn(connection);
@@ -173,28 +177,34 @@ export async function checkSignedIn(connection: Connection): Promise<Balance> {
     return await (account.latestBalance() ?? account.readBalance());
   } catch (error) {
     if (!isUnauthorized(error)) throw error;
-    throw new CliError(
-      `${connection.settings.baseUrl} refused your token.`,
-      EXIT.auth,
-      ['It expired, was revoked (logout) or was made by another platform.'],
-      { code: 'AUTHENTICATION_FAILED', action: 'Sign in again with `pawloween login`.' },
-    );
+    throw refused(connection);
   }
 }
 
+const refused = (connection: Connection) =>
+  new CliError(
+    `${connection.settings.baseUrl} refused your token.`,
+    EXIT.auth,
+    ['It expired, was revoked (logout) or was made by another platform.'],
+    { code: 'AUTHENTICATION_FAILED', action: 'Sign in again with `pawloween login`.' },
+  );
+
 /**
- * Signs in and reads the remote gallery, which is the truth a command then changes; answers the
- * balance the sign-in check read.
+ * Reads the remote gallery, which is the truth a command then changes. That one read also tells
+ * that the platform takes the token: only when it failed is the balance asked, for the typed
+ * reason (a refused token, no platform at the address, none answering).
  */
-export async function loadGallery(connection: Connection): Promise<Balance> {
-  const balance = await checkSignedIn(connection);
+export async function loadGallery(connection: Connection): Promise<void> {
+  requireSignedIn(connection);
   const { gallery, session } = connection.services;
   await gallery.load();
   // A 401 signs the session out (SPEC.md 4): the token was refused.
-  if (!session.getSnapshot().isSignedIn) throw signInNeeded('The platform refused your token.');
-  if (gallery.getSnapshot().syncStatus === 'error')
-    throw new CliError('Could not read your gallery from the platform.', undefined, [
-      connection.galleryError() ?? '',
-    ]);
-  return balance;
+  if (!session.getSnapshot().isSignedIn) throw refused(connection);
+  if (gallery.getSnapshot().syncStatus !== 'error') return;
+  await connection.services.account.readBalance().catch((error: unknown) => {
+    throw isUnauthorized(error) ? refused(connection) : error;
+  });
+  throw new CliError('Could not read your gallery from the platform.', undefined, [
+    connection.galleryError() ?? '',
+  ]);
 }

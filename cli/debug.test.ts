@@ -23,7 +23,8 @@ describe('pawloween --debug (real process)', () => {
       // method, host and path, status, time, and the platform's request id
       expect(lines).toContainEqual(
         expect.stringMatching(
-          /^\[debug\] GET 127\.0\.0\.1:\d+\/v1\/subscriptions\/usage -> 200 in \d+ ms \(request id [\w-]+\)$/,
+          // usage reads the balance; gallery list only the gallery
+          /^\[debug\] GET 127\.0\.0\.1:\d+\/v1\/(subscriptions\/usage|storage) -> 200 in \d+ ms \(request id [\w-]+\)$/,
         ),
       );
       expect(lines.at(-1)).toMatch(/^\[debug\] exit 0 after \d+ ms$/);

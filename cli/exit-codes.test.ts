@@ -34,8 +34,28 @@ describe('exit codes', () => {
   it('checks generate for usage (2) before sign-in (3)', async () => {
     const result = await cli(['generate']);
     expect(result.code).toBe(2);
-    expect(result.err).toContain('Please select both a pet and a costume from the presets.');
+    expect(result.err).toContain('generate needs --pet and --costume');
   });
+
+  it.each([['0'], ['11'], ['2.5'], ['abc']])(
+    'refuses `batch --concurrency %s` in one sentence naming the flag and its range',
+    async (n) => {
+      const result = await cli([
+        'batch',
+        '--pets',
+        'dog1',
+        '--costumes',
+        'ghost',
+        '--concurrency',
+        n,
+      ]);
+      expect(result.code).toBe(2);
+      expect(result.err.split('\n')[0]).toBe(
+        `Error: --concurrency must be a whole number from 1 to 10, not '${n}'.`,
+      );
+      expect(result.err).not.toContain('is invalid');
+    },
+  );
 
   it.each([['abc'], ['0'], ['70000'], ['80.5']])(
     'refuses `serve --port %s` as a usage error (2)',

@@ -2,11 +2,7 @@ import type { DisplayedError, InputSource } from '../domain/model/generation';
 import type { GalleryItem } from '../domain/model/gallery-item';
 import { presentErrorCard } from '../domain/use-cases/error-presentation';
 import { imageGenerationError, videoGenerationError } from '../domain/errors';
-import {
-  MISSING_IMAGE,
-  MISSING_VIDEO,
-  VALIDATION_MESSAGES,
-} from '../domain/use-cases/generate-costume';
+import { MISSING_IMAGE, MISSING_VIDEO } from '../domain/use-cases/generate-costume';
 import type { Connection } from './connect';
 import { GenerationFailed, usageError } from './handle-error';
 import type { ChosenInput } from './inputs';
@@ -43,8 +39,9 @@ export async function generateOne(
   options: GenerateOptions = {},
 ): Promise<Generated> {
   const { gallery, generateCostume } = connection.services;
+  requireBothInputs(pet, costume);
   const inputs = generateCostume.workflowInputs({ pet: sideOf(pet), costume: sideOf(costume) });
-  if (!inputs) throw missingInputs(pet, costume);
+  if (!inputs) throw usageError(BOTH_MISSING);
   const created = await generateCostume.execute({ inputs, ...options }).catch((error: unknown) => {
     throw new GenerationFailed(
       [presentErrorCard('image', error), presentErrorCard('video', error)],
@@ -68,20 +65,28 @@ export async function generateOne(
   };
 }
 
+const BOTH_MISSING = 'generate needs --pet and --costume: each a preset id or an image file.';
+
 /**
  * The app's own check (SPEC.md 5), made before sign-in and before anything is spent: a command
- * line missing an input is a usage error (2) whether or not a token is at hand.
+ * line missing an input is a usage error (2) whether or not a token is at hand. Unlike the app's
+ * two modes, either side takes a preset id or an image file, so the message names the flag that is
+ * missing and both kinds of value it takes.
  */
 export function requireBothInputs(pet?: ChosenInput, costume?: ChosenInput): void {
-  if (!pet || !costume) throw missingInputs(pet, costume);
-}
-
-/** The current mode's message: a file on either side makes it the upload mode's. */
-function missingInputs(pet?: ChosenInput, costume?: ChosenInput) {
-  const uploads = pet?.source === 'file' || costume?.source === 'file';
-  return usageError(VALIDATION_MESSAGES[uploads ? 'upload' : 'presets'], [
-    'Give both --pet and --costume (`pawloween presets` lists the ids).',
-  ]);
+  if (pet && costume) return;
+  const missing = [pet ? undefined : '--pet', costume ? undefined : '--costume'].filter(Boolean);
+  const example = pet
+    ? '--costume vampire'
+    : costume
+      ? '--pet dog1'
+      : '--pet dog1 --costume vampire';
+  throw usageError(
+    missing.length === 2
+      ? BOTH_MISSING
+      : `generate needs ${missing[0]} too: a preset ${pet ? 'costume' : 'pet'} id or an image file.`,
+    [`For example ${example} (\`pawloween presets\` lists the ids), or the path of a picture.`],
+  );
 }
 
 /** A file on the command line is the app's upload; a preset id its preset. */

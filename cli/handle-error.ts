@@ -43,7 +43,7 @@ export interface ErrorOutput extends ErrorScene {
 /** The one place a failure becomes output and an exit code (STYLE.md: one handleError). */
 export function handleError(error: unknown, output: ErrorOutput): ExitCode {
   if (error instanceof CommanderError) {
-    // --help and --version are not failures; a bare command group has printed its help.
+    // --help and --version are not failures (a bare command group prints its help too: 0).
     if (error.exitCode === 0) return EXIT.ok;
     if (error.code === 'commander.help') return EXIT.usage;
   }
@@ -71,7 +71,7 @@ function errorText(report: ErrorReport, layout: Layout | undefined): string {
 
 /** Commander's message ("error: unknown option '--x'" and its "Did you mean" line) as a report. */
 function commanderReport(error: CommanderError): ErrorReport {
-  const [title = 'Usage error', ...details] = error.message
+  const [title = 'Usage error', ...details] = invalidValue(error.message)
     .replace(/^error: /, '')
     .split('\n')
     .map((line) => line.trim())
@@ -85,4 +85,19 @@ function commanderReport(error: CommanderError): ErrorReport {
     requestId: null,
     details,
   };
+}
+
+/**
+ * Commander's "option '--concurrency <n>' argument '0' is invalid. a whole number from 1 to 10"
+ * as one sentence: "--concurrency must be a whole number from 1 to 10, not 0."
+ */
+function invalidValue(message: string): string {
+  const match =
+    /^error: option '(-[^\s',]*(?:, -[^\s']*)?)[^']*' argument '([^']*)' is invalid\. (.+)$/s.exec(
+      message,
+    );
+  if (!match) return message;
+  const [, flags = '', value, rule = ''] = match;
+  const flag = flags.split(', ').at(-1);
+  return `${flag} must be ${rule.replace(/\.$/, '')}, not ${value === '' ? 'empty' : `'${value}'`}.`;
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Command } from 'commander';
+import { Help, type Command } from 'commander';
+import { wrap } from './terminal-style';
 
 /** The version `pawloween --version` prints: the package's own. */
 export const VERSION = (
@@ -63,4 +64,36 @@ export function addExamples(command: Command, path: string): void {
   const lines = EXAMPLES[path];
   if (lines)
     command.addHelpText('after', `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}`);
+}
+
+/** Narrower than this, an option's description goes under it instead of beside it. */
+const MIN_DESCRIPTION_COLUMNS = 24;
+
+/**
+ * Help that fits the terminal, broken between words: an item's description beside its term when
+ * there is room for it, else under it (commander leaves a description it finds too narrow to wrap
+ * whole, and the terminal then cuts it mid-word).
+ */
+export const FITTED_HELP: Partial<Help> = {
+  minWidthToWrap: MIN_DESCRIPTION_COLUMNS,
+  formatItem(this: Help, term, termWidth, description, helper) {
+    const width = this.helpWidth ?? 80;
+    if (!description || width - termWidth - 4 >= MIN_DESCRIPTION_COLUMNS)
+      return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
+    const indent = '      ';
+    const under = helper.boxWrap(description, Math.max(width - indent.length, 1));
+    return `  ${term}\n${indent}${under.replace(/\n/g, `\n${indent}`)}`;
+  },
+};
+
+/**
+ * The rest of a help text (usage, description, examples, exit codes) broken between words to
+ * `width`; a wrapped line goes on indented under its start. A single word longer than a line (an
+ * address) keeps its own line, whole.
+ */
+export function fitHelp(text: string, width: number | undefined): string {
+  return text
+    .split('\n')
+    .map((line) => wrap(line, width, ' '.repeat((/^ */.exec(line)?.[0].length ?? 0) + 4)))
+    .join('\n');
 }

@@ -31,3 +31,21 @@ describe('a --base-url with a wrong path (real process)', () => {
     expect(result.err).toContain('Check the name or id you gave');
   });
 });
+
+describe('an https --base-url of a platform that speaks http (real process)', () => {
+  it('says the address speaks http and which one to use, without an OpenSSL dump', async () => {
+    const { env, token } = await shared.newUser();
+    const https = shared.platform.baseUrl.replace(/^http:/, 'https:');
+    for (const command of [['usage'], ['gallery', 'list']]) {
+      const result = await finished(spawnCli(['--base-url', https, ...command], env));
+      expect(result.code).toBe(1);
+      expect(result.err).toContain('Error: Platform Speaks http');
+      expect(result.err).toContain(`${https} speaks http, not https.`);
+      expect(result.err).toContain(`Use --base-url ${shared.platform.baseUrl}`);
+      expect(result.err).not.toMatch(/SSL|openssl|ssl3_/i);
+      expect(result.err).not.toContain(token);
+    }
+    const json = await finished(spawnCli(['--base-url', https, 'usage', '--json'], env));
+    expect(JSON.parse(json.out)).toMatchObject({ error: { code: 'PLATFORM_SPEAKS_HTTP' } });
+  });
+});

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { batchCommand } from './commands/batch';
-import { completionCommand } from './commands/completion';
+import { completeCommand, completionCommand } from './commands/completion';
 import { galleryCommand } from './commands/gallery';
 import { generateCommand } from './commands/generate';
 import { loginCommand } from './commands/login';
@@ -15,9 +15,9 @@ import { DEFAULT_BASE_URL, ENV } from './config';
 import { debugLine } from './debug-log';
 import { cliContext, settleConnections, type CliContext } from './connect';
 import { EXIT_CODES_HELP, handleError, type ExitCode } from './handle-error';
-import { addExamples, VERSION } from './help';
-import { explainNotFound } from './platform-address';
-import { layoutFor } from './terminal-style';
+import { addExamples, fitHelp, FITTED_HELP, VERSION } from './help';
+import { explainAddress } from './platform-address';
+import { layoutFor, widthOf } from './terminal-style';
 import type { Io } from './io';
 
 /** The `pawloween` program: global options and one command per file (STYLE.md, after shadcn). */
@@ -50,10 +50,14 @@ export function createProgram(io: Io, ctx: CliContext = cliContext(io)): Command
     )
     .version(VERSION, '-V, --version', 'print the version')
     // Every command's --help lists --base-url, --token and --project-token too.
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp({ showGlobalOptions: true, ...FITTED_HELP })
     .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
+      // Help fits the terminal, broken between words (commander's own writes are only help and
+      // the version).
+      writeOut: (text) => io.stdout.write(fitHelp(text, widthOf(io.stdout, io.env))),
+      writeErr: (text) => io.stderr.write(fitHelp(text, widthOf(io.stderr, io.env))),
+      getOutHelpWidth: () => widthOf(io.stdout, io.env) ?? 80,
+      getErrHelpWidth: () => widthOf(io.stderr, io.env) ?? 80,
       // Commander's own `error: ...` is not printed: handleError words it in the CLI's one voice.
       outputError: () => {},
     })
@@ -76,8 +80,11 @@ export function createProgram(io: Io, ctx: CliContext = cliContext(io)): Command
     completionCommand(ctx),
   ])
     program.addCommand(command);
+  // What TAB offers for a value (presets, creation ids): called by the completion scripts only.
+  program.addCommand(completeCommand(ctx), { hidden: true });
   addExamples(program, 'pawloween');
   program.addHelpText('after', EXIT_CODES_HELP);
+  helpWhenBare(program);
   inherit(program, program);
   return program;
 }
@@ -91,8 +98,26 @@ function inherit(root: Command, command: Command, parents = ''): void {
     child.copyInheritedSettings(root);
     const path = `${parents}${child.name()}`;
     addExamples(child, path);
+    if (child.commands.length) helpWhenBare(child);
     inherit(root, child, `${path} `);
   }
+}
+
+/**
+ * A group given no command (`pawloween gallery`, bare `pawloween`) asks what it holds: its
+ * help on stdout and exit 0, as gh does for `gh repo` (cobra prints a group's help and succeeds).
+ * Commander's own way is the help on stderr and exit 1. A word that names no command of the group
+ * stays a usage error (2).
+ */
+function helpWhenBare(group: Command): void {
+  // A group with an action loses commander's implicit `help` command: asked back for.
+  group
+    .helpCommand(true)
+    .allowExcessArguments()
+    .action(function (this: Command) {
+      if (this.args.length) (this as Command & { unknownCommand(): never }).unknownCommand();
+      this.help();
+    });
 }
 
 /** Runs one command line (without the node and script arguments) and answers its exit code. */
@@ -105,10 +130,10 @@ export async function runCli(args: readonly string[], io: Io): Promise<ExitCode>
   const started = performance.now();
   let code: ExitCode = 0;
   try {
-    // Bare `pawloween` is a request for help (gh, git), not a mistake: the help, on stdout, and 0.
-    await program.parseAsync(args.length === 0 ? ['--help'] : [...args], { from: 'user' });
+    // Bare `pawloween` is a request for help (gh), not a mistake: the help, on stdout, and 0.
+    await program.parseAsync([...args], { from: 'user' });
   } catch (error) {
-    const explained = await explainNotFound(error, ctx.scene.baseUrl);
+    const explained = await explainAddress(error, ctx.scene.baseUrl);
     code = handleError(explained, {
       ...ctx.scene,
       stdout: io.stdout,

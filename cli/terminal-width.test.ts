@@ -53,6 +53,19 @@ describe('at 40 columns (real terminal)', () => {
     expect(piped.out).not.toContain('\u2026');
   });
 
+  it('wraps --help at word boundaries: no line wider, no word cut', async () => {
+    const env = { XDG_CONFIG_HOME: shared.home };
+    for (const args of [['--help'], ['generate', '--help'], ['gallery', 'list', '--help']]) {
+      const whole = await finished(spawnCli(args, env));
+      const { code, lines } = await inTerminal(args, env, 40);
+      expect(code).toBe(0);
+      // No line is wider, unless it is one word that no line could hold.
+      for (const line of lines) if (line.length > 40) expect(line.trim()).not.toContain(' ');
+      // Nothing was broken inside a word: the same words, in the same order, as in a pipe.
+      expect(wordsOf(lines.join('\n'))).toEqual(wordsOf(whole.out));
+    }
+  });
+
   it('wraps error texts at word boundaries, with COLUMNS where the terminal has no size', async () => {
     const env = { XDG_CONFIG_HOME: shared.home };
     const args = ['--base-url', 'ftp://costumes.example.com/a/rather/long/path', 'usage'];

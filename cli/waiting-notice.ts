@@ -12,6 +12,8 @@ type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Resp
  */
 export function fetchWithWaitingNotice(stderr: Output, timeoutMs: number): Fetch {
   let told = false;
+  // 429s per call: past the client's tries, it gives up and says so itself.
+  const refusals = new Map<string, number>();
   return (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = init?.method ?? 'GET';
@@ -28,6 +30,42 @@ export function fetchWithWaitingNotice(stderr: Output, timeoutMs: number): Fetch
             );
           }, WAIT_NOTICE_MS);
     timer?.unref();
-    return globalThis.fetch(input, init).finally(() => clearTimeout(timer));
+    return globalThis
+      .fetch(input, init)
+      .then((response) => {
+        if (response.status === 429)
+          sayRateLimited(stderr, response, `${method} ${url.href}`, refusals);
+        return response;
+      })
+      .finally(() => clearTimeout(timer));
   };
+}
+
+/** The client tries a call again this many times, after a 429 as after other passing failures. */
+const CLIENT_RETRIES = 2;
+/** Past this wait the client does not try again: the limit's own error says when to. */
+const LONGEST_RETRY_AFTER_S = 60;
+
+/**
+ * A 429 the client will wait out (its Retry-After, up to a minute) is said as such, not left to
+ * look like a platform that does not answer: "Rate limited, retrying in 50 s...".
+ */
+function sayRateLimited(
+  stderr: Output,
+  response: Response,
+  call: string,
+  refusals: Map<string, number>,
+): void {
+  const header = response.headers.get('retry-after') ?? '';
+  // Seconds, or an HTTP date (RFC 9110).
+  const seconds = /^\d+$/.test(header.trim())
+    ? Number(header)
+    : (Date.parse(header) - Date.now()) / 1000;
+  const times = (refusals.get(call) ?? 0) + 1;
+  refusals.set(call, times);
+  if (!Number.isFinite(seconds) || seconds > LONGEST_RETRY_AFTER_S || times > CLIENT_RETRIES)
+    return;
+  stderr.write(
+    `Rate limited, retrying in ${Math.max(1, Math.ceil(seconds))} s (the platform takes a limited number of requests a minute)...\n`,
+  );
 }

@@ -249,9 +249,24 @@ const SERVICE_KEYS: readonly (keyof Services)[] = [
   'signIn',
 ];
 
-/** Resolves every service from a container (anything with get(token)). */
-export function resolveServices(container: { get(token: symbol): unknown }): Services {
-  return Object.fromEntries(
-    SERVICE_KEYS.map((key) => [key, container.get(TOKENS[key])]),
-  ) as unknown as Services;
+/**
+ * Resolves every service from a container (anything with get(token)). Lazily, each is built when
+ * first read: a one-shot driver (the CLI) builds only the use cases its command uses, after it
+ * signed in, so none reads ahead for a view nobody sees.
+ */
+export function resolveServices(
+  container: { get(token: symbol): unknown },
+  { lazy = false }: { lazy?: boolean } = {},
+): Services {
+  if (!lazy)
+    return Object.fromEntries(
+      SERVICE_KEYS.map((key) => [key, container.get(TOKENS[key])]),
+    ) as unknown as Services;
+  const services = {};
+  for (const key of SERVICE_KEYS)
+    Object.defineProperty(services, key, {
+      enumerable: true,
+      get: () => container.get(TOKENS[key]),
+    });
+  return services as Services;
 }

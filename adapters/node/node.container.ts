@@ -33,6 +33,13 @@ export interface NodeContainerOptions extends ServicesConfig {
    * removed); undefined: the store is left as it is.
    */
   readonly keptToken?: string | null;
+  /**
+   * A driver that runs one command and exits (the CLI) reads only what its command asks for: use
+   * cases are built when first used, after sign-in, so none reads ahead on sign-in for a view
+   * (the app's header balance and plan, its gallery and profile), and the balance is not read
+   * again after each run for a header nobody sees. The platform allows 60 requests a minute.
+   */
+  readonly oneShot?: boolean;
 }
 
 export interface NodeContainer {
@@ -50,7 +57,11 @@ export function createNodeContainer(options: NodeContainerOptions = {}): NodeCon
   const storagePath = options.storagePath ?? defaultStoragePath();
   const ports: NodePorts = {
     runner: options.ports?.runner ?? new PlatformRunner(client, { runTimeout: options.runTimeout }),
-    billing: options.ports?.billing ?? new PlatformBilling(client),
+    billing:
+      options.ports?.billing ??
+      (options.oneShot
+        ? notFollowingUsage(new PlatformBilling(client))
+        : new PlatformBilling(client)),
     remoteStorage:
       options.ports?.remoteStorage ??
       new PlatformRemoteStorage(client, { appVersion: options.appVersion }),
@@ -71,7 +82,9 @@ export function createNodeContainer(options: NodeContainerOptions = {}): NodeCon
     streamOutputs: options.streamOutputs ?? true,
   };
   keepToken(ports.localStorage, options.keptToken);
-  const { container, services } = createServicesContainer(ports, config);
+  const { container, services } = createServicesContainer(ports, config, {
+    lazy: options.oneShot,
+  });
   return { container, services, client, storagePath };
 }
 
@@ -80,4 +93,14 @@ function keepToken(store: NodePorts['localStorage'], token: string | null | unde
     return;
   if (token === null) store.removeItem(STORAGE_KEYS.accessToken);
   else store.setItem(STORAGE_KEYS.accessToken, token);
+}
+
+/** Billing whose usage changes are not followed: nothing re-reads the balance after a run. */
+function notFollowingUsage(billing: NodePorts['billing']): NodePorts['billing'] {
+  return {
+    getBalance: () => billing.getBalance(),
+    getSubscriptionStatus: () => billing.getSubscriptionStatus(),
+    subscribeUrl: () => billing.subscribeUrl(),
+    onUsageChanged: () => () => {},
+  };
 }

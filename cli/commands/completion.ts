@@ -1,4 +1,5 @@
 import { Argument, Command, type Option } from 'commander';
+import { COMPLETION_SOURCES, completionValues, type CompletionSource } from '../completion-values';
 import type { CliContext } from '../connect';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -15,6 +16,36 @@ interface Node {
   readonly choices: readonly string[];
   /** It takes a file or folder (or free text) argument: the shell's file completion helps. */
   readonly takesArgument: boolean;
+}
+
+/**
+ * Values TAB asks the program for, as gh does (`gh __complete`): by command path and flag, or
+ * `<arg>` for the command's argument; `files` where a file is taken too (--pet takes a picture).
+ */
+const DYNAMIC: Record<string, { readonly source: CompletionSource; readonly files: boolean }> = {
+  'generate --pet': { source: 'pets', files: true },
+  'generate --costume': { source: 'costumes', files: true },
+  'batch --pets': { source: 'pets', files: true },
+  'batch --costumes': { source: 'costumes', files: true },
+  'gallery favorite <arg>': { source: 'creations', files: false },
+  'gallery unfavorite <arg>': { source: 'creations', files: false },
+  'gallery delete <arg>': { source: 'creations', files: false },
+};
+
+/** The hidden command the scripts call: the words TAB may offer for a value being typed. */
+export function completeCommand(ctx: CliContext): Command {
+  return new Command('__complete')
+    .description('the words TAB may offer (called by the completion scripts)')
+    .argument('<source>', COMPLETION_SOURCES.join(', '))
+    .argument('[current]', 'what is typed so far', '')
+    .action(async (source: string, current: string, _options: unknown, command: Command) => {
+      if (!(COMPLETION_SOURCES as readonly string[]).includes(source)) return;
+      // A TAB says nothing on failure (no token, no platform): it offers nothing instead.
+      const words = await completionValues(source as CompletionSource, current, () =>
+        ctx.settings(command),
+      ).catch(() => []);
+      if (words.length) ctx.io.stdout.write(`${words.join('\n')}\n`);
+    });
 }
 
 /** pawloween completion bash|zsh|fish: a completion script made from the program itself. */
@@ -73,6 +104,17 @@ const valueFlags = (tree: Node) => [
   ...new Set([...walk(tree)].flatMap((node) => node.options.filter(takesValue).flatMap(flagsOf))),
 ];
 
+/** The program's flags that choose the platform and the token: passed on to `__complete`. */
+const PLATFORM_FLAGS = ['--base-url', '--token', '--project-token', '--allow-http'];
+const globalFlags = (tree: Node) =>
+  tree.options.flatMap((option) =>
+    option.long && PLATFORM_FLAGS.includes(option.long) ? [option.long] : [],
+  );
+const globalValueFlags = (tree: Node) =>
+  tree.options.flatMap((option) =>
+    option.long && takesValue(option) && PLATFORM_FLAGS.includes(option.long) ? [option.long] : [],
+  );
+
 /** The flags whose values commander knows (`run --mode chunk|letter|word`). */
 const valueChoices = (tree: Node): [string, readonly string[]][] =>
   [...walk(tree)].flatMap((node) =>
@@ -93,7 +135,13 @@ const functionName = (program: string) => `_${program.replace(/[^A-Za-z0-9_]/g, 
  * Sets `cmd_path` (space-separated command names) and `prev_takes_value` (the flag whose value
  * the current word is).
  */
-function pathFinder(name: string, tree: Node, first: string, last: string): string {
+function pathFinder(
+  program: string,
+  name: string,
+  tree: Node,
+  first: string,
+  last: string,
+): string {
   const nodes = [...walk(tree)];
   return `${name}_words() {
   case "$1" in
@@ -130,6 +178,18 @@ ${name}_takes_value() {
   return 1
 }
 
+${name}_dynamic() {
+  case "$1" in
+${Object.entries(DYNAMIC)
+  .map(([key, { source, files }]) => `    '${key}') echo '${source}${files ? ' files' : ''}' ;;`)
+  .join('\n')}
+  esac
+}
+
+${name}_ask() {
+  ${program} "\${global_args[@]}" __complete "$1" "$2" 2>/dev/null
+}
+
 ${name}_values() {
   case "$1" in
 ${valueChoices(tree)
@@ -141,15 +201,24 @@ ${valueChoices(tree)
 ${name}_path() {
   cmd_path=''
   prev_takes_value=''
+  global_args=()
   local i word
   for ((i = ${first}; i < ${last}; i++)); do
     word="\${words[i]}"
     if [[ -n "$prev_takes_value" ]]; then
+      case "$prev_takes_value" in
+        ${globalValueFlags(tree).join('|')}) global_args+=("$prev_takes_value" "$word") ;;
+      esac
       prev_takes_value=''
       continue
     fi
     case "$word" in
+      ${globalValueFlags(tree)
+        .map((flag) => `${flag}=*`)
+        .join('|')}) global_args+=("$word") ;;
       --*=*) ;;
+      ${globalFlags(tree).join('|')})
+        ${name}_takes_value "$word" && prev_takes_value="$word" || global_args+=("$word") ;;
       -*) ${name}_takes_value "$word" && prev_takes_value="$word" ;;
       *)
         if [[ " $(${name}_subcommands "$cmd_path") " == *" $word "* ]]; then
@@ -165,14 +234,23 @@ function bashScript(program: string, tree: Node): string {
   const name = functionName(program);
   return `# bash completion for ${program}, made by \`${program} completion bash\` from its commands.
 # Install: echo 'source <(${program} completion bash)' >> ~/.bashrc
-${pathFinder(name, tree, '1', 'COMP_CWORD')}
+${pathFinder(program, name, tree, '1', 'COMP_CWORD')}
+
+# Values the program knows (presets, creation ids), and files where a file is taken too.
+${name}_offer() {
+  COMPREPLY=($(compgen -W "$(${name}_ask "\${1%% *}" "$cur")" -- "$cur"))
+  [[ "$1" == *' files' ]] && COMPREPLY+=($(compgen -f -- "$cur"))
+  return 0
+}
 
 ${name}() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" cmd_path prev_takes_value
-  local -a words=("\${COMP_WORDS[@]}")
+  local cur="\${COMP_WORDS[COMP_CWORD]}" cmd_path prev_takes_value dynamic
+  local -a words=("\${COMP_WORDS[@]}") global_args
   ${name}_path
   COMPREPLY=()
   if [[ -n "$prev_takes_value" ]]; then
+    dynamic="$(${name}_dynamic "$cmd_path $prev_takes_value")"
+    [[ -n "$dynamic" ]] && { ${name}_offer "$dynamic"; return 0; }
     local values
     values="$(${name}_values "$prev_takes_value")"
     if [[ -n "$values" ]]; then
@@ -180,6 +258,11 @@ ${name}() {
     else
       COMPREPLY=($(compgen -f -- "$cur"))
     fi
+    return 0
+  fi
+  dynamic="$(${name}_dynamic "$cmd_path <arg>")"
+  if [[ "$cur" != -* && -n "$dynamic" ]]; then
+    ${name}_offer "$dynamic"
     return 0
   fi
   if [[ "$cur" != -* ]] && ${name}_file_argument "$cmd_path"; then
@@ -198,12 +281,27 @@ function zshScript(program: string, tree: Node): string {
   return `#compdef ${program}
 # zsh completion for ${program}, made by \`${program} completion zsh\` from its commands.
 # Install: ${program} completion zsh > "\${fpath[1]}/_${program}" (or: source <(${program} completion zsh))
-${pathFinder(name, tree, '2', 'CURRENT')}
+${pathFinder(program, name, tree, '2', 'CURRENT')}
+
+# Values the program knows (presets, creation ids), and files where a file is taken too.
+${name}_offer() {
+  local -a found
+  found=(\${(f)"$(${name}_ask "\${1%% *}" "$PREFIX")"})
+  (( \${#found} )) && compadd -- $found
+  [[ "$1" == *' files' ]] && _files
+  return 0
+}
 
 ${name}() {
-  local cmd_path prev_takes_value
+  local cmd_path prev_takes_value dynamic
+  local -a global_args
   ${name}_path
   if [[ -n "$prev_takes_value" ]]; then
+    dynamic="$(${name}_dynamic "$cmd_path $prev_takes_value")"
+    if [[ -n "$dynamic" ]]; then
+      ${name}_offer "$dynamic"
+      return
+    fi
     local -a values
     values=(\${=$(${name}_values "$prev_takes_value")})
     if (( \${#values} )); then
@@ -211,6 +309,11 @@ ${name}() {
     else
       _files
     fi
+    return
+  fi
+  dynamic="$(${name}_dynamic "$cmd_path <arg>")"
+  if [[ "$PREFIX" != -* && -n "$dynamic" ]]; then
+    ${name}_offer "$dynamic"
     return
   fi
   if [[ "$PREFIX" != -* ]] && ${name}_file_argument "$cmd_path"; then
@@ -260,7 +363,12 @@ function fishScript(program: string, tree: Node): string {
       );
     for (const choice of node.choices)
       lines.push(`complete -c ${program} -n ${fishQuote(condition)} -a ${fishQuote(choice)}`);
-    if (node.takesArgument && children.length === 0)
+    const argument = DYNAMIC[`${node.path.join(' ')} <arg>`];
+    if (argument)
+      lines.push(
+        `complete -c ${program} -n ${fishQuote(condition)} -a ${fishQuote(fishAsk(program, argument.source))}${argument.files ? ' -F' : ''}`,
+      );
+    else if (node.takesArgument && children.length === 0)
       lines.push(`complete -c ${program} -n ${fishQuote(condition)} -F`);
     // The program's own options hold everywhere; a command's, once it is named.
     const own = node.path.length === 0 ? node.options : node.options.filter(isOwn(tree));
@@ -269,7 +377,12 @@ function fishScript(program: string, tree: Node): string {
       if (at) parts.push(`-n ${fishQuote(at)}`);
       if (option.long) parts.push(`-l ${option.long.replace(/^--/, '')}`);
       if (option.short) parts.push(`-s ${option.short.replace(/^-/, '')}`);
-      if (option.argChoices) parts.push(`-x -a ${fishQuote(option.argChoices.join(' '))}`);
+      const dynamic = option.long && DYNAMIC[`${node.path.join(' ')} ${option.long}`];
+      if (dynamic)
+        parts.push(
+          `${dynamic.files ? '-r -F' : '-x'} -a ${fishQuote(fishAsk(program, dynamic.source))}`,
+        );
+      else if (option.argChoices) parts.push(`-x -a ${fishQuote(option.argChoices.join(' '))}`);
       else if (takesValue(option)) parts.push('-r -F');
       parts.push(`-d ${fishQuote(option.description)}`);
       lines.push(parts.join(' '));
@@ -281,3 +394,7 @@ function fishScript(program: string, tree: Node): string {
 /** Options a command has besides the program's global ones. */
 const isOwn = (tree: Node) => (option: Option) =>
   !tree.options.some((global) => global.long === option.long && global.short === option.short);
+
+/** fish's call for the values of `source`, given what is typed so far. */
+const fishAsk = (program: string, source: CompletionSource) =>
+  `(${program} __complete ${source} (commandline -ct) 2>/dev/null)`;

@@ -80,22 +80,22 @@ describe('pawloween generate', () => {
     expect(JSON.parse(usage.out).usedCredits).toBe(0);
   });
 
-  it("refuses a missing input with the app's preset-mode message", async () => {
-    const { cli } = await user();
-    const result = await cli('generate', '--pet', 'dog1');
-    expect(result.code).toBe(2);
-    expect(result.err).toContain('Please select both a pet and a costume from the presets.');
-  });
-
-  it("refuses a missing input next to a file with the app's upload-mode message", async () => {
+  it('names the missing input, and that it takes a preset id or an image file', async () => {
     const { cli } = await user();
     const photo = path.join(shared.home, 'pet.png');
     writeFileSync(photo, PNG_BYTES);
-    const result = await cli('generate', '--pet', photo);
-    expect(result.code).toBe(2);
-    expect(result.err).toContain(
-      "Please upload both your pet's photo and a costume character image.",
-    );
+    for (const [args, said] of [
+      [['--pet', 'dog1'], 'generate needs --costume too: a preset costume id or an image file.'],
+      [['--pet', photo], 'generate needs --costume too: a preset costume id or an image file.'],
+      [['--costume', 'vampire'], 'generate needs --pet too: a preset pet id or an image file.'],
+      [[], 'generate needs --pet and --costume: each a preset id or an image file.'],
+    ] as const) {
+      const result = await cli('generate', ...args);
+      expect(result.code).toBe(2);
+      expect(result.err).toContain(`Error: ${said}`);
+      expect(result.err).toContain('`pawloween presets` lists the ids');
+      expect(result.err).not.toContain('from the presets');
+    }
   });
 
   it('refuses a file that is not an image with the app message, naming the file and what it is', async () => {

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { formatUsd } from '../../domain/use-cases/error-presentation';
 import type { RunCharge } from '../../domain/use-cases/generate-costume';
 import { CliError, EXIT } from '../cli-error';
-import { loadGallery, type CliContext, type Connection } from '../connect';
+import { checkSignedIn, loadGallery, type CliContext, type Connection } from '../connect';
 import { creationResult } from '../creation-result';
 import { debugLine } from '../debug-log';
 import { cardReport, failureAfter } from '../error-report';
@@ -157,7 +157,9 @@ async function generateWithInterrupts(
       downloads.abort();
     }) ?? (() => {});
   try {
-    const before = await loadGallery(connection);
+    // The balance before the run: what a run finished after a Ctrl-C cost is told from it.
+    const before = await checkSignedIn(connection);
+    await loadGallery(connection);
     const generated = await generateOne(connection, inputs.pet, inputs.costume, {
       onSent: () => {
         phase = 'running';
