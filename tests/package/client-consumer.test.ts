@@ -3,7 +3,15 @@
 // a real local platform (real costume workflow), and type-checked with --strict under nodenext and
 // bundler resolution.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -97,6 +105,35 @@ describe('the packed client', () => {
         'package/urls/package.json',
       ].sort(),
     );
+  });
+
+  it('leaves only the tarball in packs/: no unpacked copy for eslint, prettier or knip to meet', () => {
+    expect(readdirSync(path.dirname(tarball))).toEqual([path.basename(tarball)]);
+  });
+
+  it('says where it comes from, and its README and types speak of nothing a consumer lacks', async () => {
+    const read = async (file: string) =>
+      (await run('tar', ['xzOf', tarball, `package/${file}`], { maxBuffer: 16 * 1024 * 1024 }))
+        .stdout;
+    const manifest = JSON.parse(await read('package.json')) as Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      repository: {
+        type: 'git',
+        url: expect.stringMatching(/^git\+https:\/\//),
+        directory: 'adapters/platform',
+      },
+      homepage: expect.stringMatching(/^https:\/\//),
+      bugs: { url: expect.stringMatching(/^https:\/\//) },
+    });
+    const { stdout } = await run('tar', ['tzf', tarball]);
+    const shipped = stdout
+      .trim()
+      .split('\n')
+      .map((file) => file.replace(/^package\//, ''))
+      .filter((file) => file === 'README.md' || /\.d\.[cm]ts$/.test(file));
+    expect(shipped.length).toBeGreaterThan(4);
+    for (const file of shipped)
+      expect(await read(file), file).not.toMatch(/this repository|SPEC\.md|DESIGN\.md/i);
   });
 
   it('ships the licence of every package bundled into it, and lies where no build cleans', async () => {

@@ -81,7 +81,7 @@ export class PlatformClient {
     });
   }
 
-  /** The pricing page carrying this client's credentials (SPEC.md section 4). */
+  /** The pricing page carrying this client's credentials. */
   async pricingUrl(): Promise<string> {
     const { baseUrl, accessToken, apiKey, userKey, getUserToken } = this.#transport.options;
     if (accessToken) return pricingPageUrl(baseUrl, { accessToken });

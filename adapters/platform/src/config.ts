@@ -27,7 +27,7 @@ export type FetchOptions = Omit<
 
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
-/** Client configuration (SPEC.md section 3), plus the injectable parts a library needs. */
+/** Client configuration, plus the injectable parts a library needs. */
 export interface ClientOptions {
   /** The platform's API host. */
   baseUrl?: string;

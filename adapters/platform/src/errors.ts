@@ -42,7 +42,7 @@ function kindsOf(constructor: unknown): string[] {
   return kinds;
 }
 
-/** The root of every error the platform client throws (SPEC.md section 8 "Platform errors"). */
+/** The root of every error the platform client throws. */
 export class PlatformError extends Error {
   /** The class's own name, kept by minifiers, which `instanceof` compares across copies. */
   static readonly kind: string = 'PlatformError';
@@ -82,7 +82,7 @@ export class PlatformError extends Error {
     this.headers = init.headers;
   }
 
-  /** The one place an error answer becomes a typed error: every row of SPEC.md section 8. */
+  /** The one place an error answer becomes a typed error: every status the platform answers. */
   static fromResponse(status: number, body: unknown, headers?: HeaderSource): PlatformError {
     const parsed = ErrorBody.safeParse(typeof body === 'string' ? safeJson(body) : body);
     const error = parsed.success ? parsed.data.error : undefined;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error answer of the platform (SPEC.md section 8): read by the client, written by the local platform. */
+/** Every error answer of the platform: read by the client, written by the local platform. */
 export const ErrorBody = z.object({
   error: z.object({
     message: z.string(),
@@ -11,7 +11,7 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** The codes SPEC.md section 8 names. The platform may send others; clients keep them as given. */
+/** The error codes of the platform. It may send others; clients keep them as given. */
 export const ERROR_CODES = {
   validation: 'VALIDATION_ERROR',
   authentication: 'AUTHENTICATION_FAILED',

@@ -218,7 +218,7 @@ export class Transport {
     }
   }
 
-  /** The one retry rule (DESIGN.md): network errors, 408, 429 and 5xx except WORKFLOW_UNAVAILABLE. */
+  /** The one retry rule: network errors, 408, 429 and 5xx except WORKFLOW_UNAVAILABLE. */
   shouldRetry(error: PlatformError, request: Pick<RequestOptions, 'method' | 'path'>): boolean {
     if (error instanceof AbortError || error instanceof CorsRefusedError) return false;
     const noAnswer = error instanceof NetworkError || error instanceof TimeoutError;

@@ -1,7 +1,7 @@
 import type { Transport } from '../internal/transport';
 import { ValidationError } from '../errors';
 
-/** SPEC.md section 5, word for word: these calls are about one user, so a user must be named. */
+// The platform's own words (SPEC.md section 5): these calls are about one user, so a user must be named.
 export function userKeyRequired(
   what: 'subscription status' | 'usage limits' | 'demo project',
 ): ValidationError {
