@@ -112,7 +112,7 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     // Not node_modules: excluded, an import of a package vanished before the rules saw it, so
     // domain-is-pure and client-stands-alone let any package through (doNotFollow is enough).
-    exclude: { path: '^(dist|data|coverage|test-results|tests/package/consumer)/' },
+    exclude: { path: '^(dist|data|coverage|test-results|packs|tests/package/consumer)/' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {

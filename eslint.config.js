@@ -6,11 +6,13 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  // tests/package/consumer is an outside project's code, checked by the consumer test where it is installed.
+  // tests/package/consumer is an outside project's code, checked by the consumer test where it is
+  // installed; packs/ holds the built client tarball (npm run pack:client), not sources.
   {
     ignores: [
       'node_modules',
       'dist',
+      'packs',
       'data',
       'coverage',
       'test-results',

@@ -1,6 +1,7 @@
 // npm run pack:client (or `npm run build` in adapters/platform): builds @pawloween/platform-client
 // (adapters/platform/src) into ESM + CommonJS + .d.ts with tsdown, writes its publishable
-// package.json and the notices of what it bundles, and packs the npm tarball into packs/ (which no build cleans). The last line printed is its path.
+// package.json and the notices of what it bundles, and packs the npm tarball into packs/ (which no
+// build cleans), leaving only the tarball there. The last line printed is its path.
 //
 // tsdown (rolldown + rolldown-plugin-dts) rather than tsup: tsup's own README points to tsdown as
 // its maintained successor. 0.21.10 is the last release whose engines accept Node 20.19, which
@@ -109,6 +110,8 @@ export async function packClient({ quiet = false } = {}): Promise<string> {
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   ) as { filename: string }[];
+  // Only the tarball stays: the unpacked copy would be linted, formatted and analysed as sources.
+  rmSync(packageDir, { recursive: true, force: true });
   return path.join(out, packed[0]!.filename);
 }
 

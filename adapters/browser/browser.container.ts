@@ -11,6 +11,7 @@ import {
   PlatformBilling,
   PlatformRemoteStorage,
   PlatformRunner,
+  withoutRequestFailures,
 } from '../platform-ports';
 import { PAGE_PATHS } from '../platform/src/api';
 import { WindowConnectivity } from './connectivity';
@@ -45,6 +46,8 @@ export function createBrowserContainer(options: BrowserContainerOptions = {}): B
     // already travels in clear text there: its own API calls add no new exposure. Any other http
     // platform is refused by the client.
     allowInsecureHttp: isPageOrigin(options.client?.baseUrl),
+    // A failed call is the app's to show (an error card): the console keeps the rest.
+    logger: withoutRequestFailures(),
     ...options.client,
   });
   const ports: BrowserPorts = {

@@ -10,6 +10,7 @@ import {
   PlatformBilling,
   PlatformRemoteStorage,
   PlatformRunner,
+  withoutRequestFailures,
 } from '../platform-ports';
 import { FileStorage, defaultStoragePath } from './file-storage';
 import { NodeClock } from './node-clock';
@@ -53,7 +54,14 @@ export interface NodeContainer {
 
 /** Builds the CLI's services: platform ports over one client, a 0600 file store and Node timers. */
 export function createNodeContainer(options: NodeContainerOptions = {}): NodeContainer {
-  const client = new PlatformClient({ ...options.client });
+  const client = new PlatformClient({
+    // The CLI says what failed itself, and has its own --debug lines on stderr: the client's
+    // request lines would say it twice (and console.debug writes to stdout, which --json owns), so
+    // its level is set here, not by PAWLOWEEN_LOG or PAWLOWEEN_DEBUG.
+    logLevel: 'warn',
+    logger: withoutRequestFailures(),
+    ...options.client,
+  });
   const storagePath = options.storagePath ?? defaultStoragePath();
   const ports: NodePorts = {
     runner: options.ports?.runner ?? new PlatformRunner(client, { runTimeout: options.runTimeout }),

@@ -3,3 +3,4 @@ export { PlatformAuth } from './auth';
 export { PlatformBilling } from './billing';
 export { PlatformRemoteStorage } from './remote-storage';
 export { PlatformRunner } from './runner';
+export { withoutRequestFailures } from './app-logger';

@@ -1,12 +1,14 @@
 // The client library against the real local platform (mock-server/app.ts) over a real socket:
 // the same contract the msw tests assume, checked against the server that ships.
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import {
   authorizationPageUrl,
+  IdempotencyKeyReusedError,
   PlatformClient,
+  UnprocessableEntityError,
   pricingPageUrl,
   userFromToken,
 } from '../../adapters/platform/src/index';
@@ -75,6 +77,19 @@ describe('mode (a): a signed-in user', () => {
     expect((await client.subscriptions.usage()).remainingCredits).toBeLessThan(
       before.remainingCredits,
     );
+  });
+
+  it("run.create() types a workflow's answer: the image and video URLs, no cast", async () => {
+    const { client } = await signedInClient('eve-typed@example.com');
+    const result = await client.run.create({
+      model: COSTUME_WORKFLOW_ID,
+      input: costumeRun().input,
+    });
+    const entry = result.output?.[0];
+    expectTypeOf(entry?.image_output?.image).toEqualTypeOf<string | undefined>();
+    expectTypeOf(entry?.video_output?.video).toEqualTypeOf<string | undefined>();
+    expect(new URL(entry!.image_output!.image).pathname).toMatch(/^\/files\/.+\.png$/);
+    expect(new URL(entry!.video_output!.video).pathname).toMatch(/^\/files\/.+\.mp4$/);
   });
 
   it('charges a run once however often its Idempotency-Key is sent', async () => {
@@ -219,6 +234,22 @@ describe('typed errors from the real platform', () => {
       name: 'NotFoundError',
       code: 'NOT_FOUND',
       requestId: expect.any(String),
+    });
+  });
+
+  it('a used Idempotency-Key sent with another input is an IdempotencyKeyReusedError (422), not UnknownError', async () => {
+    const { client } = await signedInClient('kim@example.com');
+    await client.run.create({ model: TEXT_MODEL, input: 'Rex', idempotencyKey: 'reused-key-1' });
+    const refused = await client.run
+      .create({ model: TEXT_MODEL, input: 'Mia', idempotencyKey: 'reused-key-1' })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(IdempotencyKeyReusedError);
+    expect(refused).toBeInstanceOf(UnprocessableEntityError);
+    expect(refused).toMatchObject({
+      name: 'IdempotencyKeyReusedError',
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      status: 422,
+      action: 'none',
     });
   });
 

@@ -192,14 +192,16 @@ describe('calls that are about one user need a userKey (SPEC.md 5, word for word
     await expect(anonymous().subscriptions.status()).rejects.toMatchObject({
       name: 'ValidationError',
       message:
-        'User key is required to get subscription status. Provide userKey in client configuration.',
+        'User key is required to get subscription status. Provide userKey in client configuration. Or sign the user in and give their accessToken (the option, setCredentials(), or PAWLOWEEN_TOKEN in the environment).',
     });
   });
 
-  it('usage limits', async () => {
-    await expect(anonymous().subscriptions.usage()).rejects.toThrow(
-      'User key is required to get usage limits. Provide userKey in client configuration.',
-    );
+  it('usage limits, naming the access token too, the usual fix', async () => {
+    await expect(anonymous().subscriptions.usage()).rejects.toMatchObject({
+      name: 'ValidationError',
+      message:
+        'User key is required to get usage limits. Provide userKey in client configuration. Or sign the user in and give their accessToken (the option, setCredentials(), or PAWLOWEEN_TOKEN in the environment).',
+    });
   });
 
   it('demo project, which then sends the user key as bearer', async () => {

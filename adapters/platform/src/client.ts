@@ -9,9 +9,11 @@ import { Sessions } from './resources/sessions';
 import { Storage } from './resources/storage';
 import { Subscriptions } from './resources/subscriptions';
 import { Transport } from './internal/transport';
+import { maskSecret } from './internal/mask';
 import { authorizationPageUrl, pricingPageUrl } from './urls';
 
 export { CLIENT_VERSION, USER_AGENT } from './internal/build-request';
+export { maskSecret } from './internal/mask';
 export type { Credentials } from './internal/request-options';
 
 /** The client's settings as anyone may read them: every secret masked. */
@@ -30,9 +32,11 @@ export class PlatformClient {
   readonly projects: Projects;
   readonly sessions: Sessions;
   readonly #transport: Transport;
+  readonly #given: ClientOptions;
 
   constructor(options: ClientOptions = {}) {
     const transport = new Transport(options);
+    this.#given = { ...options };
     this.#transport = transport;
     this.run = new Run(transport);
     this.runs = new Runs(transport);
@@ -53,6 +57,27 @@ export class PlatformClient {
 
   get authMode(): AuthMode {
     return this.#transport.authMode;
+  }
+
+  /**
+   * A new client with these options over this one's (as openai-node's `withOptions`): the
+   * credentials in use now, `fetch`, `logger` and the rest kept unless given. Its queue and
+   * listeners are its own; this client is left as it is.
+   *
+   * ```ts
+   * const patient = client.withOptions({ timeout: 120_000, maxRetries: 5 });
+   * ```
+   */
+  withOptions(options: ClientOptions): PlatformClient {
+    const { accessToken, apiKey, userKey, getUserToken } = this.#transport.options;
+    return new PlatformClient({
+      ...this.#given,
+      accessToken,
+      apiKey,
+      userKey,
+      getUserToken,
+      ...options,
+    });
   }
 
   /** Swaps every credential at once (sign-in, sign-out); later calls use only these. */
@@ -81,7 +106,7 @@ export class PlatformClient {
     });
   }
 
-  /** The pricing page carrying this client's credentials (SPEC.md section 4). */
+  /** The pricing page carrying this client's credentials. */
   async pricingUrl(): Promise<string> {
     const { baseUrl, accessToken, apiKey, userKey, getUserToken } = this.#transport.options;
     if (accessToken) return pricingPageUrl(baseUrl, { accessToken });
@@ -98,17 +123,6 @@ export class PlatformClient {
   [Symbol.for('nodejs.util.inspect.custom')](): string {
     return `PlatformClient ${JSON.stringify(this.options)}`;
   }
-}
-
-const VISIBLE_TAIL = 4;
-
-/**
- * '***' and the last four characters; a short secret shows nothing of itself. ASCII, so a masked
- * value pasted into a header fails as a wrong token (401), not as an unsendable header.
- */
-export function maskSecret(secret: string | undefined): string | undefined {
-  if (secret === undefined) return undefined;
-  return secret.length >= 4 * VISIBLE_TAIL ? `***${secret.slice(-VISIBLE_TAIL)}` : '***';
 }
 
 function maskSecrets(options: ResolvedOptions): PublicOptions {

@@ -27,7 +27,7 @@ export type FetchOptions = Omit<
 
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
-/** Client configuration (SPEC.md section 3), plus the injectable parts a library needs. */
+/** Client configuration, plus the injectable parts a library needs. */
 export interface ClientOptions {
   /** The platform's API host. */
   baseUrl?: string;
@@ -90,25 +90,82 @@ export const DEFAULT_BASE_URL = 'https://api.subscribe.dev';
 /**
  * The environment variables the client reads, as openai-node reads OPENAI_API_KEY and
  * OPENAI_BASE_URL: each only where the option is not given, and only where there is a
- * `process.env` (Node, Bun, Deno's Node mode; never in a browser). The same names as the CLI's.
+ * `process.env` (Node, Bun, Deno's Node mode; never in a browser). The CLI's names, read its way:
+ * PAWLOWEEN_TOKEN is an access token (taken only when no other user credential is given),
+ * PAWLOWEEN_TIMEOUT seconds a quick call waits (a run keeps its own 600 s), PAWLOWEEN_DEBUG=1 the
+ * 'debug' log level (PAWLOWEEN_LOG, the client's own, wins).
  */
 export const ENVIRONMENT_VARIABLES = {
   apiKey: 'PAWLOWEEN_PROJECT_TOKEN',
   baseUrl: 'PAWLOWEEN_BASE_URL',
+  accessToken: 'PAWLOWEEN_TOKEN',
+  timeout: 'PAWLOWEEN_TIMEOUT',
+  debug: 'PAWLOWEEN_DEBUG',
+  logLevel: LOG_LEVEL_ENV,
 } as const;
 
-function readEnv(name: string): string | undefined {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
-    ?.env;
-  return env?.[name]?.trim() || undefined;
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The environment where there is a process (Node, Deno, Bun); a browser has none. */
+function processEnv(): Env {
+  return (globalThis as { process?: { env?: Env } }).process?.env ?? {};
 }
 
-/** `options` with what the environment says where they say nothing (ENVIRONMENT_VARIABLES). */
-export function withEnvironment(options: ClientOptions): ClientOptions {
+/** What the environment says, as options, and what in it could not be used (for a warning). */
+export interface EnvironmentSettings {
+  options: Pick<ClientOptions, 'baseUrl' | 'apiKey' | 'accessToken' | 'timeout' | 'logLevel'>;
+  /** One sentence per variable set to something unusable, which is then left out. */
+  unusable: string[];
+}
+
+/**
+ * The client's settings from ENVIRONMENT_VARIABLES, read as the CLI reads them: a blank value is
+ * unset, PAWLOWEEN_TIMEOUT is seconds (a positive number), PAWLOWEEN_DEBUG counts only as '1'.
+ * `env` defaults to `process.env`; anything else (a CLI's own env object) may be given.
+ */
+export function environmentSettings(env: Env = processEnv()): EnvironmentSettings {
+  const read = (name: string) => env[name]?.trim() || undefined;
+  const unusable: string[] = [];
+  const options: EnvironmentSettings['options'] = {};
+  const baseUrl = read(ENVIRONMENT_VARIABLES.baseUrl);
+  if (baseUrl) options.baseUrl = baseUrl;
+  const apiKey = read(ENVIRONMENT_VARIABLES.apiKey);
+  if (apiKey) options.apiKey = apiKey;
+  const accessToken = read(ENVIRONMENT_VARIABLES.accessToken);
+  if (accessToken) options.accessToken = accessToken;
+  const timeout = read(ENVIRONMENT_VARIABLES.timeout);
+  if (timeout !== undefined) {
+    const seconds = Number(timeout);
+    if (Number.isFinite(seconds) && seconds > 0) options.timeout = Math.round(seconds * 1000);
+    else
+      unusable.push(
+        `${ENVIRONMENT_VARIABLES.timeout}=${timeout} is not a number of seconds; using the default`,
+      );
+  }
+  const logLevel = read(ENVIRONMENT_VARIABLES.logLevel)?.toLowerCase();
+  if (isLogLevel(logLevel)) options.logLevel = logLevel;
+  else if (logLevel !== undefined)
+    unusable.push(
+      `${ENVIRONMENT_VARIABLES.logLevel}=${logLevel} is not a log level (debug, info, warn, error, off)`,
+    );
+  if (!options.logLevel && read(ENVIRONMENT_VARIABLES.debug) === '1') options.logLevel = 'debug';
+  return { options, unusable };
+}
+
+/**
+ * `options` with what the environment says where they say nothing (ENVIRONMENT_VARIABLES). The
+ * environment's access token stands in only when the options name no user at all.
+ */
+export function withEnvironment(options: ClientOptions, env: EnvironmentSettings): ClientOptions {
+  const fromEnv = env.options;
+  const namesUser = Boolean(options.accessToken || options.userKey || options.getUserToken);
   return {
     ...options,
-    baseUrl: options.baseUrl ?? readEnv(ENVIRONMENT_VARIABLES.baseUrl),
-    apiKey: options.apiKey ?? readEnv(ENVIRONMENT_VARIABLES.apiKey),
+    baseUrl: options.baseUrl ?? fromEnv.baseUrl,
+    apiKey: options.apiKey ?? fromEnv.apiKey,
+    accessToken: namesUser ? options.accessToken : fromEnv.accessToken,
+    timeout: options.timeout ?? fromEnv.timeout,
+    logLevel: options.logLevel ?? (options.debug ? 'debug' : fromEnv.logLevel),
   };
 }
 export const DEFAULT_STREAM_IDLE_TIMEOUT = CLIENT_DEFAULTS.streamIdleTimeout;
@@ -216,28 +273,14 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   };
 }
 
-const isLogLevel = (value: unknown): value is LogLevel =>
-  typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
-
-/** The environment's PAWLOWEEN_LOG where there is a process (Node, Deno, Bun); a browser has none. */
-function envLogLevel(): string | undefined {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
-    ?.env;
-  return env?.[LOG_LEVEL_ENV]?.trim().toLowerCase() || undefined;
+function isLogLevel(value: unknown): value is LogLevel {
+  return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
 }
 
-/** logLevel from the options, else `debug: true`, else PAWLOWEEN_LOG, else 'warn'. */
+/** logLevel from the options (the environment's already in them), else `debug: true`, else 'warn'. */
 function logSettings(options: ClientOptions): { logLevel: LogLevel; debug: boolean } {
-  const fromEnv = envLogLevel();
-  const logLevel =
-    options.logLevel ?? (options.debug ? 'debug' : isLogLevel(fromEnv) ? fromEnv : 'warn');
+  const logLevel = options.logLevel ?? (options.debug ? 'debug' : 'warn');
   return { logLevel, debug: logLevel === 'debug' };
-}
-
-/** A PAWLOWEEN_LOG the client cannot use, for a warning; undefined when it is fine or unset. */
-export function unusableEnvLogLevel(): string | undefined {
-  const fromEnv = envLogLevel();
-  return fromEnv === undefined || isLogLevel(fromEnv) ? undefined : fromEnv;
 }
 
 /** `logger` with only the lines of `level` and above passed on. */

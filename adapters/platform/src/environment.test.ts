@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlatformClient } from './client';
-import { DEFAULT_BASE_URL, ENVIRONMENT_VARIABLES } from './config';
+import { DEFAULT_BASE_URL, ENVIRONMENT_VARIABLES, environmentSettings } from './config';
 import { recordingLogger } from '../../../tests/support/msw-server';
 
 // Configuration from the environment, as openai-node reads OPENAI_API_KEY and OPENAI_BASE_URL:
@@ -25,16 +25,119 @@ function recorded(options: ConstructorParameters<typeof PlatformClient>[0] = {})
 }
 
 beforeEach(() => {
-  vi.stubEnv(ENVIRONMENT_VARIABLES.apiKey, undefined);
-  vi.stubEnv(ENVIRONMENT_VARIABLES.baseUrl, undefined);
+  for (const name of Object.values(ENVIRONMENT_VARIABLES)) vi.stubEnv(name, undefined);
 });
 afterEach(() => vi.unstubAllEnvs());
 
 describe('the client configured from the environment', () => {
-  it('names PAWLOWEEN_PROJECT_TOKEN and PAWLOWEEN_BASE_URL, as the CLI does', () => {
+  it('names the variables the CLI reads, and its own PAWLOWEEN_LOG', () => {
     expect(ENVIRONMENT_VARIABLES).toEqual({
       apiKey: 'PAWLOWEEN_PROJECT_TOKEN',
       baseUrl: 'PAWLOWEEN_BASE_URL',
+      accessToken: 'PAWLOWEEN_TOKEN',
+      timeout: 'PAWLOWEEN_TIMEOUT',
+      debug: 'PAWLOWEEN_DEBUG',
+      logLevel: 'PAWLOWEEN_LOG',
+    });
+  });
+
+  it('signs in with PAWLOWEEN_TOKEN, unless the options name a user themselves', async () => {
+    vi.stubEnv('PAWLOWEEN_TOKEN', ' env-access-token \n');
+    const fromEnv = recorded();
+    expect(fromEnv.client.authMode).toBe('access-token');
+    await fromEnv.client.subscriptions.usage();
+    expect(fromEnv.requests[0]!.headers.get('x-sub-dev-access-token')).toBe('env-access-token');
+
+    const given = recorded({ accessToken: 'option-access-token' });
+    await given.client.subscriptions.usage();
+    expect(given.requests[0]!.headers.get('x-sub-dev-access-token')).toBe('option-access-token');
+
+    const headless = recorded({ apiKey: 'proj_key', userKey: 'user_key_1' });
+    expect(headless.client.authMode).toBe('project-user');
+    await headless.client.subscriptions.usage();
+    expect(headless.requests[0]!.headers.get('x-sub-dev-access-token')).toBeNull();
+  });
+
+  it('reads PAWLOWEEN_TIMEOUT as the seconds a quick call waits, as the CLI does; a run keeps its 600 s', async () => {
+    vi.stubEnv('PAWLOWEEN_TIMEOUT', '2.5');
+    vi.useFakeTimers();
+    try {
+      const hanging = new PlatformClient({
+        accessToken: 'token',
+        maxRetries: 0,
+        fetch: (_input, init) =>
+          new Promise((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+          ),
+      });
+      expect(hanging.options.timeout).toBe(2500);
+      const usage = hanging.subscriptions.usage().catch((error: unknown) => error);
+      const run = hanging.run
+        .create({ model: 'text/m', input: 'x' })
+        .catch((error: unknown) => error);
+      let ran: unknown;
+      void run.then((error) => (ran = error));
+      await vi.advanceTimersByTimeAsync(2500);
+      expect(await usage).toMatchObject({
+        name: 'TimeoutError',
+        message: 'Request timeout after 2500 ms',
+      });
+      expect(ran).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(600_000);
+      expect(await run).toMatchObject({
+        name: 'TimeoutError',
+        message: 'Request timeout after 600000 ms',
+      });
+      // The option wins, for runs too.
+      expect(new PlatformClient({ timeout: 1000 }).options.timeout).toBe(1000);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('turns on debug lines with PAWLOWEEN_DEBUG=1, as the CLI does; PAWLOWEEN_LOG and the options win', () => {
+    vi.stubEnv('PAWLOWEEN_DEBUG', '1');
+    expect(recorded().client.options.logLevel).toBe('debug');
+    vi.stubEnv('PAWLOWEEN_LOG', 'error');
+    expect(recorded().client.options.logLevel).toBe('error');
+    expect(recorded({ logLevel: 'warn' }).client.options.logLevel).toBe('warn');
+    vi.stubEnv('PAWLOWEEN_LOG', undefined);
+    vi.stubEnv('PAWLOWEEN_DEBUG', 'yes');
+    expect(recorded().client.options.logLevel).toBe('warn');
+  });
+
+  it('warns about a PAWLOWEEN_TIMEOUT that is not a number of seconds, and keeps the default', () => {
+    vi.stubEnv('PAWLOWEEN_TIMEOUT', 'soon');
+    const logger = recordingLogger();
+    const { client } = recorded({ logger });
+    expect(client.options.timeout).toBe(600_000);
+    expect(logger.lines).toEqual([
+      {
+        level: 'warn',
+        message: '[platform] PAWLOWEEN_TIMEOUT=soon is not a number of seconds; using the default',
+        rest: [],
+      },
+    ]);
+  });
+
+  it('hands the CLI the same reading of any environment object (environmentSettings)', () => {
+    expect(
+      environmentSettings({
+        PAWLOWEEN_BASE_URL: 'http://localhost:9000',
+        PAWLOWEEN_TOKEN: 'tok',
+        PAWLOWEEN_PROJECT_TOKEN: 'proj',
+        PAWLOWEEN_TIMEOUT: '30',
+        PAWLOWEEN_DEBUG: '1',
+      }),
+    ).toEqual({
+      options: {
+        baseUrl: 'http://localhost:9000',
+        accessToken: 'tok',
+        apiKey: 'proj',
+        timeout: 30_000,
+        logLevel: 'debug',
+      },
+      unusable: [],
     });
   });
 

@@ -10,6 +10,9 @@ export {
   AccessDeniedError,
   NotFoundError,
   PreconditionFailedError,
+  ConflictError,
+  UnprocessableEntityError,
+  IdempotencyKeyReusedError,
   RateLimitError,
   WorkflowUnavailableError,
   ServiceUnavailableError,
@@ -17,7 +20,7 @@ export {
   type ErrorAction,
   type PlatformErrorInit,
 } from './errors';
-export { ERROR_CODES } from './api/error';
+export { ERROR_CODES } from './api/error-codes';
 export {
   TimeoutError,
   NetworkError,

@@ -1,4 +1,4 @@
-import { ERROR_CODES, ErrorBody, REQUEST_ID_HEADER } from './api/error';
+import { ERROR_CODES, REQUEST_ID_HEADER } from './api/error-codes';
 
 /** What the app should offer the user for an error: it picks its dialog from this, not from text. */
 export type ErrorAction = 'upgrade' | 'top-up' | 'wait' | 'sign-in' | 'retry' | 'none';
@@ -42,7 +42,7 @@ function kindsOf(constructor: unknown): string[] {
   return kinds;
 }
 
-/** The root of every error the platform client throws (SPEC.md section 8 "Platform errors"). */
+/** The root of every error the platform client throws. */
 export class PlatformError extends Error {
   /** The class's own name, kept by minifiers, which `instanceof` compares across copies. */
   static readonly kind: string = 'PlatformError';
@@ -82,10 +82,9 @@ export class PlatformError extends Error {
     this.headers = init.headers;
   }
 
-  /** The one place an error answer becomes a typed error: every row of SPEC.md section 8. */
+  /** The one place an error answer becomes a typed error: every status the platform answers. */
   static fromResponse(status: number, body: unknown, headers?: HeaderSource): PlatformError {
-    const parsed = ErrorBody.safeParse(typeof body === 'string' ? safeJson(body) : body);
-    const error = parsed.success ? parsed.data.error : undefined;
+    const error = errorOf(typeof body === 'string' ? safeJson(body) : body);
     const init: PlatformErrorInit = {
       message: error?.message || `HTTP ${status}`,
       code: error?.code,
@@ -113,8 +112,14 @@ export class PlatformError extends Error {
         return new AccessDeniedError(init);
       case 404:
         return new NotFoundError(init);
+      case 409:
+        return new ConflictError(init);
       case 412:
         return new PreconditionFailedError(init);
+      case 422:
+        return init.code === ERROR_CODES.idempotencyKeyReused
+          ? new IdempotencyKeyReusedError(init)
+          : new UnprocessableEntityError(init);
       case 429:
         return new RateLimitError({ ...init, context: withRetryAfter(init.context, headers) });
       case 503:
@@ -125,6 +130,28 @@ export class PlatformError extends Error {
         return new UnknownError(init);
     }
   }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The platform's error answer, `{ error: { message, code?, details?, context? } }`, read by hand:
+ * the error classes carry no schema library, so an app that imports only them stays small.
+ */
+function errorOf(
+  body: unknown,
+):
+  | { message: string; code?: string; details?: unknown; context?: Record<string, unknown> }
+  | undefined {
+  const error = isRecord(body) ? body.error : undefined;
+  if (!isRecord(error) || typeof error.message !== 'string') return undefined;
+  return {
+    message: error.message,
+    code: typeof error.code === 'string' ? error.code : undefined,
+    details: error.details,
+    context: isRecord(error.context) ? error.context : undefined,
+  };
 }
 
 function safeJson(body: string): unknown {
@@ -229,6 +256,40 @@ export class PreconditionFailedError extends PlatformError {
   override readonly action = 'retry';
   constructor(init: PlatformErrorInit) {
     super({ ...init, code: ERROR_CODES.preconditionFailed });
+  }
+}
+
+/**
+ * 409: the request collides with another one still going (the same Idempotency-Key sent twice at
+ * once, say). Send it again a little later; the first one's answer is then there.
+ */
+export class ConflictError extends PlatformError {
+  static override readonly kind: string = 'ConflictError';
+  override name = 'ConflictError';
+  override readonly action = 'retry';
+  constructor(init: PlatformErrorInit) {
+    super({ ...init, code: init.code ?? ERROR_CODES.conflict });
+  }
+}
+
+/** 422: the platform understood the request and will not do it (the message says why). */
+export class UnprocessableEntityError extends PlatformError {
+  static override readonly kind: string = 'UnprocessableEntityError';
+  override name = 'UnprocessableEntityError';
+  constructor(init: PlatformErrorInit) {
+    super({ ...init, code: init.code ?? ERROR_CODES.unprocessable });
+  }
+}
+
+/**
+ * 422 `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was already used with another request (another
+ * model or input). Nothing was run or charged: send the request with a new key.
+ */
+export class IdempotencyKeyReusedError extends UnprocessableEntityError {
+  static override readonly kind: string = 'IdempotencyKeyReusedError';
+  override name = 'IdempotencyKeyReusedError';
+  constructor(init: PlatformErrorInit) {
+    super({ ...init, code: ERROR_CODES.idempotencyKeyReused });
   }
 }
 

@@ -1,12 +1,12 @@
 import type { PlatformError } from './errors';
 
-/** What the client announces (SPEC.md section 7 "Client events"), plus 401 notices for the auth side. */
+/** What the client announces, plus 401 notices for the auth side. */
 export interface ClientEvents {
   'ai-call-start': { model: string; stream: boolean };
   'ai-call-complete': { model: string; stream: boolean; durationMs: number };
   'ai-call-error': { model: string; stream: boolean; error: PlatformError };
   'usage-changed': { model?: string; remainingCredits?: number };
-  /** Any call answered 401: the app signs the user out silently (SPEC.md section 4). */
+  /** Any call answered 401: the app signs the user out silently. */
   unauthorized: { error: PlatformError };
 }
 

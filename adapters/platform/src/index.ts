@@ -13,6 +13,8 @@ export { toFile, type Uploadable } from './uploads';
 export {
   DEFAULT_BASE_URL,
   ENVIRONMENT_VARIABLES,
+  environmentSettings,
+  type EnvironmentSettings,
   cleanApiKey,
   deriveAuthorizationUrl,
   type ClientOptions,
@@ -21,6 +23,7 @@ export {
   type Fetch,
 } from './config';
 export type { AuthMode } from './internal/auth-headers';
+export type { RequestLogFields } from './internal/transport';
 export type { ClientEvents, ClientEventName } from './events';
 export {
   PlatformError,
@@ -32,6 +35,9 @@ export {
   AccessDeniedError,
   NotFoundError,
   PreconditionFailedError,
+  ConflictError,
+  UnprocessableEntityError,
+  IdempotencyKeyReusedError,
   RateLimitError,
   WorkflowUnavailableError,
   ServiceUnavailableError,
@@ -39,7 +45,7 @@ export {
   type ErrorAction,
   type PlatformErrorInit,
 } from './errors';
-export { ERROR_CODES } from './api/error';
+export { ERROR_CODES } from './api/error-codes';
 export {
   TimeoutError,
   NetworkError,
@@ -58,12 +64,17 @@ export type {
   TextStream,
   WorkflowStream,
   WorkflowModel,
+  WorkflowRunResult,
 } from './resources/run';
-export { RunStream } from './run-stream';
+export { RunStream, type StreamWithResponse } from './run-stream';
 export {
   NO_WORKFLOW_OUTPUT,
   type WorkflowStreamEvent,
   type WorkflowResult,
+  type WorkflowOutputEntry,
+  type WorkflowOutput,
+  type ImageOutput,
+  type VideoOutput,
 } from './workflow-stream';
 export type { ResponseFormat, RunResponse, RunState, RunStatus } from './api/run';
 export type { Balance, Plan } from './api/subscriptions';

@@ -8,6 +8,26 @@ export interface StreamHandle {
   runId: string | undefined;
   idempotencyKey: string | undefined;
   readonly signal: AbortSignal;
+  /** The platform took the run: its answer began (status and headers here), its first piece read. */
+  answered(response: Response): void;
+}
+
+/** How a stream is made: its events, and the same run again or as a raw Response. */
+export interface StreamSource<Event, Final> {
+  /** Handed the stream, so it can note the request id as soon as the answer begins. */
+  open: (stream: RunStream<Event, Final>) => AsyncGenerator<Event, Final, undefined>;
+  /** The same run's stream again under its key. */
+  resume?: (idempotencyKey: string, call: CallOptions) => RunStream<Event, Final>;
+  /** The same request, its answer handed over unread (`asResponse()`), under this key. */
+  raw?: (idempotencyKey: string | undefined, signal: AbortSignal) => Promise<Response>;
+}
+
+/** The stream's answer: the stream itself, ready to read, with the platform's Response and id. */
+export interface StreamWithResponse<Stream> {
+  data: Stream;
+  /** The platform's answer (status, headers); its body is the stream's to read. */
+  response: Response;
+  requestId: string | undefined;
 }
 
 /**
@@ -33,20 +53,75 @@ export class RunStream<Event, Final> implements AsyncIterable<Event>, StreamHand
   readonly #events: AsyncGenerator<Event, Final, undefined>;
   #reader: AsyncGenerator<Event, void, undefined> | undefined;
   #final: { value: Final } | undefined;
+  readonly #source: StreamSource<Event, Final>;
+  /** The first event (or the end), pulled early by withResponse() before anyone reads. */
+  #first: Promise<IteratorResult<Event, Final>> | undefined;
+  #response: Response | undefined;
+  readonly #answered: Promise<void>;
+  #settle!: { resolve: () => void; reject: (error: unknown) => void };
 
-  readonly #resume:
-    ((idempotencyKey: string, call: CallOptions) => RunStream<Event, Final>) | undefined;
+  constructor(source: StreamSource<Event, Final>) {
+    this.#source = source;
+    this.#answered = new Promise<void>((resolve, reject) => (this.#settle = { resolve, reject }));
+    // Nobody may ever ask: a refusal is thrown to the reader, not left unhandled here.
+    this.#answered.catch(() => {});
+    this.#events = source.open(this);
+  }
+
+  /** Called by the producer once the platform took the run (see StreamHandle). */
+  answered(response: Response): void {
+    this.#response ??= response;
+    this.#settle.resolve();
+  }
 
   /**
-   * `open` is handed the stream so it can note the request id as soon as the answer begins;
-   * `resume` makes the same run's stream again under its key.
+   * Resolves once the platform took the run (its answer began, its first piece arrived), with the
+   * stream, ready to read, and the platform's Response; rejects with the typed error when the
+   * platform refused it (402, 404, 429...), before anything is read or relayed.
    */
-  constructor(
-    open: (stream: RunStream<Event, Final>) => AsyncGenerator<Event, Final, undefined>,
-    resume?: (idempotencyKey: string, call: CallOptions) => RunStream<Event, Final>,
-  ) {
-    this.#events = open(this);
-    this.#resume = resume;
+  async withResponse(): Promise<StreamWithResponse<this>> {
+    if (!this.#reader && !this.#first) this.#first = this.#pull();
+    await this.#answered;
+    return { data: this, response: this.#response!, requestId: this.requestId };
+  }
+
+  /**
+   * The platform's Response to this run, its body (the `text/event-stream` as it comes) unread,
+   * for you to read instead of the stream; refusals reject with their typed error. The stream
+   * itself is then used up: it sends the request for you and no other.
+   */
+  async asResponse(): Promise<Response> {
+    if (this.#reader || this.#first || !this.#source.raw)
+      throw new PlatformError({
+        message:
+          'asResponse() must be called before the stream is read, and on the stream run.stream() made.',
+        code: 'STREAM_USED',
+      });
+    const used = new PlatformError({
+      message: 'This stream was handed over by asResponse(): read the Response instead.',
+      code: 'STREAM_USED',
+    });
+    this.#reader = (async function* (): AsyncGenerator<Event, void, undefined> {
+      yield* [];
+      throw used;
+    })();
+    void this.#events.return(undefined as Final);
+    return this.#source.raw(this.idempotencyKey, this.signal);
+  }
+
+  /** The next event of the producer; the first one settles `withResponse()` too. */
+  #pull(): Promise<IteratorResult<Event, Final>> {
+    const first = this.#first;
+    if (first) {
+      this.#first = undefined;
+      return first;
+    }
+    const next = this.#events.next();
+    next.then(
+      () => this.#settle.resolve(),
+      (error: unknown) => this.#settle.reject(error),
+    );
+    return next;
   }
 
   /**
@@ -57,12 +132,12 @@ export class RunStream<Event, Final> implements AsyncIterable<Event>, StreamHand
    * own signal, timeout, retries and headers.
    */
   resume(call: CallOptions = {}): RunStream<Event, Final> {
-    if (!this.#resume || !this.idempotencyKey)
+    if (!this.#source.resume || !this.idempotencyKey)
       throw new PlatformError({
         message: 'This stream cannot be resumed: resume the stream it was made from.',
         code: 'STREAM_NOT_RESUMABLE',
       });
-    return this.#resume(this.idempotencyKey, call);
+    return this.#source.resume(this.idempotencyKey, call);
   }
 
   /** Aborts when `abort()` is called: the request's signal, beside the caller's own. */
@@ -116,18 +191,21 @@ export class RunStream<Event, Final> implements AsyncIterable<Event>, StreamHand
       return queues[side].shift()!;
     };
     const branch = (side: 0 | 1) =>
-      new RunStream<Event, Final>(async function* (stream) {
-        stream.signal.addEventListener('abort', () => parent.abort(stream.signal.reason), {
-          once: true,
-        });
-        for (;;) {
-          const result = await next(side);
-          stream.requestId = parent.requestId;
-          stream.runId = parent.runId;
-          stream.idempotencyKey = parent.idempotencyKey;
-          if (result.done) return parent.#final!.value;
-          yield result.value;
-        }
+      new RunStream<Event, Final>({
+        open: async function* (stream) {
+          stream.signal.addEventListener('abort', () => parent.abort(stream.signal.reason), {
+            once: true,
+          });
+          for (;;) {
+            const result = await next(side);
+            stream.requestId = parent.requestId;
+            stream.runId = parent.runId;
+            stream.idempotencyKey = parent.idempotencyKey;
+            if (parent.#response) stream.answered(parent.#response);
+            if (result.done) return parent.#final!.value;
+            yield result.value;
+          }
+        },
       });
     return [branch(0), branch(1)];
   }
@@ -135,8 +213,12 @@ export class RunStream<Event, Final> implements AsyncIterable<Event>, StreamHand
   /**
    * The events as a byte stream of JSON lines (one event per line), to send on from a server
    * (a Response body) or hand to code that takes web streams. Cancelling it cancels the request.
+   * It resolves once the platform took the run, so a refused one (402, 404, 429...) rejects with
+   * its typed error before any byte is handed out (a server answers its own status then, not a
+   * 200 whose body holds the refusal).
    */
-  toReadableStream(): ReadableStream<Uint8Array> {
+  async toReadableStream(): Promise<ReadableStream<Uint8Array>> {
+    await this.withResponse();
     const reader = this[Symbol.asyncIterator]();
     const encoder = new TextEncoder();
     return new ReadableStream<Uint8Array>({
@@ -156,8 +238,21 @@ export class RunStream<Event, Final> implements AsyncIterable<Event>, StreamHand
   }
 
   async *#read(): AsyncGenerator<Event, void, undefined> {
-    const value = yield* this.#events;
-    this.#final = { value };
+    let ended = false;
+    try {
+      for (;;) {
+        const result = await this.#pull();
+        if (result.done) {
+          ended = true;
+          this.#final = { value: result.value };
+          return;
+        }
+        yield result.value;
+      }
+    } finally {
+      // Left early (a break, a cancel): the producer is closed too, which ends the request.
+      if (!ended) await this.#events.return(undefined as Final);
+    }
   }
 }
 

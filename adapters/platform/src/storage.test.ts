@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PlatformClient } from './client';
 import { BASE_URL, url, useMswServer } from '../../../tests/support/msw-server';
 
@@ -128,5 +128,56 @@ describe('storage with appVersion and ETag / If-Match', () => {
     platform.data = { a: 1 };
     await client().storage.delete({ appVersion: '2' });
     expect(platform.data).toEqual({});
+  });
+});
+
+describe('storage writes carry an Idempotency-Key, as Stripe sends one with every POST', () => {
+  it('a PUT and a DELETE each carry one, the same on every retry; a read carries none', async () => {
+    const seen: [string, string | null][] = [];
+    let failures = 0;
+    const answer = (request: Request) => {
+      seen.push([request.method, request.headers.get('idempotency-key')]);
+      return failures++ % 2 === 0
+        ? HttpResponse.json({ error: { message: 'busy' } }, { status: 503 })
+        : HttpResponse.json(request.method === 'GET' ? { sessionData: {} } : { success: true }, {
+            headers: { etag: '"v1"' },
+          });
+    };
+    server.use(
+      http.get(url('/v1/storage'), ({ request }) => answer(request)),
+      http.put(url('/v1/storage'), ({ request }) => answer(request)),
+      http.delete(url('/v1/storage'), ({ request }) => answer(request)),
+    );
+    const platform = new PlatformClient({ baseUrl: BASE_URL, accessToken: 't', maxRetries: 1 });
+    // Each call is answered 503 first: its retry waits out the backoff on fake time.
+    vi.useFakeTimers();
+    try {
+      for (const call of [
+        () => platform.storage.get(),
+        () => platform.storage.put({ pets: ['Rex'] }),
+        () => platform.storage.put({ pets: ['Mia'] }, { idempotencyKey: 'my-own-key' }),
+        () => platform.storage.delete(),
+      ]) {
+        const answered = Promise.resolve(call());
+        await vi.runAllTimersAsync();
+        await answered;
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    const [getFirst, getRetry, put1, put1Retry, put2, put2Retry, del, delRetry] = seen;
+    expect([getFirst, getRetry]).toEqual([
+      ['GET', null],
+      ['GET', null],
+    ]);
+    expect(put1![1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(put1Retry).toEqual(put1);
+    expect([put2, put2Retry]).toEqual([
+      ['PUT', 'my-own-key'],
+      ['PUT', 'my-own-key'],
+    ]);
+    expect(del![1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(delRetry).toEqual(del);
+    expect(new Set([put1![1], del![1]]).size).toBe(2);
   });
 });

@@ -97,7 +97,7 @@ describe('a run stream: abort(), tee(), toReadableStream()', () => {
 
   it('toReadableStream() gives the events as JSON lines', async () => {
     const stream = client().run.stream({ model: 'm', input: 'x' });
-    const body = await new Response(stream.toReadableStream()).text();
+    const body = await new Response(await stream.toReadableStream()).text();
     expect(
       body
         .trimEnd()
@@ -109,7 +109,7 @@ describe('a run stream: abort(), tee(), toReadableStream()', () => {
 
   it('cancelling the ReadableStream closes the connection', async () => {
     const stream = client(true).run.stream({ model: 'm', input: 'x' });
-    const reader = stream.toReadableStream().getReader();
+    const reader = (await stream.toReadableStream()).getReader();
     await reader.read();
     await reader.cancel();
     await closed;

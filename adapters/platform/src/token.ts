@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { TokenClaims } from './api/auth';
 import { CLIENT_DEFAULTS } from './internal/defaults';
 
-/** The signed-in user as a token describes them (SPEC.md section 3 "User"). */
+/** The signed-in user as a token describes them. */
 export interface TokenUser {
   userId: string;
   email?: string;
@@ -34,8 +34,7 @@ export function userFromToken(token: string): TokenUser | undefined {
 }
 
 /**
- * A token without exp, unreadable, or expiring within the 30 s margin counts as expired (SPEC.md
- * section 4), so a call never starts with a token that dies on the way.
+ * A token without exp, unreadable, or expiring within the 30 s margin counts as expired, so a call never starts with a token that dies on the way.
  */
 export function isTokenExpired(
   token: string,

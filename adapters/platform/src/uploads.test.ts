@@ -91,6 +91,23 @@ describe('toFile', () => {
     });
   });
 
+  it.each([
+    ['image/png', '89504e470d0a1a0a0000000d49484452'],
+    ['image/jpeg', 'ffd8ffe000104a464946000101000001'],
+    ['image/gif', '474946383961010001000000002c0000'],
+    ['image/webp', '52494646240000005745425056503820'],
+    ['video/mp4', '000000206674797069736f6d00000200'],
+    ['video/quicktime', '0000001466747970717420200000000000'],
+    ['video/webm', '1a45dfa39f4286810142f7810142f281'],
+  ])('tells %s from the bytes alone: a Buffer, a typeless Blob, a Response', async (type, hex) => {
+    const bytes = Buffer.from(`${hex}${'00'.repeat(32)}`, 'hex');
+    expect((await toFile(bytes)).type).toBe(type);
+    expect((await toFile(new Blob([bytes]))).type).toBe(type);
+    expect((await toFile(new Response(bytes))).type).toBe(type);
+    // The bytes win over a name that says otherwise.
+    expect((await toFile(bytes, 'notes.txt')).type).toBe(type);
+  });
+
   it('says which path it could not read', async () => {
     await expect(toFile('/no/such/pet.png')).rejects.toMatchObject({
       name: 'ValidationError',

@@ -5,7 +5,7 @@ import { CLIENT_DEFAULTS } from './internal/defaults';
 export type Uploadable = Blob | ArrayBuffer | ArrayBufferView | Response | string | URL;
 
 /** The image types the platform takes, by their first bytes. */
-const SIGNATURES: readonly { type: string; matches: (bytes: Uint8Array) => boolean }[] = [
+const IMAGE_SIGNATURES: readonly Signature[] = [
   {
     type: 'image/png',
     matches: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47,
@@ -14,12 +14,41 @@ const SIGNATURES: readonly { type: string; matches: (bytes: Uint8Array) => boole
   { type: 'image/gif', matches: (b) => ascii(b, 0, 4) === 'GIF8' },
   { type: 'image/webp', matches: (b) => ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP' },
 ];
+
+/**
+ * Every type `toFile` tells from the bytes: the images, and the videos a workflow answers with
+ * (ISO base media: 'ftyp' at byte 4, 'qt  ' for QuickTime; WebM: the EBML header).
+ */
+const MEDIA_SIGNATURES: readonly Signature[] = [
+  ...IMAGE_SIGNATURES,
+  {
+    type: 'video/quicktime',
+    matches: (b) => ascii(b, 4, 8) === 'ftyp' && ascii(b, 8, 12) === 'qt  ',
+  },
+  { type: 'video/mp4', matches: (b) => ascii(b, 4, 8) === 'ftyp' },
+  {
+    type: 'video/webm',
+    matches: (b) => b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3,
+  },
+];
+
+/** Bytes enough for every signature above. */
+const SNIFF_BYTES = 16;
+
+interface Signature {
+  type: string;
+  matches: (bytes: Uint8Array) => boolean;
+}
+
 const EXTENSIONS: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
 };
 
 const ascii = (bytes: Uint8Array, from: number, to: number) =>
@@ -55,7 +84,8 @@ const baseName = (path: string | URL) =>
 /**
  * A `File` from whatever holds the bytes: a Blob or File, an ArrayBuffer, a Uint8Array or Node
  * Buffer, a fetch Response, or in Node a file path (a string or a file: URL). `name` and `type`
- * default to the source's own (a path's base name; the type guessed from the bytes or the name).
+ * default to the source's own: a path's base name, and the type told from the bytes (PNG, JPEG, GIF,
+ * WebP, MP4, QuickTime, WebM), else the Blob's own type, else the name's extension.
  * A run's input takes these, turned into the data: URL the platform takes.
  */
 export async function toFile(
@@ -80,15 +110,16 @@ export async function toFile(
     bytes = new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
   }
   const fileName = name ?? ownName ?? 'file';
-  const sniffed =
-    bytes instanceof Blob ? undefined : SIGNATURES.find((signature) => signature.matches(bytes));
+  // The bytes first (a Blob's first few only): a name or a declared type says nothing sure. A
+  // file read from disk never goes by its name (a .png that is text, or a symlink to one).
+  const head =
+    bytes instanceof Blob ? new Uint8Array(await bytes.slice(0, SNIFF_BYTES).arrayBuffer()) : bytes;
+  const sniffed = MEDIA_SIGNATURES.find((signature) => signature.matches(head));
   const fromPath = typeof value === 'string' || value instanceof URL;
-  // A file read from disk is typed by its bytes: its name (a .png that is text, or a symlink to
-  // one) says nothing sure.
   const type =
     options.type ||
-    (bytes instanceof Blob ? bytes.type : '') ||
     sniffed?.type ||
+    (bytes instanceof Blob ? bytes.type : '') ||
     (fromPath ? '' : EXTENSIONS[fileName.split('.').pop()?.toLowerCase() ?? '']) ||
     '';
   return new File([bytes], fileName, type ? { type } : {});
@@ -132,7 +163,7 @@ export async function imageDataUrl(
   const bytes = new Uint8Array(await file.arrayBuffer());
   // The bytes decide, never a name or a declared type: a path ending in .png (or a symlink named
   // so) may hold anything, and would go out as an image otherwise.
-  const type = SIGNATURES.find((signature) => signature.matches(bytes))?.type;
+  const type = IMAGE_SIGNATURES.find((signature) => signature.matches(bytes))?.type;
   if (!type) {
     const named = file.name.toLowerCase().split('.').pop() ?? '';
     throw new ValidationError({

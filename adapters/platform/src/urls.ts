@@ -11,7 +11,7 @@ export interface AuthorizationUrlParams {
   demo?: boolean;
 }
 
-/** The authorization page address for sign-in by redirect (SPEC.md section 4). */
+/** The authorization page address for sign-in by redirect. */
 export function authorizationPageUrl({
   authorizationUrl,
   projectToken,
@@ -28,7 +28,7 @@ export function authorizationPageUrl({
 export type PricingCredentials =
   { accessToken: string } | { projectToken?: string; userToken?: string };
 
-/** The pricing page (base URL + /subscribe) carrying the credentials it needs (SPEC.md section 4). */
+/** The pricing page (base URL + /subscribe) carrying the credentials it needs. */
 export function pricingPageUrl(baseUrl: string, credentials: PricingCredentials): string {
   const url = new URL(`${baseUrl.replace(/\/+$/, '')}${PAGE_PATHS.subscribe}`);
   if ('accessToken' in credentials && credentials.accessToken) {

@@ -16,9 +16,37 @@ export type WorkflowStreamEvent =
   | { type: 'usage'; cost?: number; remainingCredits?: number }
   | { type: 'done'; result: WorkflowResult };
 
+/** A workflow's picture: its URL under `image`. */
+export interface ImageOutput {
+  outputType: 'image';
+  /** The image's URL (http(s), for as long as the platform keeps it). */
+  image: string;
+}
+
+/** A workflow's video: its URL under `video`. */
+export interface VideoOutput {
+  outputType: 'video';
+  /** The video's URL (http(s), for as long as the platform keeps it). */
+  video: string;
+}
+
+/** One output of a workflow, its URL under its type's name. */
+export type WorkflowOutput = ImageOutput | VideoOutput;
+
+/**
+ * One entry of a workflow's answer: each output under its name. The costume workflow answers one
+ * entry with both, `{ image_output, video_output }` (the video missing when only the image was
+ * delivered); another workflow names its own outputs.
+ */
+export interface WorkflowOutputEntry {
+  image_output?: ImageOutput;
+  video_output?: VideoOutput;
+  [name: string]: WorkflowOutput | undefined;
+}
+
 /** The whole answer of a workflow run, in the shape `run.create` gives it (one entry per output entry). */
-export type WorkflowResult = RunResponse & {
-  output: Record<string, unknown>[];
+export type WorkflowResult = Omit<RunResponse, 'output'> & {
+  output: WorkflowOutputEntry[];
   requestId?: string;
 };
 
@@ -44,7 +72,10 @@ export class WorkflowStreamReader {
     // run.create answers it: [{ image_output, video_output }].
     (Array.isArray(output) ? output : []).forEach((entry: unknown, index) => {
       if (typeof entry !== 'object' || entry === null) return;
-      this.result.output[index] = { ...this.result.output[index], ...entry };
+      this.result.output[index] = {
+        ...this.result.output[index],
+        ...(entry as WorkflowOutputEntry),
+      };
       events.push(...outputsOf(entry as Record<string, unknown>));
     });
     if (usage && typeof usage === 'object') {

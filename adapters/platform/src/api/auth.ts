@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Claims of a platform access token (SPEC.md section 3 "User"). exp is seconds since the epoch. */
+/** Claims of a platform access token. exp is seconds since the epoch. */
 export const TokenClaims = z.object({
   sub: z.string().min(1),
   email: z.string().optional(),
@@ -57,7 +57,7 @@ export type LoopbackRedirectRequest = z.infer<typeof LoopbackRedirectRequest>;
 export const LoopbackRedirectResponse = z.object({ expiresIn: z.number(), code: z.string() });
 export type LoopbackRedirectResponse = z.infer<typeof LoopbackRedirectResponse>;
 
-/** Headers of the three auth modes (SPEC.md section 6). */
+/** Headers of the three auth modes. */
 export const AUTH_HEADERS = {
   accessToken: 'x-sub-dev-access-token',
   authorization: 'authorization',

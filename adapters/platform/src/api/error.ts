@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** Every error answer of the platform (SPEC.md section 8): read by the client, written by the local platform. */
+// The codes and the request id header have no zod in them, so the error classes that use them
+// (the /errors entry) carry no zod into an app that imports only them.
+export { ERROR_CODES, REQUEST_ID_HEADER } from './error-codes';
+
+/** Every error answer of the platform: read by the client, written by the local platform. */
 export const ErrorBody = z.object({
   error: z.object({
     message: z.string(),
@@ -10,23 +14,3 @@ export const ErrorBody = z.object({
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
-
-/** The codes SPEC.md section 8 names. The platform may send others; clients keep them as given. */
-export const ERROR_CODES = {
-  validation: 'VALIDATION_ERROR',
-  authentication: 'AUTHENTICATION_FAILED',
-  planUpgradeRequired: 'PLAN_UPGRADE_REQUIRED',
-  userUnsubscribed: 'USER_UNSUBSCRIBED',
-  insufficientBalance: 'INSUFFICIENT_BALANCE',
-  accessDenied: 'ACCESS_DENIED',
-  notFound: 'NOT_FOUND',
-  rateLimitExceeded: 'RATE_LIMIT_EXCEEDED',
-  workflowUnavailable: 'WORKFLOW_UNAVAILABLE',
-  serviceUnavailable: 'SERVICE_UNAVAILABLE',
-  preconditionFailed: 'PRECONDITION_FAILED',
-  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  unknown: 'UNKNOWN_ERROR',
-} as const;
-
-/** Header carrying the platform's request id on every answer. */
-export const REQUEST_ID_HEADER = 'x-request-id';

@@ -1,4 +1,4 @@
-/** Every path of the platform, in one place (SPEC.md section 7). */
+/** Every path of the platform, in one place. */
 export const API_PATHS = {
   run: '/v1/run',
   /** A run by id: `${runs}/${id}`, and `${runs}/${id}/cancel`. */

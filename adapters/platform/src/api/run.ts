@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** How structured output is asked for (SPEC.md section 5). */
+/** How structured output is asked for. */
 export const ResponseFormat = z.discriminatedUnion('type', [
   z.object({ type: z.literal('json_object') }),
   z.object({

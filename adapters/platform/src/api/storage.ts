@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** ?appVersion= on every storage call (SPEC.md section 7). */
+/** ?appVersion= on every storage call. */
 export const StorageQuery = z.object({ appVersion: z.string().max(64).optional() });
 export type StorageQuery = z.infer<typeof StorageQuery>;
 
@@ -8,7 +8,7 @@ export type StorageQuery = z.infer<typeof StorageQuery>;
 export const SessionData = z.record(z.string(), z.unknown());
 export type SessionData = z.infer<typeof SessionData>;
 
-/** GET /v1/storage answer; the ETag header carries its version for If-Match (DESIGN.md). */
+/** GET /v1/storage answer; the ETag header carries its version for If-Match. */
 export const StorageGetResponse = z.object({ sessionData: SessionData });
 export type StorageGetResponse = z.infer<typeof StorageGetResponse>;
 

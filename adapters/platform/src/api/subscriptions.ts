@@ -24,7 +24,7 @@ export const Plan = z.object({
 });
 export type Plan = z.infer<typeof Plan>;
 
-/** GET /v1/subscriptions/plan: status 'active' or 'none' (SPEC.md section 3); others are kept as given. */
+/** GET /v1/subscriptions/plan: status 'active' or 'none'; others are kept as given. */
 export const PlanResponse = z.object({
   userPlan: z.object({
     planId: z.string().nullable(),

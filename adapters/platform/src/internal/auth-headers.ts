@@ -1,7 +1,7 @@
 import { AUTH_HEADERS } from '../api/auth';
 import type { ResolvedOptions } from '../config';
 
-/** The three modes of SPEC.md section 6, from the credentials at hand. */
+/** The three auth modes (an access token, a project key with a user key, demo), from the credentials at hand. */
 export type AuthMode = 'access-token' | 'project-user' | 'project' | 'demo';
 
 type Credentials = Pick<ResolvedOptions, 'accessToken' | 'apiKey' | 'userKey' | 'getUserToken'>;

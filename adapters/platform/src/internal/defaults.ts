@@ -1,4 +1,4 @@
-/** The platform's numbers the client needs (SPEC.md section 9), owned here so the library stands alone. */
+/** The platform's numbers the client needs, owned here so the library stands alone. */
 export const CLIENT_DEFAULTS = {
   /** Milliseconds per request, a stream's whole life included. */
   timeout: 600_000,

@@ -1,4 +1,4 @@
-/** How streamed content is handed out (SPEC.md section 7): as received, per letter or per word. */
+/** How streamed content is handed out: as received, per letter or per word. */
 export type StreamMode = 'chunk' | 'letter' | 'word';
 
 /** Cuts streamed text into pieces; joined, the pieces are always exactly the text received. */

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../api/error';
+import { ERROR_CODES } from '../api/error-codes';
 import { STREAM_DONE, StreamEvent } from '../api/run';
 import type { Lease } from './request-options';
 import { PlatformError, UnknownError } from '../errors';
@@ -110,6 +110,8 @@ const STATUS_OF_CODE: Record<string, number> = {
   [ERROR_CODES.insufficientBalance]: 402,
   [ERROR_CODES.accessDenied]: 403,
   [ERROR_CODES.notFound]: 404,
+  [ERROR_CODES.conflict]: 409,
+  [ERROR_CODES.idempotencyKeyReused]: 422,
   [ERROR_CODES.rateLimitExceeded]: 429,
   [ERROR_CODES.workflowUnavailable]: 503,
   [ERROR_CODES.serviceUnavailable]: 503,

@@ -13,7 +13,7 @@ export function isZodSchema(value: unknown): value is z.ZodType {
 }
 
 /**
- * A zod schema becomes a strict json_schema format (SPEC.md section 5); a schema JSON Schema cannot
+ * A zod schema becomes a strict json_schema format; a schema JSON Schema cannot
  * express (dates, transforms, ...) falls back to json_object, so the run still returns JSON.
  */
 export function toResponseFormat(

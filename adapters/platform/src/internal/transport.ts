@@ -1,16 +1,17 @@
 import type { z } from 'zod';
 import { REQUEST_ID_HEADER } from '../api/error';
-import { APIPromise, type WithResponse } from '../api-promise';
+import { APIPromise, type Answer } from '../api-promise';
 import { API_PATHS } from '../api/paths';
 import { authMode, type AuthMode } from './auth-headers';
+import { maskSecret } from './mask';
 import { randomKey, requestHeaders, requestUrl } from './build-request';
+import { CLIENT_DEFAULTS } from './defaults';
 import type { Credentials, Lease, RequestOptions } from './request-options';
 import {
   consoleLogger,
   isInsecureBaseUrl,
   leveledLogger,
-  LOG_LEVEL_ENV,
-  unusableEnvLogLevel,
+  environmentSettings,
   resolveOptions,
   withEnvironment,
   ENVIRONMENT_VARIABLES,
@@ -62,6 +63,7 @@ export class Transport {
   readonly #queue: RequestQueue;
   readonly #events = new ClientEventEmitter();
   readonly #inFlight = new Set<Promise<unknown>>();
+  readonly #runTimeout: number;
 
   constructor(options: ClientOptions = {}) {
     if (!options.fetch && typeof globalThis.fetch !== 'function')
@@ -69,7 +71,10 @@ export class Transport {
         message: 'fetch is not available. Please provide a fetch polyfill.',
         code: 'FETCH_UNAVAILABLE',
       });
-    this.#options = resolveOptions(withEnvironment(options));
+    const environment = environmentSettings();
+    this.#options = resolveOptions(withEnvironment(options, environment));
+    // PAWLOWEEN_TIMEOUT is the wait of a quick call, as in the CLI: a run keeps its own.
+    this.#runTimeout = options.timeout ?? CLIENT_DEFAULTS.timeout;
     if (!this.#options.allowInsecureHttp && isInsecureBaseUrl(this.#options.baseUrl))
       throw new PlatformError({
         message: `Refused to send credentials over plain http to ${new URL(this.#options.baseUrl).host}: use https, or set allowInsecureHttp when this network is yours.`,
@@ -79,10 +84,9 @@ export class Transport {
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#fetchOptions = { ...options.fetchOptions };
     this.logger = leveledLogger(options.logger ?? consoleLogger, this.#options.logLevel);
-    const unusable = unusableEnvLogLevel();
-    if (unusable && !options.logLevel)
+    for (const problem of environment.unusable)
       this.logger.warn(
-        `[platform] ${LOG_LEVEL_ENV}=${unusable} is not a log level (debug, info, warn, error, off); using ${this.#options.logLevel}`,
+        `[platform] ${problem}${problem.includes('log level') ? `; using ${this.#options.logLevel}` : ''}`,
       );
     this.#queue = new RequestQueue(options.queue);
     if (this.authMode === 'demo')
@@ -127,7 +131,21 @@ export class Transport {
   }
 
   debug(message: string, ...rest: unknown[]): void {
-    if (this.debugging) this.logger.debug(`[platform] ${message}`, ...rest);
+    if (this.debugging) this.logger.debug(`[platform] ${this.redact(message)}`, ...rest);
+  }
+
+  /** A line at `level`, any secret of the client in it masked (a platform message may echo one). */
+  log(level: 'info' | 'warn' | 'error', message: string, ...rest: unknown[]): void {
+    this.logger[level](`[platform] ${this.redact(message)}`, ...rest);
+  }
+
+  /** `text` with the access token, API key and user key in it shown masked ('***' and the last 4). */
+  redact(text: string): string {
+    const { accessToken, apiKey, userKey } = this.#options;
+    let redacted = text;
+    for (const secret of [accessToken, apiKey, userKey])
+      if (secret && secret.length >= 4) redacted = redacted.split(secret).join(maskSecret(secret));
+    return redacted;
   }
 
   /** One request, its JSON answer validated against schema when given; `.withResponse()` gives the Response too. */
@@ -136,19 +154,16 @@ export class Transport {
   }
 
   /** As request, with the platform's answer and its id for the request (x-request-id) beside the data. */
-  requestWithId<T = unknown>(
-    options: RequestOptions,
-    schema?: z.ZodType<T>,
-  ): Promise<WithResponse<T>> {
+  requestWithId<T = unknown>(options: RequestOptions, schema?: z.ZodType<T>): Promise<Answer<T>> {
     return this.openWith(options, async (lease) => {
       const text = await lease.response.text();
       lease.close();
       const { response } = lease;
       const requestId = requestIdOf(lease);
       const data: unknown = text ? JSON.parse(text) : undefined;
-      if (!schema) return { data: data as T, response, requestId };
+      if (!schema) return { data: data as T, response, requestId, body: text };
       const parsed = schema.safeParse(data);
-      if (parsed.success) return { data: parsed.data, response, requestId };
+      if (parsed.success) return { data: parsed.data, response, requestId, body: text };
       throw new UnknownError({
         message: `Unexpected answer from ${options.path}: ${parsed.error.message}`,
         statusCode: lease.response.status,
@@ -186,9 +201,12 @@ export class Transport {
   }
 
   async #openWith<T>(options: RequestOptions, read: (lease: Lease) => Promise<T>): Promise<T> {
-    const request = this.#isRun(options)
-      ? { ...options, idempotencyKey: options.idempotencyKey ?? randomKey() }
-      : options;
+    // A run, and a storage write, carry an Idempotency-Key, the same on every retry (as Stripe
+    // sends one with every POST): a write retried after a lost answer is known for a repeat.
+    const request =
+      this.#isRun(options) || isStorageWrite(options)
+        ? { ...options, idempotencyKey: options.idempotencyKey ?? randomKey() }
+        : options;
     const maxRetries = options.maxRetries ?? this.#options.maxRetries;
     for (let retry = 0; ; retry++) {
       const attempt: Attempt = {};
@@ -208,17 +226,48 @@ export class Transport {
           this.emit('unauthorized', { error });
         // Even a 429 we give up on stops the other calls from hammering until the limit lifts.
         if (error instanceof RateLimitError) this.#respectRateLimit(error);
-        if (retry >= maxRetries || !this.shouldRetry(error, request)) throw error;
+        if (retry >= maxRetries || !this.shouldRetry(error, request)) {
+          this.#logFailure(request, error, retry);
+          throw error;
+        }
         const delay = retryDelay(error, retry);
-        this.debug(
-          `${request.method} ${request.path} failed (${error.code}); retry ${retry + 1} in ${Math.round(delay)} ms`,
+        this.log(
+          'info',
+          `${request.method} ${request.path} failed (${failureOf(error)}); retry ${retry + 1} of ${maxRetries} in ${Math.round(delay)} ms`,
+          {
+            method: request.method,
+            path: request.path,
+            status: error.statusCode,
+            code: error.code,
+            requestId: error.requestId,
+          } satisfies RequestLogFields,
         );
         await sleep(delay, options.signal);
       }
     }
   }
 
-  /** The one retry rule (DESIGN.md): network errors, 408, 429 and 5xx except WORKFLOW_UNAVAILABLE. */
+  /**
+   * A call that failed for good: at 'error' when the platform or the network failed (5xx, no
+   * answer), at 'warn' when the platform refused it (4xx); a lost If-Match race (412, which
+   * `storage.update` settles itself) at 'info', and a cancel by the caller only at 'debug'.
+   */
+  #logFailure(request: RequestOptions, error: PlatformError, retry: number): void {
+    const line = `${request.method} ${request.path} failed: ${failureOf(error)}${retry ? ` after ${retry} ${retry === 1 ? 'retry' : 'retries'}` : ''}: ${error.message}`;
+    const meta: RequestLogFields = {
+      method: request.method,
+      path: request.path,
+      status: error.statusCode,
+      code: error.code,
+      requestId: error.requestId,
+    };
+    if (error instanceof AbortError) return this.debug(line);
+    const status = error.statusCode ?? 0;
+    if (status === 412) return this.log('info', line, meta);
+    this.log(status >= 400 && status < 500 ? 'warn' : 'error', line, meta);
+  }
+
+  /** The one retry rule: network errors, 408, 429 and 5xx except WORKFLOW_UNAVAILABLE. */
   shouldRetry(error: PlatformError, request: Pick<RequestOptions, 'method' | 'path'>): boolean {
     if (error instanceof AbortError || error instanceof CorsRefusedError) return false;
     const noAnswer = error instanceof NetworkError || error instanceof TimeoutError;
@@ -260,7 +309,8 @@ export class Transport {
     const options = this.#options;
     attempt.sentWith = options;
     const controller = new AbortController();
-    const timeoutMs = request.timeout ?? options.timeout;
+    const timeoutMs =
+      request.timeout ?? (this.#isRun(request) ? this.#runTimeout : options.timeout);
     const onAbort = () => controller.abort(new AbortError({ cause: signal?.reason }));
     signal?.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => controller.abort(new TimeoutError({ timeoutMs })), timeoutMs);
@@ -290,11 +340,16 @@ export class Transport {
         const origin = await this.#corsRefusal(url, cause, controller.signal);
         throw origin ? new CorsRefusedError({ ...target, origin }) : new NetworkError(target);
       });
-      if (this.debugging)
-        this.debug(
-          `${request.method} ${request.path} -> ${response.status} in ${Date.now() - sent} ms`,
-          { requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined },
-        );
+      const outcome = `${request.method} ${request.path} -> ${response.status} in ${Date.now() - sent} ms`;
+      const fields: RequestLogFields = {
+        method: request.method,
+        path: request.path,
+        status: response.status,
+        requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined,
+      };
+      // An answer that failed is logged once the call gives up or retries, with what it was.
+      if (response.ok) this.log('info', outcome, fields);
+      else this.debug(outcome, fields);
       if (response.ok)
         return {
           response,
@@ -370,6 +425,9 @@ export class Transport {
   }
 }
 
+const isStorageWrite = (request: Pick<RequestOptions, 'method' | 'path'>) =>
+  request.path === API_PATHS.storage && (request.method === 'PUT' || request.method === 'DELETE');
+
 /** One try of a call: the credentials it went out with, once known. */
 interface Attempt {
   sentWith?: ResolvedOptions;
@@ -393,6 +451,22 @@ function pageOrigin(): string | undefined {
   const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
   return typeof origin === 'string' && /^https?:/.test(origin) ? origin : undefined;
 }
+
+/**
+ * What a request's log line carries after its message, for a logger that sorts or counts them:
+ * `code` is there on the lines of a failure (a retry, or the call's end).
+ */
+export interface RequestLogFields {
+  method: string;
+  path: string;
+  status?: number;
+  code?: string;
+  requestId?: string;
+}
+
+/** What went wrong, for a log line: the status and code, or the code alone without an answer. */
+const failureOf = (error: PlatformError) =>
+  error.statusCode ? `${error.statusCode} ${error.code}` : error.code;
 
 /** The platform's id for an answered request. */
 export const requestIdOf = (lease: Lease) =>

@@ -2,12 +2,14 @@ import type { z } from 'zod';
 import { API_PATHS } from '../api/paths';
 import { callOptions, type CallOptions } from '../call-options';
 import { RunResponse, type ResponseFormat, type RunRequest } from '../api/run';
-import { APIPromise, type WithResponse } from '../api-promise';
+import { APIPromise, type Answer } from '../api-promise';
 import type { Transport } from '../internal/transport';
 import { streamContent, splitContent } from '../internal/streaming';
 import type { StreamMode } from '../internal/stream-modes';
 import { isZodSchema, parseStructured, toResponseFormat } from '../internal/structured-output';
 import { requestIdOf, toPlatformError } from '../internal/transport';
+import type { Lease } from '../internal/request-options';
+import { readError } from '../transport-errors';
 import { UnknownError } from '../errors';
 import { anySignal, RunStream, type StreamHandle } from '../run-stream';
 import { randomKey } from '../internal/build-request';
@@ -15,6 +17,7 @@ import { withDataUrls } from '../uploads';
 import {
   NO_WORKFLOW_OUTPUT,
   WorkflowStreamReader,
+  type WorkflowOutputEntry,
   type WorkflowResult,
   type WorkflowStreamEvent,
 } from '../workflow-stream';
@@ -49,6 +52,11 @@ export type RunResult<T = unknown> = RunResponse & {
   idempotencyKey?: string;
 };
 
+/** A workflow run's answer: its `output` entries hold the image and video URLs, typed. */
+export type WorkflowRunResult<T = unknown> = Omit<RunResult<T>, 'output'> & {
+  output?: WorkflowOutputEntry[];
+};
+
 /** A workflow's id as the platform names it: 'workflow/' and the workflow's uuid. */
 export type WorkflowModel = `workflow/${string}`;
 
@@ -63,17 +71,24 @@ const isWorkflow = (model: string): model is WorkflowModel => model.startsWith('
 export class Run {
   constructor(private readonly client: Transport) {}
 
-  /** A run answered whole; `.withResponse()` gives the Response too. */
+  /**
+   * A run answered whole; `.withResponse()` gives the Response too. A workflow's answer
+   * ('workflow/...') has its outputs typed: `output[0].image_output.image` is the image's URL.
+   */
+  create<T = unknown>(
+    params: RunParams<T> & { model: WorkflowModel },
+  ): APIPromise<WorkflowRunResult<T>>;
+  create<T = unknown>(params: RunParams<T>): APIPromise<RunResult<T>>;
   create<T = unknown>(params: RunParams<T>): APIPromise<RunResult<T>> {
     return APIPromise.from(() => this.#create(params));
   }
 
-  async #create<T>(given: RunParams<T>): Promise<WithResponse<RunResult<T>>> {
+  async #create<T>(given: RunParams<T>): Promise<Answer<RunResult<T>>> {
     const params = { ...given, idempotencyKey: given.idempotencyKey ?? randomKey() };
     const started = Date.now();
     this.client.emit('ai-call-start', { model: params.model, stream: false });
     try {
-      const { data, requestId, response } = await this.client.requestWithId(
+      const { data, requestId, response, body } = await this.client.requestWithId(
         {
           method: 'POST',
           path: API_PATHS.run,
@@ -90,7 +105,7 @@ export class Run {
           this.client.logger,
         );
       this.#complete(params.model, false, started, result.usage?.remainingCredits);
-      return { data: result, response, requestId };
+      return { data: result, response, requestId, body };
     } catch (error) {
       throw this.#fail(params.model, false, error);
     }
@@ -114,17 +129,19 @@ export class Run {
 
   /** Any run's content as text, split by mode (a workflow's: the JSON pieces it streams). */
   streamText(params: StreamParams): TextStream {
-    return new RunStream<string, string>(
-      (stream) => this.#text(keyed(params, stream), stream),
-      (key, call) => this.streamText(resumed(params, key, call)),
-    );
+    return new RunStream<string, string>({
+      open: (stream) => this.#text(keyed(params, stream), stream),
+      resume: (key, call) => this.streamText(resumed(params, key, call)),
+      raw: (key, signal) => this.#raw(params, key, signal),
+    });
   }
 
   #workflowStream(params: StreamParams): WorkflowStream {
-    return new RunStream<WorkflowStreamEvent, WorkflowResult>(
-      (stream) => this.#workflowEvents(keyed(params, stream), stream),
-      (key, call) => this.#workflowStream(resumed(params, key, call)),
-    );
+    return new RunStream<WorkflowStreamEvent, WorkflowResult>({
+      open: (stream) => this.#workflowEvents(keyed(params, stream), stream),
+      resume: (key, call) => this.#workflowStream(resumed(params, key, call)),
+      raw: (key, signal) => this.#raw(params, key, signal),
+    });
   }
 
   async *#text(
@@ -192,13 +209,38 @@ export class Run {
         async (lease) => {
           stream.requestId = requestIdOf(lease);
           const content = streamContent(lease, idle, this.client.options.streamLimits);
-          return { lease, content, first: await content.next() };
+          const first = await content.next();
+          stream.answered(lease.response);
+          return { lease, content, first };
         },
       );
       yield* splitContent(first, content, lease, mode);
     } catch (error) {
       throw this.#fail(params.model, true, error);
     }
+  }
+
+  /**
+   * The streamed run's request, its answer handed over unread (`stream.asResponse()`): the queue
+   * slot and timers are freed when its body ends or is cancelled. Refusals throw, typed.
+   */
+  async #raw(
+    params: StreamParams,
+    key: string | undefined,
+    signal: AbortSignal,
+  ): Promise<Response> {
+    const idempotencyKey = key ?? params.idempotencyKey ?? randomKey();
+    return this.client.openWith(
+      {
+        method: 'POST',
+        path: API_PATHS.run,
+        body: { ...(await this.#body(params)), stream: true },
+        ...options({ ...params, idempotencyKey }),
+        signal: anySignal([params.signal, signal]),
+        headers: { ...params.headers, accept: 'text/event-stream' },
+      },
+      async (lease) => handedOver(lease),
+    );
   }
 
   /** The request body, files in the input (Blob, File, bytes, a file: URL) turned into data: URLs. */
@@ -243,3 +285,33 @@ const options = (params: RunParams) => ({
   ...callOptions(params),
   idempotencyKey: params.idempotencyKey,
 });
+
+/** The lease's Response with a body that frees the lease when it ends, fails or is cancelled. */
+function handedOver(lease: Lease): Response {
+  const { response } = lease;
+  const source = response.body?.getReader();
+  if (!source) {
+    lease.close();
+    return response;
+  }
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await source.read();
+        if (done) {
+          lease.close();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        lease.close();
+        controller.error(readError(lease, error));
+      }
+    },
+    async cancel(reason) {
+      lease.close();
+      await source.cancel(reason);
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(body, { status, statusText, headers });
+}

@@ -5,7 +5,7 @@ import type { Transport } from '../internal/transport';
 import { callOptions, type CallOptions } from '../call-options';
 import { requireUser } from './require-user';
 
-/** SPEC.md section 3 "Subscription status": what the app reads to show Upgrade or Manage. */
+/** The subscription status: what an app reads to show Upgrade or Manage. */
 export interface SubscriptionStatus {
   hasActiveSubscription: boolean;
   status: string;

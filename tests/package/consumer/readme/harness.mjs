@@ -42,6 +42,12 @@ export const readme = {
 };
 
 export async function done() {
-  const stored = client ? (await client.storage.get()).sessionData : undefined;
+  // A snippet run with a token the platform refuses (the relay's refusal) has nothing stored.
+  const stored = client
+    ? await client.storage.get().then(
+        (snapshot) => snapshot.sessionData,
+        () => undefined,
+      )
+    : undefined;
   console.log(`README-SNIPPET ${JSON.stringify({ seen, stored })}`);
 }
