@@ -1,11 +1,8 @@
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DataDirInUseError } from './store/data-dir-lock';
-import { DEFAULT_PROJECT_TOKEN } from './config';
 import { logFormatOf } from './http/log-lines';
 import { networkOrigins } from './network-origins';
-import { startPlatform } from './platform';
 import { settingsHelp } from './settings';
 
 // Starts the local platform: the app and the platform API on one origin (DESIGN.md "Embedded
@@ -91,6 +88,12 @@ const logFormat = (() => {
   }
 })();
 
+// Loaded once the arguments are read, so --help and a mistyped flag answer at once.
+const [{ startPlatform }, { DEFAULT_PROJECT_TOKEN }, { DataDirInUseError }] = await Promise.all([
+  import('./platform'),
+  import('./config'),
+  import('./store/data-dir-lock'),
+]);
 const platform = await startPlatform({
   port,
   host,
