@@ -14,11 +14,24 @@ import { packedClient, packedPlatform } from './packs';
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '../..');
-const vitestVersion = (
-  JSON.parse(readFileSync(path.join(repo, 'node_modules/vitest/package.json'), 'utf8')) as {
-    version: string;
-  }
-).version;
+/** The version installed here, which npm's cache holds. */
+const versionOf = (name: string) =>
+  (
+    JSON.parse(readFileSync(path.join(repo, 'node_modules', name, 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+const vitestVersion = versionOf('vitest');
+
+/** The js blocks of README's "With vitest": the global setup, then the test. */
+function readmeVitestBlocks(): string[] {
+  const readme = readFileSync(path.join(repo, 'README.md'), 'utf8');
+  const section = readme.slice(
+    readme.indexOf('### With vitest'),
+    readme.indexOf('### With Playwright'),
+  );
+  return [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1]!);
+}
 
 let project: string;
 let platformTarball: string;
@@ -37,6 +50,8 @@ beforeAll(async () => {
   platformTarball = platform;
   project = mkdtempSync(path.join(tmpdir(), 'pawloween-platform-consumer-'));
   cpSync(path.join(import.meta.dirname, 'consumer/platform'), project, { recursive: true });
+  // README's vitest test, as written, beside the project's own.
+  writeFileSync(path.join(project, 'readme.test.mjs'), readmeVitestBlocks()[1]!);
   writeFileSync(
     path.join(project, 'package.json'),
     JSON.stringify({ name: 'platform-consumer', private: true, type: 'module' }),
@@ -55,6 +70,7 @@ beforeAll(async () => {
       platform,
       'zod@^4.2.0',
       `vitest@${vitestVersion}`,
+      `playwright-core@${versionOf('playwright-core')}`,
     ],
     { cwd: project, env: outsideEnv() },
   );
@@ -79,15 +95,25 @@ describe('@pawloween/platform-server in another project', () => {
     expect(existsSync(path.join(project, 'node_modules/@ffmpeg-installer/ffmpeg'))).toBe(true);
   });
 
-  it("runs the project's vitest: the global setup starts the platform, a costume runs through the client, faults fail as the real failures", async () => {
+  it("runs the project's vitest: the global setup starts the platform, a costume runs through the client, faults fail as the real failures, a browser signs in to the served app, and README's test passes", async () => {
     const result = await run(path.join(project, 'node_modules/.bin/vitest'), ['run'], {
       cwd: project,
       env: { ...outsideEnv(), CI: '1', NO_COLOR: '1' },
     }).catch((error: { stdout: string; stderr: string }) => ({ ...error, failed: true }));
     const output = `${result.stdout}\n${result.stderr}`;
     expect('failed' in result, output).toBe(false);
-    expect(output).toMatch(/Tests\s+3 passed \(3\)/);
+    // The project's three tests, its browser journey and README's two.
+    expect(output).toMatch(/Tests\s+6 passed \(6\)/);
   }, 300_000);
+
+  it("README's global setup is the one the project runs", () => {
+    const body = (text: string) => text.split('\n').slice(1).join('\n').trim();
+    const setup = readFileSync(
+      path.join(import.meta.dirname, 'consumer/platform/platform.global.mjs'),
+      'utf8',
+    );
+    expect(body(readmeVitestBlocks()[0]!)).toBe(body(setup));
+  });
 
   it('its bin serves the platform, says where its data lives, and lists every setting in --help', async () => {
     const bin = path.join(project, 'node_modules/.bin/pawloween-platform');
