@@ -133,7 +133,8 @@ describe('@pawloween/platform-server in another project', () => {
         child.stdout.on('data', (chunk: Buffer) => {
           output += chunk.toString();
           const found = /Pawloween is running at (\S+)/.exec(output);
-          if (found && output.includes('Data folder:')) resolve(found[1]!);
+          // The fault line is the last of the start's lines when faults are on.
+          if (found && output.includes('Fault injection is on')) resolve(found[1]!);
         });
         void exited.then(() => reject(new Error(`the bin exited:\n${output}`)));
       });
