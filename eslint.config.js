@@ -17,6 +17,7 @@ export default tseslint.config(
       'coverage',
       'test-results',
       'ui/public',
+      'packs',
       'tests/package/consumer',
     ],
   },

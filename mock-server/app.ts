@@ -14,7 +14,9 @@ import { installJsonParser } from './http/json-body';
 import { lazyChildLogger, loggerOptions, OneLinePerRequest } from './http/request-logging';
 import { installSecurityHeaders } from './http/security-headers';
 import { CHECKPOINT_DEFAULTS, WalCheckpointer } from './store/wal-checkpointer';
-import { createWorkflowPool } from './workflow/index';
+// The pool and input checks alone: the render pipeline (TensorFlow.js, OpenCV) loads in the render
+// threads, not with the server.
+import { createWorkflowPool } from './workflow/workflow-pool';
 import { settleInterruptedRuns } from './runs/interrupted-runs';
 import { authRoutes } from './routes/auth';
 import { signOutRoutes } from './routes/sign-out';

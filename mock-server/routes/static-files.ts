@@ -1,4 +1,5 @@
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -6,12 +7,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../app-context';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const nodeModules = path.resolve(here, '../../node_modules');
+const require = createRequire(import.meta.url);
+/** An installed font package's folder, wherever npm put it (its exports name only ./LICENSE). */
+const fontFolder = (name: string) => path.dirname(require.resolve(`@fontsource/${name}/LICENSE`));
 // A Map, not an object literal: a name from the URL must never find __proto__ or toString.
-const FONTS = new Map([
-  ['creepster.woff2', '@fontsource/creepster/files/creepster-latin-400-normal.woff2'],
-  ['nunito-400.woff2', '@fontsource/nunito/files/nunito-latin-400-normal.woff2'],
-  ['nunito-700.woff2', '@fontsource/nunito/files/nunito-latin-700-normal.woff2'],
+const FONTS = new Map<string, readonly [string, string]>([
+  ['creepster.woff2', ['creepster', 'files/creepster-latin-400-normal.woff2']],
+  ['nunito-400.woff2', ['nunito', 'files/nunito-latin-400-normal.woff2']],
+  ['nunito-700.woff2', ['nunito', 'files/nunito-latin-700-normal.woff2']],
 ]);
 /** The name a workflow writes a file under until it is whole (render-costume.ts). */
 const PARTIAL_FILE = /\.part$/i;
@@ -63,7 +66,7 @@ export async function staticRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     return reply
       .type('font/woff2')
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(createReadStream(path.join(nodeModules, file)));
+      .send(createReadStream(path.join(fontFolder(file[0]), file[1])));
   });
   app.get<{ Querystring: { seed?: string } }>('/platform-assets/avatar.svg', (request, reply) =>
     reply

@@ -89,13 +89,14 @@ export class CostumeRun {
   }
 
   /** The whole answer went out: the whole price. */
-  succeed(files: { imageFile: string; videoFile: string }, videoFailed: boolean): RunRecord {
+  succeed(files: { imageFile: string; videoFile: string }): RunRecord {
     if (!this.image) this.imageReady(files.imageFile);
-    const entry: Entry = { image_output: { image: this.image!.url, outputType: 'image' } };
-    if (videoFailed) rmSync(files.videoFile, { force: true });
-    else entry.video_output = { video: this.info.url(files.videoFile), outputType: 'video' };
+    const entry: Entry = {
+      image_output: { image: this.image!.url, outputType: 'image' },
+      video_output: { video: this.info.url(files.videoFile), outputType: 'video' },
+    };
     this.imageDelivered = true;
-    return this.settle(videoFailed ? 'failed' : 'succeeded', [entry]);
+    return this.settle('succeeded', [entry]);
   }
 
   /**

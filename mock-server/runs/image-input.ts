@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ACCEPTED_IMAGE_TYPES, LIMITS } from '../../domain/model/constants';
 import { validationError } from '../http/platform-error';
-import { checkImage, WorkflowInputError } from '../workflow/index';
+import { checkImage, WorkflowInputError } from '../workflow/workflow-input';
 
 /** Where URL inputs may come from: presets of the app and this platform's own output files, never the internet. */
 export interface ImageSources {

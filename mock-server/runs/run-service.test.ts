@@ -258,23 +258,64 @@ describe('RunService: the costume workflow is charged once, for what was deliver
     expect(p.usedCents()).toBe(0);
   });
 
-  it('a non-streamed run whose video fails (fault) answers the image alone, charged $0.20', async () => {
+  it('a streamed run whose video fails (fault) fails as a real video failure: image sent and charged ($0.20), then WORKFLOW_FAILED', async () => {
     const p = platform({ fault: 'video-fail' });
-    const answer = await p.service.execute(p.signedIn(), costume(), ORIGIN);
-    expect(answer.output).toEqual([
-      { image_output: { image: fileUrl(answer.id!, '.png'), outputType: 'image' } },
-    ]);
-    expect(answer.usage).toEqual({ cost: 0.2, remainingCredits: 4.8 });
+    const partials: unknown[] = [];
+    const error = await failure(
+      p.service.execute(p.signedIn(), costume(), ORIGIN, {
+        onPartial: (partial) => partials.push(partial),
+      }),
+    );
+    expect(partials).toContainEqual(
+      expect.objectContaining({
+        output: [{ image_output: { image: expect.stringMatching(/\.png$/), outputType: 'image' } }],
+      }),
+    );
+    expect(error).toMatchObject({
+      statusCode: 500,
+      code: 'WORKFLOW_FAILED',
+      message: 'Video processing failed: the video was not charged, please retry.',
+      context: { charged: 0.2 },
+    });
+    expect(p.onRenderError).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'InjectedFault' }),
+    );
     expect(p.usedCents()).toBe(20);
     expect(p.ownerCents()).toBe(980);
     expect(p.runs()[0]?.cost_cents).toBe(20);
   });
 
-  it('a run that fails at once (fault) never renders and charges nothing', async () => {
-    const p = platform({ fault: 'run-fail' });
+  it('a non-streamed run whose video fails (fault) delivered nothing: WORKFLOW_FAILED, nothing charged', async () => {
+    const p = platform({ fault: 'video-fail' });
     const error = await failure(p.service.execute(p.signedIn(), costume(), ORIGIN));
-    expect(error).toMatchObject({ statusCode: 500, context: { charged: false } });
+    expect(error).toMatchObject({
+      statusCode: 500,
+      code: 'WORKFLOW_FAILED',
+      context: { charged: false },
+    });
+    expect(p.usedCents()).toBe(0);
+    expect(p.ownerCents()).toBe(1_000);
+  });
+
+  it('a run that fails (fault) is taken by the workflow, then fails before its image: nothing charged', async () => {
+    const p = platform({ fault: 'run-fail' });
+    const partials: unknown[] = [];
+    const error = await failure(
+      p.service.execute(p.signedIn(), costume(), ORIGIN, {
+        onPartial: (partial) => partials.push(partial),
+      }),
+    );
+    expect(error).toMatchObject({
+      statusCode: 500,
+      code: 'WORKFLOW_FAILED',
+      context: { charged: false },
+    });
+    // The stream opened with the run's id, as it does when the real workflow takes a run.
+    expect(partials).toEqual([expect.objectContaining({ output: [] })]);
     expect(p.render).not.toHaveBeenCalled();
+    expect(p.onRenderError).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'InjectedFault' }),
+    );
     expect(p.usedCents()).toBe(0);
     expect(p.ownerCents()).toBe(1_000);
   });

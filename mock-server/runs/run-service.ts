@@ -26,8 +26,10 @@ import type { Accounts } from '../store/accounts';
 import { FILE_RETENTION_MS } from '../store/file-retention';
 import type { RunRecord } from '../store/runs-journal';
 import { ABANDONED_STATUS, type StillWanted } from '../store/idempotency-store';
-import { WorkflowInputError, WorkflowQueueFullError } from '../workflow/index';
+import { WorkflowInputError } from '../workflow/workflow-input';
+import { WorkflowQueueFullError } from '../workflow/workflow-pool';
 import type { CostumeRenderer } from './costume-renderer';
+import { faultyRenderer } from './injected-faults';
 import { CostumeRun, secretStem } from './costume-run';
 import { resolveImage, type ImageSources } from './image-input';
 import { TEXT_MODEL_ID, textAnswer } from './text-model';
@@ -215,11 +217,15 @@ export class RunService {
       const image = run.deliverImage();
       if (image) onPartial({ id, model: request.model, output: [image] });
     };
-    const fault = faults?.take('/v1/run', ['run-fail', 'video-fail']);
+    // An injected fault fails the render itself, so the run takes the real failure's path.
+    const fault = faults?.take('/v1/run', ['run-fail', 'video-fail'])?.next;
+    const render =
+      fault === 'run-fail' || fault === 'video-fail'
+        ? faultyRenderer(this.deps.render, fault)
+        : this.deps.render;
     let files: { imageFile: string; videoFile: string };
     try {
-      if (fault?.next === 'run-fail') throw workflowFailed();
-      files = await this.deps.render({
+      files = await render({
         pet,
         costume,
         outDir: run.info.folder,
@@ -245,7 +251,7 @@ export class RunService {
       throw workflowFailed();
     }
     if (run.settlement || !wanted()) throw stoppedRun(run.stop('cancelled'));
-    const record = run.succeed(files, fault?.next === 'video-fail');
+    const record = run.succeed(files);
     return {
       id,
       model: request.model,

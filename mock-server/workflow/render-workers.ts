@@ -3,7 +3,12 @@ import { abortError } from './ffmpeg';
 import type { CostumeJob, CostumeResult } from './render-costume';
 import type { FromWorker, ToWorker } from './render-messages';
 
-const WORKER_FILE = new URL('./render-thread.mjs', import.meta.url);
+// From the TypeScript sources the thread needs tsx's loader (render-thread.mjs); compiled into
+// @pawloween/platform-server (scripts/pack-platform.ts) it starts the built worker itself.
+const WORKER_FILE = new URL(
+  import.meta.url.endsWith('.ts') ? './render-thread.mjs' : './render-worker.mjs',
+  import.meta.url,
+);
 
 /**
  * Runs costume jobs on worker threads, one job per thread at a time, so the event loop

@@ -18,9 +18,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundledPackages, packClient } from '../../scripts/pack-client';
+import { bundledPackages } from '../../scripts/pack-client';
 import { CLIENT_README, measureClientSizes, readmeSizes } from '../../scripts/client-sizes';
 import { PROJECT_TOKEN, testApp, type TestApp } from '../server/helpers';
+import { packedClient } from './packs';
 import { fencedBlocks, runnableSource, seenBy, typeCheckSource } from './readme-snippets';
 
 const run = promisify(execFile);
@@ -52,7 +53,7 @@ let platform: TestApp;
 let baseUrl: string;
 
 beforeAll(async () => {
-  tarball = await packClient({ quiet: true });
+  tarball = await packedClient();
   project = mkdtempSync(path.join(tmpdir(), 'pawloween-consumer-'));
   writeFileSync(
     path.join(project, 'package.json'),
@@ -91,7 +92,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await platform?.close();
   if (project) rmSync(project, { recursive: true, force: true });
-  rmSync(path.dirname(tarball), { recursive: true, force: true });
+  // The tarball stays in packs/ (git ignores it): tests/package/platform-consumer.test.ts shares it.
 });
 
 describe('the packed client', () => {

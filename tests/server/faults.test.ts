@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   appPerTest,
   armFault,
+  costumeRun,
   expectErrorShape,
   postRun,
   userBalance,
@@ -29,16 +30,47 @@ describe('fault injection', () => {
     expect(reply.statusCode).toBe(403);
   });
 
-  it('fails the next video only: image kept, video missing, video not charged', async () => {
+  it('fails the next video as a real video failure: the image streamed and charged, then a WORKFLOW_FAILED error frame, no [DONE]', async () => {
+    const { app, token } = await setup();
+    await armFault(app, { next: 'video-fail' });
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/v1/run',
+      headers: { ...userHeaders(token), accept: 'text/event-stream' },
+      payload: { ...costumeRun(), stream: true },
+    });
+    expect(reply.statusCode).toBe(200);
+    const frames = reply.body
+      .split('\n\n')
+      .filter(Boolean)
+      .map((frame) => frame.slice('data: '.length));
+    expect(frames).not.toContain('[DONE]');
+    const last = JSON.parse(frames.at(-1)!) as { error?: Record<string, unknown> };
+    expect(last.error).toMatchObject({
+      code: 'WORKFLOW_FAILED',
+      statusCode: 500,
+      context: { charged: 0.2 },
+    });
+    const images = frames
+      .slice(0, -1)
+      .map((frame) => JSON.parse((JSON.parse(frame) as { content: string }).content))
+      .flatMap(
+        (answer: { output?: { image_output?: unknown; video_output?: unknown }[] }) =>
+          answer.output ?? [],
+      );
+    expect(images).toEqual([{ image_output: expect.objectContaining({ outputType: 'image' }) }]);
+    expect((await userBalance(app, token)).usedCredits).toBe(0.2);
+    const next = await postRun(app, token);
+    expect(next.json().output[0].video_output).toBeDefined();
+  });
+
+  it('fails the next video of a run not streamed: nothing was delivered, so WORKFLOW_FAILED charging nothing', async () => {
     const { app, token } = await setup();
     await armFault(app, { next: 'video-fail' });
     const reply = await postRun(app, token);
-    expect(reply.statusCode).toBe(200);
-    expect(reply.json().output[0].image_output.image).toMatch(/\.png$/);
-    expect(reply.json().output[0].video_output).toBeUndefined();
-    expect(reply.json().usage.cost).toBe(0.2);
-    const next = await postRun(app, token);
-    expect(next.json().output[0].video_output).toBeDefined();
+    expect(reply.statusCode).toBe(500);
+    expect(expectErrorShape(reply, 'WORKFLOW_FAILED').context).toEqual({ charged: false });
+    expect((await userBalance(app, token)).usedCredits).toBe(0);
   });
 
   it('fails a whole run without charging it', async () => {
