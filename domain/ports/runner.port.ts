@@ -22,12 +22,19 @@ export type StreamMode = 'chunk' | 'letter' | 'word';
 
 export interface StreamOptions extends RunOptions {
   readonly mode?: StreamMode;
-  /**
-   * Told the run's id once the platform names it (its first piece, before anything is delivered),
-   * for cancel() and charge().
-   */
-  readonly onRunId?: (runId: string) => void;
 }
+
+/**
+ * What a streamed workflow run tells, read once by the runner: its id once the platform names it
+ * (before anything is delivered), each image or video output as it exists, then `done` with what
+ * the run cost, or `error` with why it failed (in the domain's codes). Nothing follows either.
+ */
+export type WorkflowEvent =
+  | { readonly type: 'run-id'; readonly runId: string }
+  | { readonly type: 'image'; readonly url: string }
+  | { readonly type: 'video'; readonly url: string }
+  | { readonly type: 'done'; readonly cost?: number }
+  | { readonly type: 'error'; readonly error: unknown };
 
 /** Where a run is, and what the platform charged for it (USD): what it delivered so far. */
 export interface RunCharge {
@@ -50,14 +57,20 @@ export interface RunnerPort {
     input: Record<string, unknown> | string,
     options?: RunOptions,
   ): Promise<RunResult>;
-  /** Runs a model streamed and yields its content piece by piece. */
+  /** Runs a model streamed and yields its text piece by piece. */
   stream(
     model: string,
     input: Record<string, unknown> | string,
     options?: StreamOptions,
   ): AsyncIterable<string>;
+  /** Runs a workflow ('workflow/{uuid}') streamed; never throws: it ends with `done` or `error`. */
+  streamWorkflow(
+    workflow: string,
+    input: Record<string, unknown>,
+    options?: RunOptions,
+  ): AsyncIterable<WorkflowEvent>;
   /**
-   * Stops a run still going, by the id its stream named; answers what the platform charged for it
+   * Stops a run still going, by the id its stream named (`run-id`); answers what the platform charged for it
    * (a run costs what it delivered: nothing before its image).
    */
   cancel(runId: string): Promise<RunCharge>;

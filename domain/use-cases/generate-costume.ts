@@ -187,6 +187,8 @@ export class GenerateCostume {
       if (!user || !owners) return;
       owners.unsettled.add(user, id);
       owners.unsettled.touch(id);
+      // Named again when sent again with its key: one beat per run.
+      this.inFlight.get(id)?.();
       const beat = this.clock.every(LIVE_RUN.touchMs, () => owners.unsettled.touch(id));
       this.inFlight.set(id, beat);
     };
@@ -195,7 +197,6 @@ export class GenerateCostume {
       if (stillTheirs()) request.onImage?.(imageUrl);
     };
     let earlyImage = '';
-    // The run's id reaches request.onRunId through streamCostumeWorkflow's, once.
     const options = { idempotencyKey: request.idempotencyKey ?? this.newKey() };
     let created: CostumeCreated;
     const showImage = (imageUrl: string) => {
@@ -214,12 +215,14 @@ export class GenerateCostume {
                 this.runner,
                 inputs.pet,
                 inputs.costume,
-                showImage,
-                options,
-                (id) => {
-                  named(id);
-                  request.onRunId?.(id);
+                {
+                  onImage: showImage,
+                  onRunId: (id) => {
+                    named(id);
+                    request.onRunId?.(id);
+                  },
                 },
+                options,
               )
             : runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options);
         }, onNotice));
