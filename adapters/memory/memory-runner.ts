@@ -1,6 +1,7 @@
+import { domainError } from '../../domain/errors';
 import type {
-  RunCharge,
   RunOptions,
+  RunRead,
   RunResult,
   RunnerPort,
   StreamOptions,
@@ -44,8 +45,8 @@ export class MemoryRunner implements RunnerPort {
   readonly runs: RecordedRun[] = [];
   /** The ids cancel() was called with, in order. */
   readonly cancelled: string[] = [];
-  /** What cancel() and charge() answer for a run id: nothing charged by default. */
-  readonly charges = new Map<string, RunCharge>();
+  /** The runs read() knows by id; any other is not found (another user's, or too old). */
+  readonly reads = new Map<string, RunRead>();
   private script: ScriptedAnswer[];
 
   constructor(...script: ScriptedAnswer[]) {
@@ -116,15 +117,18 @@ export class MemoryRunner implements RunnerPort {
     }
   }
 
-  async cancel(runId: string): Promise<RunCharge> {
+  /** Cancels a run: one read() knows keeps what it was charged; any other was charged nothing. */
+  async cancel(runId: string): Promise<RunRead> {
     this.cancelled.push(runId);
-    const charge = { status: 'cancelled' as const, cost: this.charges.get(runId)?.cost ?? 0 };
-    this.charges.set(runId, charge);
-    return charge;
+    const run: RunRead = { ...this.reads.get(runId), id: runId, status: 'cancelled' };
+    this.reads.set(runId, run);
+    return run;
   }
 
-  async charge(runId: string): Promise<RunCharge> {
-    return this.charges.get(runId) ?? { status: 'running', cost: 0 };
+  async read(id: string): Promise<RunRead> {
+    const run = this.reads.get(id);
+    if (!run) throw domainError({ code: 'NOT_FOUND' }, `No run ${id} of this user.`);
+    return run;
   }
 
   private next(

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type {
-  RunCharge,
   RunnerPort,
   RunOptions,
   RunRead,
@@ -86,17 +85,12 @@ export class PlatformRunner implements RunnerPort {
     }
   }
 
-  async cancel(runId: string): Promise<RunCharge> {
-    return chargeOf(await translated(() => this.client.runs.cancel(runId)));
-  }
-
-  async charge(runId: string): Promise<RunCharge> {
-    return chargeOf(await translated(() => this.client.runs.get(runId)));
+  async cancel(runId: string): Promise<RunRead> {
+    return readOf(await translated(() => this.client.runs.cancel(runId)));
   }
 
   async read(id: string): Promise<RunRead> {
-    const { output, usage, status } = await translated(() => this.client.runs.get(id));
-    return { id, output, usage, status };
+    return readOf(await translated(() => this.client.runs.get(id)));
   }
 }
 
@@ -116,7 +110,9 @@ function workflowEvent(event: WorkflowStreamEvent): WorkflowEvent | undefined {
   }
 }
 
-const chargeOf = (state: RunState): RunCharge => ({
-  status: state.status,
-  cost: state.usage?.cost ?? 0,
+const readOf = ({ id, output, usage, status }: RunState): RunRead => ({
+  id,
+  output,
+  usage,
+  status,
 });

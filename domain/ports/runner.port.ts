@@ -36,13 +36,10 @@ export type WorkflowEvent =
   | { readonly type: 'done'; readonly cost?: number }
   | { readonly type: 'error'; readonly error: unknown };
 
-/** Where a run is, and what the platform charged for it (USD): what it delivered so far. */
-export interface RunCharge {
-  readonly status: 'running' | 'succeeded' | 'failed' | 'cancelled';
-  readonly cost: number;
-}
-
-/** A run read by its id (GET /v1/runs/:id): its answer so far and where it stands. */
+/**
+ * A run read by its id (GET /v1/runs/:id): its answer so far, where it stands, and in `usage.cost`
+ * what the platform charged for it (USD): what it delivered so far.
+ */
 export interface RunRead extends RunResult {
   readonly id: string;
   readonly status: 'running' | 'succeeded' | 'failed' | 'cancelled';
@@ -70,19 +67,15 @@ export interface RunnerPort {
     options?: RunOptions,
   ): AsyncIterable<WorkflowEvent>;
   /**
-   * Stops a run still going, by the id its stream named (`run-id`); answers what the platform charged for it
-   * (a run costs what it delivered: nothing before its image).
+   * Stops a run still going, by the id its stream named (`run-id`); answers the run as it stands
+   * then, charged what it delivered (nothing before its image).
    */
-  cancel(runId: string): Promise<RunCharge>;
-  /**
-   * A run's status and charge so far. Reading a run still going hands its image out if it exists
-   * (charged from then): read only a run whose image was delivered already, or that ended.
-   */
-  charge(runId: string): Promise<RunCharge>;
+  cancel(runId: string): Promise<RunRead>;
   /**
    * Reads a run of this user by its id (the stream's first content names it). Reading a run still
-   * going keeps it wanted: it finishes, and its whole answer is charged once (README "Money").
-   * Rejects with a not-found error for a run that is not this user's or is older than 24 hours.
+   * going hands its image out if it exists (charged from then) and keeps it wanted: it finishes,
+   * and its whole answer is charged once (README "Money"). Rejects with a not-found error for a
+   * run that is not this user's or is older than 24 hours.
    */
-  read?(id: string): Promise<RunRead>;
+  read(id: string): Promise<RunRead>;
 }

@@ -5,13 +5,19 @@ import { presetImagePath, type PresetKind } from '../model/presets';
 import type { ClockPort } from '../ports/clock.port';
 import type { ConnectivityPort } from '../ports/connectivity.port';
 import type { PendingRunPort } from '../ports/pending-run.port';
-import type { RunCharge, RunnerPort } from '../ports/runner.port';
+import type { RunnerPort, RunRead } from '../ports/runner.port';
 import { followCostumeRun, runCostumeWorkflow, streamCostumeWorkflow } from './costume-run';
 import type { InputSides } from './creation';
 import type { Gallery } from './gallery';
 import { LIVE_RUN, type UnsettledRuns } from './unsettled-runs';
 
-export type { RunCharge };
+/** Where a run is, and what the platform charged for it (USD): what it delivered so far. */
+export interface RunCharge {
+  readonly status: RunRead['status'];
+  readonly cost: number;
+}
+
+const chargeOf = ({ status, usage }: RunRead): RunCharge => ({ status, cost: usage?.cost ?? 0 });
 
 export const VALIDATION_MESSAGES = {
   upload: "Please upload both your pet's photo and a costume character image.",
@@ -267,7 +273,7 @@ export class GenerateCostume {
   async pickUp(): Promise<PickedUpRun[]> {
     const { owners } = this;
     const user = owners?.currentUser();
-    if (!owners || !user || !this.runner.read) return [];
+    if (!owners || !user) return [];
     const picked: PickedUpRun[] = [];
     const { unsettled } = owners;
     for (const run of unsettled.of(user)) {
@@ -294,7 +300,7 @@ export class GenerateCostume {
       this.inFlight.set(run.runId, this.clock.every(LIVE_RUN.touchMs, touch));
       try {
         const { status, results } = await followCostumeRun(
-          (id) => this.runner.read!(id),
+          (id) => this.runner.read(id),
           run.runId,
           this.clock,
         );
@@ -339,9 +345,8 @@ export class GenerateCostume {
     onImage: (imageUrl: string) => void,
   ): Promise<GenerationResults | undefined> {
     const { runner } = this;
-    if (!runner.read) return undefined;
     try {
-      const read = (run: string) => runner.read!(run);
+      const read = (run: string) => runner.read(run);
       const { status, results } = await followCostumeRun(read, id, this.clock, onImage);
       if (!results.imageUrl) return undefined;
       if (status === 'succeeded' && results.videoUrl) return results;
@@ -376,16 +381,16 @@ export class GenerateCostume {
    * Cancels a run still going, by the id onRunId gave: the platform charges what it had delivered
    * (nothing before the image, the image's share after it), and answers that charge.
    */
-  cancel(runId: string): Promise<RunCharge> {
-    return this.runner.cancel(runId);
+  async cancel(runId: string): Promise<RunCharge> {
+    return chargeOf(await this.runner.cancel(runId));
   }
 
   /**
    * What the platform has charged a run so far. Only for a run whose image was delivered, or that
    * ended: reading one still going hands its image out, which charges the image.
    */
-  chargeSoFar(runId: string): Promise<RunCharge> {
-    return this.runner.charge(runId);
+  async chargeSoFar(runId: string): Promise<RunCharge> {
+    return chargeOf(await this.runner.read(runId));
   }
 
   /** A new gallery item made from these results, or undefined without an image. */
