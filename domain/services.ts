@@ -61,24 +61,74 @@ export interface Services {
   readonly signIn: SignIn;
 }
 
+// Each token is a const of its own: a unique symbol type, so the table below can say what it provides.
+const SessionToken = Symbol('Session');
+const GalleryToken = Symbol('Gallery');
+const ProfileToken = Symbol('Profile');
+const AccountToken = Symbol('Account');
+const ProgressToken = Symbol('ProgressTimeline');
+const SelectInputsToken = Symbol('SelectInputs');
+const GenerateCostumeToken = Symbol('GenerateCostume');
+const GenerationToken = Symbol('GenerationView');
+const RetryGenerationToken = Symbol('RetryGeneration');
+const CreateAnotherToken = Symbol('CreateAnother');
+const RunModelToken = Symbol('RunModel');
+const SignInToken = Symbol('SignIn');
+const CreationToken = Symbol('Creation');
+const GalleryStorageToken = Symbol('GalleryStorage');
+const ProfileStorageToken = Symbol('ProfileStorage');
+
 /** Container tokens of the services and of the state they share. */
 export const TOKENS = {
-  session: Symbol('Session'),
-  gallery: Symbol('Gallery'),
-  profile: Symbol('Profile'),
-  account: Symbol('Account'),
-  progress: Symbol('ProgressTimeline'),
-  selectInputs: Symbol('SelectInputs'),
-  generateCostume: Symbol('GenerateCostume'),
-  generation: Symbol('GenerationView'),
-  retryGeneration: Symbol('RetryGeneration'),
-  createAnother: Symbol('CreateAnother'),
-  runModel: Symbol('RunModel'),
-  signIn: Symbol('SignIn'),
-  creation: Symbol('Creation'),
-  galleryStorage: Symbol('GalleryStorage'),
-  profileStorage: Symbol('ProfileStorage'),
+  session: SessionToken,
+  gallery: GalleryToken,
+  profile: ProfileToken,
+  account: AccountToken,
+  progress: ProgressToken,
+  selectInputs: SelectInputsToken,
+  generateCostume: GenerateCostumeToken,
+  generation: GenerationToken,
+  retryGeneration: RetryGenerationToken,
+  createAnother: CreateAnotherToken,
+  runModel: RunModelToken,
+  signIn: SignInToken,
+  creation: CreationToken,
+  galleryStorage: GalleryStorageToken,
+  profileStorage: ProfileStorageToken,
 } as const satisfies Record<keyof Services | string, symbol>;
+
+/**
+ * What each container token provides: the ports a driver binds and every domain object built
+ * here. A factory's arguments are typed from its tokens, so a dependency in the wrong place, or
+ * of the wrong type, does not compile (services.test.ts).
+ */
+export interface Provided {
+  [AuthPort]: AuthPort;
+  [BillingPort]: BillingPort;
+  [ClockPort]: ClockPort;
+  [RunnerPort]: RunnerPort;
+  [LocalStoragePort]: LocalStoragePort;
+  [RemoteStoragePort]: RemoteStoragePort;
+  [ServicesConfig]: ServicesConfig;
+  [SessionToken]: Session;
+  [GalleryToken]: Gallery;
+  [ProfileToken]: Profile;
+  [AccountToken]: Account;
+  [ProgressToken]: ProgressTimeline;
+  [SelectInputsToken]: SelectInputs;
+  [GenerateCostumeToken]: GenerateCostume;
+  [GenerationToken]: GenerationView;
+  [RetryGenerationToken]: RetryGeneration;
+  [CreateAnotherToken]: CreateAnother;
+  [RunModelToken]: RunModel;
+  [SignInToken]: SignIn;
+  [CreationToken]: Creation;
+  [GalleryStorageToken]: StorageSync<StoredGallery>;
+  [ProfileStorageToken]: StorageSync<UserProfile>;
+}
+
+/** A token the container knows. */
+export type Token = keyof Provided;
 
 /**
  * A use case's factory and the tokens of its constructor arguments: exactly what inversify's
@@ -90,10 +140,14 @@ export interface Factory {
   readonly create: (...deps: never[]) => unknown;
 }
 
-const factory = <A extends unknown[]>(
-  token: symbol,
-  deps: { [K in keyof A]: symbol },
-  create: (...args: A) => unknown,
+/**
+ * One row of the wiring table: `create` is handed what `deps` provide, in their order, and makes
+ * what `token` provides.
+ */
+export const factory = <T extends Token, const D extends readonly Token[]>(
+  token: T,
+  deps: D,
+  create: (...args: { -readonly [K in keyof D]: Provided[D[K]] }) => Provided[T],
 ): Factory => ({ token, deps, create: create as Factory['create'] });
 
 /** Every stateful domain object; composition roots bind each as a singleton. */

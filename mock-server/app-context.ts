@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { isLoopbackAddress } from './auth/loopback';
 import { Authenticator } from './auth/authenticate';
 import { TokenService } from './auth/token-service';
-import { DEFAULT_PRICING } from './billing/plans';
+import { DEFAULT_PRICING, type Pricing } from './billing/plans';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   DEFAULT_PROJECT_TOKEN,
@@ -50,6 +50,8 @@ export interface AppContext {
   fileRetention: FileRetention;
   guard: Guard;
   runs: RunService;
+  /** What each output of a run costs (cents): what the runs charge, for any route to tell. */
+  pricing: Pricing;
   faults: FaultInjector | undefined;
   now: () => number;
   projectToken: string;
@@ -231,9 +233,10 @@ export function createContext(
             Number(url.port || 80) === request.socket.localPort)));
     return own ? url.origin : ownOrigin;
   };
+  const pricing: Pricing = { ...DEFAULT_PRICING, ...options.pricing };
   const runs = new RunService({
     accounts,
-    pricing: { ...DEFAULT_PRICING, ...options.pricing },
+    pricing,
     render,
     onRenderError,
     faults,
@@ -263,6 +266,7 @@ export function createContext(
     authenticator,
     guard: new Guard(authenticator, limiter, faults, now),
     runs,
+    pricing,
     faults,
     now,
     projectToken,

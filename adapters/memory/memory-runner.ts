@@ -1,14 +1,19 @@
+import { domainError } from '../../domain/errors';
 import type {
-  RunCharge,
   RunOptions,
+  RunRead,
   RunResult,
   RunnerPort,
   StreamOptions,
+  WorkflowEvent,
 } from '../../domain/ports/runner.port';
 
-/** Streamed contents, given piece by piece (await inside to hold a piece back). */
+/**
+ * A streamed workflow run's events, given one by one (await inside to hold one back); a throw
+ * inside ends the stream with its `error` event, as the platform runner's does.
+ */
 export interface StreamedAnswer {
-  readonly pieces: () => AsyncIterable<string>;
+  readonly events: () => AsyncIterable<WorkflowEvent>;
 }
 
 /** One scripted answer: a result, an error to throw, streamed pieces, or a function of the request. */
@@ -40,8 +45,8 @@ export class MemoryRunner implements RunnerPort {
   readonly runs: RecordedRun[] = [];
   /** The ids cancel() was called with, in order. */
   readonly cancelled: string[] = [];
-  /** What cancel() and charge() answer for a run id: nothing charged by default. */
-  readonly charges = new Map<string, RunCharge>();
+  /** The runs read() knows by id; any other is not found (another user's, or too old). */
+  readonly reads = new Map<string, RunRead>();
   private script: ScriptedAnswer[];
 
   constructor(...script: ScriptedAnswer[]) {
@@ -60,48 +65,70 @@ export class MemoryRunner implements RunnerPort {
     options?: RunOptions,
   ): Promise<RunResult> {
     const next = this.next(model, input, options);
-    if (next && 'pieces' in next) {
-      // A streamed script answered whole: the outputs of its pieces in one list.
-      const output: unknown[] = [];
-      for await (const piece of next.pieces())
-        output.push(...((JSON.parse(piece) as RunResult).output ?? []));
-      return { output };
+    if (next && 'events' in next) {
+      // A streamed script answered whole: its outputs in one entry.
+      let imageUrl = '';
+      let videoUrl = '';
+      for await (const event of next.events()) {
+        if (event.type === 'image') imageUrl ||= event.url;
+        if (event.type === 'video') videoUrl ||= event.url;
+      }
+      return costumeOutput(imageUrl, videoUrl);
     }
     return this.answerOf(next, model, input);
   }
 
-  /**
-   * Streams as the local platform does: each output entry as its own piece of the answer
-   * ({"output":[entry]}); text entries as they are; an answer without output as it is.
-   */
+  /** Streams a text model: each output entry as text (an entry that is not text as JSON). */
   async *stream(
     model: string,
     input: Record<string, unknown> | string,
     options?: StreamOptions,
   ): AsyncIterable<string> {
     const next = this.next(model, input, options);
-    if (next && 'pieces' in next) {
-      yield* next.pieces();
-      return;
-    }
+    if (next && 'events' in next) throw new Error('A streamed workflow script is not a text run.');
     const result = await this.answerOf(next, model, input);
-    if (!result.output || result.output.length === 0) {
-      yield JSON.stringify(result);
-      return;
+    for (const entry of result.output ?? [])
+      yield typeof entry === 'string' ? entry : JSON.stringify(entry);
+  }
+
+  /**
+   * Streams a workflow as the local platform does: a scripted result's image, then its video,
+   * then done; a scripted throw as the `error` event.
+   */
+  async *streamWorkflow(
+    workflow: string,
+    input: Record<string, unknown>,
+    options?: RunOptions,
+  ): AsyncIterable<WorkflowEvent> {
+    const next = this.next(workflow, input, options);
+    try {
+      if (next && 'events' in next) {
+        yield* next.events();
+        return;
+      }
+      const { output, usage } = await this.answerOf(next, workflow, input);
+      for (const kind of ['image', 'video'] as const) {
+        const url = mediaOf(output, kind);
+        if (url) yield { type: kind, url };
+      }
+      yield { type: 'done', cost: usage?.cost };
+    } catch (error) {
+      yield { type: 'error', error };
     }
-    for (const entry of result.output)
-      yield typeof entry === 'string' ? entry : JSON.stringify({ output: [entry] });
   }
 
-  async cancel(runId: string): Promise<RunCharge> {
+  /** Cancels a run: one read() knows keeps what it was charged; any other was charged nothing. */
+  async cancel(runId: string): Promise<RunRead> {
     this.cancelled.push(runId);
-    const charge = { status: 'cancelled' as const, cost: this.charges.get(runId)?.cost ?? 0 };
-    this.charges.set(runId, charge);
-    return charge;
+    const run: RunRead = { ...this.reads.get(runId), id: runId, status: 'cancelled' };
+    this.reads.set(runId, run);
+    return run;
   }
 
-  async charge(runId: string): Promise<RunCharge> {
-    return this.charges.get(runId) ?? { status: 'running', cost: 0 };
+  async read(id: string): Promise<RunRead> {
+    const run = this.reads.get(id);
+    if (!run) throw domainError({ code: 'NOT_FOUND' }, `No run ${id} of this user.`);
+    return run;
   }
 
   private next(
@@ -126,4 +153,13 @@ export class MemoryRunner implements RunnerPort {
     if ('throws' in next) throw next.throws;
     return next;
   }
+}
+
+/** A costume output's URL of this kind, as costumeOutput() shapes it. */
+function mediaOf(output: readonly unknown[] | undefined, kind: 'image' | 'video'): string {
+  for (const entry of output ?? []) {
+    const media = (entry as Record<string, Record<string, unknown> | undefined>)[`${kind}_output`];
+    if (typeof media?.[kind] === 'string' && media[kind]) return media[kind];
+  }
+  return '';
 }

@@ -48,6 +48,67 @@ describe('PlatformRunner', () => {
       pieces.push(piece);
     expect(pieces).toEqual(['b', 'o', 'o', '!']);
   });
+
+  const sse = (...contents: string[]) =>
+    contents.map((content) => `data: ${JSON.stringify({ content })}\n\n`).join('') +
+    'data: [DONE]\n\n';
+  const answerWith = (body: string) =>
+    server.use(
+      http.post(
+        url('/v1/run'),
+        () => new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } }),
+      ),
+    );
+  const eventsOf = async (runner: PlatformRunner) => {
+    const events: unknown[] = [];
+    for await (const event of runner.streamWorkflow('workflow/x', {})) events.push(event);
+    return events;
+  };
+  const image = { image_output: { image: '/files/a.png', outputType: 'image' } };
+  const video = { video_output: { video: '/files/a.mp4', outputType: 'video' } };
+
+  it('streams a workflow as typed events: its id first, the image, the video, then its cost', async () => {
+    answerWith(
+      sse(
+        JSON.stringify({ id: 'r1', output: [] }),
+        JSON.stringify({ id: 'r1', output: [image] }),
+        JSON.stringify({ id: 'r1', output: [video], usage: { cost: 0.5 } }),
+      ),
+    );
+    expect(await eventsOf(new PlatformRunner(newClient({ accessToken: 't' })))).toEqual([
+      { type: 'run-id', runId: 'r1' },
+      { type: 'image', url: '/files/a.png' },
+      { type: 'video', url: '/files/a.mp4' },
+      { type: 'done', cost: 0.5 },
+    ]);
+  });
+
+  it('reads a workflow that streams its whole answer at once, or cuts its JSON in pieces', async () => {
+    const whole = JSON.stringify({ id: 'r2', output: [{ ...image, ...video }] });
+    for (const pieces of [[whole], [whole.slice(0, 10), whole.slice(10, 30), whole.slice(30)]]) {
+      answerWith(sse(...pieces));
+      expect(await eventsOf(new PlatformRunner(newClient({ accessToken: 't' })))).toEqual([
+        { type: 'run-id', runId: 'r2' },
+        { type: 'image', url: '/files/a.png' },
+        { type: 'video', url: '/files/a.mp4' },
+        { type: 'done', cost: undefined },
+      ]);
+    }
+  });
+
+  it('ends a workflow stream that failed with its error event, in the domain’s codes', async () => {
+    answerWith(sse('not json'));
+    const events = await eventsOf(new PlatformRunner(newClient({ accessToken: 't' })));
+    expect(events).toEqual([
+      {
+        type: 'error',
+        error: expect.objectContaining({
+          code: 'UNKNOWN_ERROR',
+          message: 'No output received from workflow',
+        }),
+      },
+    ]);
+  });
 });
 
 describe('PlatformBilling', () => {

@@ -1,18 +1,24 @@
 import type { z } from 'zod';
 import type {
-  RunCharge,
   RunnerPort,
   RunOptions,
   RunRead,
   RunResult,
   StreamOptions,
+  WorkflowEvent,
 } from '../../domain/ports/runner.port';
-import type { PlatformClient, ResponseFormat, RunState, TextStream } from '../platform/src';
-import { translated, translatedStream } from './domain-errors';
+import type {
+  PlatformClient,
+  ResponseFormat,
+  RunState,
+  WorkflowModel,
+  WorkflowStreamEvent,
+} from '../platform/src';
+import { toDomainError, translated, translatedStream } from './domain-errors';
 
 type Format = ResponseFormat | z.ZodType;
 
-/** The domain's runner on the platform: POST /v1/run, whole or streamed. */
+/** The domain's runner on the platform: POST /v1/run, whole or streamed, and runs by id. */
 export class PlatformRunner implements RunnerPort {
   /** `runTimeout`: ms for one run, a stream's whole life; the client's timeout when not given. */
   constructor(
@@ -44,51 +50,69 @@ export class PlatformRunner implements RunnerPort {
     options: StreamOptions = {},
   ): AsyncIterable<string> {
     return translatedStream(() =>
-      namingRun(
-        this.client.run.streamText({
-          model,
-          input,
-          response_format: options.responseFormat as Format | undefined,
-          signal: options.signal,
-          idempotencyKey: options.idempotencyKey,
-          mode: options.mode,
-          timeout: this.options.runTimeout,
-        }),
-        options.onRunId,
-      ),
+      this.client.run.streamText({
+        model,
+        input,
+        response_format: options.responseFormat as Format | undefined,
+        signal: options.signal,
+        idempotencyKey: options.idempotencyKey,
+        mode: options.mode,
+        timeout: this.options.runTimeout,
+      }),
     );
   }
 
-  async cancel(runId: string): Promise<RunCharge> {
-    return chargeOf(await translated(() => this.client.runs.cancel(runId)));
+  /** The client's workflow stream (its one reader of the streamed JSON) in the domain's events. */
+  async *streamWorkflow(
+    workflow: string,
+    input: Record<string, unknown>,
+    options: RunOptions = {},
+  ): AsyncGenerator<WorkflowEvent> {
+    try {
+      const stream = this.client.run.stream({
+        model: workflow as WorkflowModel,
+        input,
+        signal: options.signal,
+        idempotencyKey: options.idempotencyKey,
+        timeout: this.options.runTimeout,
+      });
+      for await (const event of stream) {
+        const told = workflowEvent(event);
+        if (told) yield told;
+      }
+    } catch (error) {
+      yield { type: 'error', error: toDomainError(error) };
+    }
   }
 
-  async charge(runId: string): Promise<RunCharge> {
-    return chargeOf(await translated(() => this.client.runs.get(runId)));
+  async cancel(runId: string): Promise<RunRead> {
+    return readOf(await translated(() => this.client.runs.cancel(runId)));
   }
 
   async read(id: string): Promise<RunRead> {
-    const { output, usage, status } = await translated(() => this.client.runs.get(id));
-    return { id, output, usage, status };
+    return readOf(await translated(() => this.client.runs.get(id)));
   }
 }
 
-/** The stream's pieces, telling onRunId the run's id as soon as the client read it. */
-async function* namingRun(
-  stream: TextStream,
-  onRunId: ((runId: string) => void) | undefined,
-): AsyncGenerator<string> {
-  let named = false;
-  for await (const piece of stream) {
-    if (!named && stream.runId) {
-      named = true;
-      onRunId?.(stream.runId);
-    }
-    yield piece;
+/** A client event as the domain's: usage is told by `done`, other outputs than media are not told. */
+function workflowEvent(event: WorkflowStreamEvent): WorkflowEvent | undefined {
+  switch (event.type) {
+    case 'run':
+      return { type: 'run-id', runId: event.runId };
+    case 'output':
+      return event.outputType === 'image' || event.outputType === 'video'
+        ? { type: event.outputType, url: event.url }
+        : undefined;
+    case 'usage':
+      return undefined;
+    case 'done':
+      return { type: 'done', cost: event.result.usage?.cost };
   }
 }
 
-const chargeOf = (state: RunState): RunCharge => ({
-  status: state.status,
-  cost: state.usage?.cost ?? 0,
+const readOf = ({ id, output, usage, status }: RunState): RunRead => ({
+  id,
+  output,
+  usage,
+  status,
 });

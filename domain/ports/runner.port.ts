@@ -22,20 +22,24 @@ export type StreamMode = 'chunk' | 'letter' | 'word';
 
 export interface StreamOptions extends RunOptions {
   readonly mode?: StreamMode;
-  /**
-   * Told the run's id once the platform names it (its first piece, before anything is delivered),
-   * for cancel() and charge().
-   */
-  readonly onRunId?: (runId: string) => void;
 }
 
-/** Where a run is, and what the platform charged for it (USD): what it delivered so far. */
-export interface RunCharge {
-  readonly status: 'running' | 'succeeded' | 'failed' | 'cancelled';
-  readonly cost: number;
-}
+/**
+ * What a streamed workflow run tells, read once by the runner: its id once the platform names it
+ * (before anything is delivered), each image or video output as it exists, then `done` with what
+ * the run cost, or `error` with why it failed (in the domain's codes). Nothing follows either.
+ */
+export type WorkflowEvent =
+  | { readonly type: 'run-id'; readonly runId: string }
+  | { readonly type: 'image'; readonly url: string }
+  | { readonly type: 'video'; readonly url: string }
+  | { readonly type: 'done'; readonly cost?: number }
+  | { readonly type: 'error'; readonly error: unknown };
 
-/** A run read by its id (GET /v1/runs/:id): its answer so far and where it stands. */
+/**
+ * A run read by its id (GET /v1/runs/:id): its answer so far, where it stands, and in `usage.cost`
+ * what the platform charged for it (USD): what it delivered so far.
+ */
 export interface RunRead extends RunResult {
   readonly id: string;
   readonly status: 'running' | 'succeeded' | 'failed' | 'cancelled';
@@ -50,26 +54,28 @@ export interface RunnerPort {
     input: Record<string, unknown> | string,
     options?: RunOptions,
   ): Promise<RunResult>;
-  /** Runs a model streamed and yields its content piece by piece. */
+  /** Runs a model streamed and yields its text piece by piece. */
   stream(
     model: string,
     input: Record<string, unknown> | string,
     options?: StreamOptions,
   ): AsyncIterable<string>;
+  /** Runs a workflow ('workflow/{uuid}') streamed; never throws: it ends with `done` or `error`. */
+  streamWorkflow(
+    workflow: string,
+    input: Record<string, unknown>,
+    options?: RunOptions,
+  ): AsyncIterable<WorkflowEvent>;
   /**
-   * Stops a run still going, by the id its stream named; answers what the platform charged for it
-   * (a run costs what it delivered: nothing before its image).
+   * Stops a run still going, by the id its stream named (`run-id`); answers the run as it stands
+   * then, charged what it delivered (nothing before its image).
    */
-  cancel(runId: string): Promise<RunCharge>;
-  /**
-   * A run's status and charge so far. Reading a run still going hands its image out if it exists
-   * (charged from then): read only a run whose image was delivered already, or that ended.
-   */
-  charge(runId: string): Promise<RunCharge>;
+  cancel(runId: string): Promise<RunRead>;
   /**
    * Reads a run of this user by its id (the stream's first content names it). Reading a run still
-   * going keeps it wanted: it finishes, and its whole answer is charged once (README "Money").
-   * Rejects with a not-found error for a run that is not this user's or is older than 24 hours.
+   * going hands its image out if it exists (charged from then) and keeps it wanted: it finishes,
+   * and its whole answer is charged once (README "Money"). Rejects with a not-found error for a
+   * run that is not this user's or is older than 24 hours.
    */
-  read?(id: string): Promise<RunRead>;
+  read(id: string): Promise<RunRead>;
 }

@@ -2,7 +2,7 @@ import { NO_OUTPUT_MESSAGE } from '../errors';
 import type { GenerationResults } from '../model/generation';
 import { COSTUME_WORKFLOW_ID, WORKFLOW_INPUT, WORKFLOW_OUTPUT } from '../model/workflow';
 import type { ClockPort } from '../ports/clock.port';
-import type { RunnerPort, RunOptions, RunRead, StreamOptions } from '../ports/runner.port';
+import type { RunnerPort, RunOptions, RunRead } from '../ports/runner.port';
 
 const inputOf = (pet: string, costume: string) => ({
   [WORKFLOW_INPUT.pet]: pet,
@@ -25,59 +25,51 @@ export async function runCostumeWorkflow(
   };
 }
 
+/** Who hears a streamed costume run as it goes. */
+export interface CostumeRunListener {
+  /** The costume image arrived before the video. */
+  readonly onImage: (imageUrl: string) => void;
+  /** The platform named the run (before delivering anything): a reload can follow it by this id. */
+  readonly onRunId?: (id: string) => void;
+}
+
 /**
- * Runs the costume workflow streamed, so the image is known while the video still encodes. Each
- * streamed content is a piece of the run answer as JSON ({ output: [...] }): the local platform
- * sends the image entry first and the video entry last; a platform sending the whole answer at
- * once, or JSON cut across several contents, reads the same.
+ * Runs the costume workflow streamed, so the image is known while the video still encodes: the
+ * runner tells the run's id, each output as it exists, then what the run cost or why it failed.
  */
 export async function streamCostumeWorkflow(
   runner: RunnerPort,
   pet: string,
   costume: string,
-  onImage: (imageUrl: string) => void,
-  options: StreamOptions = {},
-  onRunId?: (id: string) => void,
+  listener: CostumeRunListener,
+  options: RunOptions = {},
 ): Promise<GenerationResults> {
-  let runId = '';
   let imageUrl = '';
   let videoUrl = '';
   let cost: number | undefined;
-  let sawOutput = false;
-  let pending = '';
-  // The run is named once, whether the runner tells its id or its first content carries it.
-  const named = (id: string) => {
-    if (runId) return;
-    runId = id;
-    onRunId?.(id);
-    options.onRunId?.(id);
-  };
-  const streamed = runner.stream(COSTUME_WORKFLOW_ID, inputOf(pet, costume), {
-    ...options,
-    onRunId: named,
-  });
-  for await (const piece of streamed) {
-    pending += piece;
-    // A piece that does not complete the JSON waits for the next; one that is whole on its own
-    // after stray text starts afresh.
-    const fragment = parseJson(pending) ?? parseJson(piece);
-    if (fragment === undefined) continue;
-    pending = '';
-    cost = costOf((fragment as { usage?: unknown } | null)?.usage) ?? cost;
-    // The platform's first piece names the run: a page that reloads follows it by this id.
-    const id = (fragment as { id?: unknown } | null)?.id;
-    if (typeof id === 'string' && id) named(id);
-    const output = (fragment as { output?: unknown } | null)?.output;
-    // The platform's first piece may name the run alone (an empty output): not an output yet.
-    if (!Array.isArray(output) || output.length === 0) continue;
-    sawOutput = true;
-    videoUrl ||= findMedia(output, 'video');
-    if (imageUrl) continue;
-    imageUrl = findMedia(output, 'image');
-    // Only an image that comes before the video is worth showing early.
-    if (imageUrl && !videoUrl) onImage(imageUrl);
+  const events = runner.streamWorkflow(COSTUME_WORKFLOW_ID, inputOf(pet, costume), options);
+  for await (const event of events) {
+    switch (event.type) {
+      case 'run-id':
+        listener.onRunId?.(event.runId);
+        break;
+      case 'image':
+        if (imageUrl) break;
+        imageUrl = event.url;
+        // Only an image that comes before the video is worth showing early.
+        if (!videoUrl) listener.onImage(imageUrl);
+        break;
+      case 'video':
+        videoUrl ||= event.url;
+        break;
+      case 'done':
+        cost = costOf(event);
+        break;
+      case 'error':
+        throw event.error;
+    }
   }
-  if (!sawOutput) throw new Error(NO_OUTPUT_MESSAGE);
+  if (!imageUrl && !videoUrl) throw new Error(NO_OUTPUT_MESSAGE);
   return { imageUrl, videoUrl, cost };
 }
 
@@ -118,14 +110,6 @@ export async function followCostumeRun(
 function costOf(usage: unknown): number | undefined {
   const cost = (usage as { cost?: unknown } | null | undefined)?.cost;
   return typeof cost === 'number' && Number.isFinite(cost) && cost > 0 ? cost : undefined;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The first non-empty image or video URL among the output entries. */

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { readableItems, type GalleryItem, type StoredGallery } from '../model/gallery-item';
+import {
+  GalleryItemSchema,
+  readableItems,
+  type GalleryItem,
+  type StoredGallery,
+} from '../model/gallery-item';
 import { mergeGalleryEdits } from './gallery-merge';
 
 const item = (id: number, isFavorite = false, videoUrl = ''): GalleryItem => ({
@@ -10,6 +16,17 @@ const item = (id: number, isFavorite = false, videoUrl = ''): GalleryItem => ({
   videoUrl,
   isFavorite,
 });
+/** Another value of this field, of its schema's type (a new type needs a line here). */
+function edited(base: GalleryItem, field: string): unknown {
+  const value = base[field as keyof GalleryItem];
+  const shape = GalleryItemSchema.shape[field as keyof typeof GalleryItemSchema.shape];
+  const type = shape instanceof z.ZodOptional ? shape.unwrap().def.type : shape.def.type;
+  if (type === 'string') return `${String(value ?? '')}-edited`;
+  if (type === 'number') return Number(value ?? 0) + 1;
+  if (type === 'boolean') return !value;
+  throw new Error(`Teach this test an edit of a ${type} field (${field}).`);
+}
+const otherThan = (field: string) => (field === 'isFavorite' ? 'imageUrl' : 'isFavorite');
 const ids = (items: StoredGallery) => readableItems(items).map((entry) => entry.id);
 
 describe('mergeGalleryEdits', () => {
@@ -20,6 +37,19 @@ describe('mergeGalleryEdits', () => {
       '2',
       '1',
     ]);
+  });
+
+  it('merges an edit of every field of the item’s schema but its id and version', () => {
+    const fields = Object.keys(GalleryItemSchema.shape).filter((f) => f !== 'id' && f !== 'v');
+    for (const field of fields) {
+      const base = item(1);
+      const mine = { ...base, [field]: edited(base, field) };
+      // Their copy changed something else meanwhile: both edits survive.
+      const theirs = { ...base, [otherThan(field)]: edited(base, otherThan(field)) };
+      expect(mergeGalleryEdits([base], [mine], [theirs]), field).toEqual([
+        { ...theirs, [field]: mine[field as keyof GalleryItem] },
+      ]);
+    }
   });
 
   it('applies my deletion and keeps their deletion', () => {

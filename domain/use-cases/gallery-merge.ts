@@ -1,4 +1,5 @@
 import {
+  GalleryItemSchema,
   isGalleryItem,
   readableItems,
   sortReadableNewestFirst,
@@ -6,7 +7,13 @@ import {
   type StoredGallery,
 } from '../model/gallery-item';
 
-const EDITABLE = ['isFavorite', 'videoUrl', 'imageUrl', 'timestamp'] as const;
+/** What names an item and the shape it was written in: never changed by an edit. */
+const FIXED: readonly string[] = ['id', 'v'] satisfies (keyof GalleryItem)[];
+
+/** Every other field of the item's schema is an edit one writer may make: a new field is too. */
+const EDITABLE = (Object.keys(GalleryItemSchema.shape) as (keyof GalleryItem)[]).filter(
+  (field) => !FIXED.includes(field),
+);
 
 /**
  * Three-way merge of the gallery for writers on two tabs or devices: the edits that turned `base`

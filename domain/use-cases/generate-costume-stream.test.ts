@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { StreamedAnswer } from '../../adapters/memory/memory-runner';
 import { createStudio } from '../../tests/support/test-container';
 
-const image = (url: string) => JSON.stringify({ output: [{ image_output: { image: url } }] });
-const video = (url: string) => JSON.stringify({ output: [{ video_output: { video: url } }] });
+const image = (url: string) => ({ type: 'image', url }) as const;
+const video = (url: string) => ({ type: 'video', url }) as const;
+const done = (cost?: unknown) => ({ type: 'done', cost: cost as number }) as const;
 
 /** A streamed answer whose video waits until `release()`, or fails with `fail(error)`. */
 function imageThenVideo(imageUrl: string, videoUrl: string) {
@@ -14,10 +15,11 @@ function imageThenVideo(imageUrl: string, videoUrl: string) {
     fail = reject;
   });
   const answer: StreamedAnswer = {
-    pieces: async function* () {
+    events: async function* () {
       yield image(imageUrl);
       await gate;
       yield video(videoUrl);
+      yield done();
     },
   };
   return { answer, release: () => release(), fail: (error: unknown) => fail(error) };
@@ -63,10 +65,11 @@ describe('GenerateCostume, streamed', () => {
     f.ready();
     let sendImage: () => void = () => {};
     f.runner.answer({
-      pieces: async function* () {
+      events: async function* () {
         await new Promise<void>((resolve) => (sendImage = resolve));
         yield image('i');
         yield video('v');
+        yield done();
       },
     });
     const pending = f.generate.execute();
@@ -102,29 +105,47 @@ describe('GenerateCostume, streamed', () => {
     expect(f.gallery.getSnapshot().items).toMatchObject([{ imageUrl: 'i', videoUrl: '' }]);
   });
 
-  it('reads a platform that streams the whole answer at once, or cuts its JSON in pieces', async () => {
-    const whole = JSON.stringify({
-      output: [{ image_output: { image: 'i' }, video_output: { video: 'v' } }],
+  it('reads a video before the image as no early image, and both in the creation', async () => {
+    const f = createStudio({}, { streamOutputs: true });
+    f.ready();
+    f.runner.answer({
+      events: async function* () {
+        yield video('v');
+        yield image('i');
+        yield done();
+      },
     });
-    for (const pieces of [[whole], [whole.slice(0, 10), whole.slice(10, 30), whole.slice(30)]]) {
-      const f = createStudio({}, { streamOutputs: true });
-      f.ready();
-      f.runner.answer({
-        pieces: async function* () {
-          yield* pieces;
-        },
-      });
-      expect(await f.generate.execute()).toEqual({ ok: true });
-      expect(f.generate.getSnapshot().results).toEqual({ imageUrl: 'i', videoUrl: 'v' });
-    }
+    expect(await f.generate.execute()).toEqual({ ok: true });
+    expect(f.generate.getSnapshot().results).toEqual({ imageUrl: 'i', videoUrl: 'v' });
+  });
+
+  it('tells the run’s id once, as the runner names it, before its image', async () => {
+    const f = createStudio({}, { streamOutputs: true });
+    f.ready();
+    f.runner.answer({
+      events: async function* () {
+        yield { type: 'run-id', runId: 'r1' } as const;
+        yield image('i');
+        yield video('v');
+        yield done(0.5);
+      },
+    });
+    const seen: string[] = [];
+    const created = await f.services.generateCostume.execute({
+      inputs: { pet: 'p', costume: 'c' },
+      onRunId: (id) => seen.push(`run ${id}`),
+      onImage: (url) => seen.push(`image ${url}`),
+    });
+    expect(seen).toEqual(['run r1', 'image i']);
+    expect(created.results).toEqual({ imageUrl: 'i', videoUrl: 'v', cost: 0.5 });
   });
 
   it("says 'No output received from workflow' when the stream carries no output", async () => {
     const f = createStudio({}, { streamOutputs: true });
     f.ready();
     f.runner.answer({
-      pieces: async function* () {
-        yield 'not json';
+      events: async function* () {
+        yield done();
       },
     });
     await f.generate.execute();
@@ -149,16 +170,14 @@ describe('GenerateCostume, not streamed (streamOutputs: false)', () => {
 });
 
 describe('the price of a costume, learned from the run', () => {
-  const withUsage = (url: string, cost: unknown) =>
-    JSON.stringify({ output: [{ video_output: { video: url } }], usage: { cost } });
-
   it('a finished costume’s charge is remembered on the device for the next Generate', async () => {
     const f = createStudio({}, { streamOutputs: true });
     f.ready();
     f.runner.answer({
-      pieces: async function* () {
+      events: async function* () {
         yield image('https://x/i.png');
-        yield withUsage('https://x/v.mp4', 0.5);
+        yield video('https://x/v.mp4');
+        yield done(0.5);
       },
     });
     expect(await f.generate.execute()).toEqual({ ok: true });
@@ -178,9 +197,10 @@ describe('the price of a costume, learned from the run', () => {
     await pending;
     for (const cost of [-1, 'free', Number.NaN, 1e9]) {
       f.runner.answer({
-        pieces: async function* () {
+        events: async function* () {
           yield image('https://x/i.png');
-          yield withUsage('https://x/v.mp4', cost);
+          yield video('https://x/v.mp4');
+          yield done(cost);
         },
       });
       f.ready();

@@ -359,4 +359,17 @@ describe('GenerateCostume, the command', () => {
     await expect(f.command.execute({ inputs })).rejects.toBe(refused);
     expect(f.gallery.getSnapshot().items).toHaveLength(0);
   });
+
+  it('says what a run was charged so far from its one read, and what cancelling it charged', async () => {
+    const f = creationFixture();
+    const image = costumeOutput('/files/a.png', '').output;
+    f.runner.reads.set('r1', { id: 'r1', status: 'running', output: image, usage: { cost: 0.2 } });
+    f.runner.reads.set('r2', { id: 'r2', status: 'running', output: [] });
+    expect(await f.command.chargeSoFar('r1')).toEqual({ status: 'running', cost: 0.2 });
+    // A run read without a cost has been charged nothing yet.
+    expect(await f.command.chargeSoFar('r2')).toEqual({ status: 'running', cost: 0 });
+    expect(await f.command.cancel('r1')).toEqual({ status: 'cancelled', cost: 0.2 });
+    expect(await f.command.cancel('r2')).toEqual({ status: 'cancelled', cost: 0 });
+    expect(f.runner.cancelled).toEqual(['r1', 'r2']);
+  });
 });

@@ -10,13 +10,19 @@ import { presetImagePath, type PresetKind } from '../model/presets';
 import type { ClockPort } from '../ports/clock.port';
 import type { ConnectivityPort } from '../ports/connectivity.port';
 import type { PendingRunPort } from '../ports/pending-run.port';
-import type { RunCharge, RunnerPort } from '../ports/runner.port';
+import type { RunnerPort, RunRead } from '../ports/runner.port';
 import { followCostumeRun, runCostumeWorkflow, streamCostumeWorkflow } from './costume-run';
 import type { InputSides } from './creation';
 import type { Gallery } from './gallery';
 import { LIVE_RUN, type UnsettledRuns } from './unsettled-runs';
 
-export type { RunCharge };
+/** Where a run is, and what the platform charged for it (USD): what it delivered so far. */
+export interface RunCharge {
+  readonly status: RunRead['status'];
+  readonly cost: number;
+}
+
+const chargeOf = ({ status, usage }: RunRead): RunCharge => ({ status, cost: usage?.cost ?? 0 });
 
 export const VALIDATION_MESSAGES = {
   upload: "Please upload both your pet's photo and a costume character image.",
@@ -201,6 +207,8 @@ export class GenerateCostume {
       if (!user || !owners) return;
       owners.unsettled.add(user, id);
       owners.unsettled.touch(id);
+      // Named again when sent again with its key: one beat per run.
+      this.inFlight.get(id)?.();
       const beat = this.clock.every(LIVE_RUN.touchMs, () => owners.unsettled.touch(id));
       this.inFlight.set(id, beat);
     };
@@ -209,7 +217,6 @@ export class GenerateCostume {
       if (stillTheirs()) request.onImage?.(imageUrl);
     };
     let earlyImage = '';
-    // The run's id reaches request.onRunId through streamCostumeWorkflow's, once.
     const options = { idempotencyKey: request.idempotencyKey ?? this.newKey() };
     let created: CostumeCreated;
     const showImage = (imageUrl: string) => {
@@ -228,12 +235,14 @@ export class GenerateCostume {
                 this.runner,
                 inputs.pet,
                 inputs.costume,
-                showImage,
-                options,
-                (id) => {
-                  named(id);
-                  request.onRunId?.(id);
+                {
+                  onImage: showImage,
+                  onRunId: (id) => {
+                    named(id);
+                    request.onRunId?.(id);
+                  },
                 },
+                options,
               )
             : runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options);
         }, onNotice));
@@ -278,7 +287,7 @@ export class GenerateCostume {
   async pickUp(): Promise<PickedUpRun[]> {
     const { owners } = this;
     const user = owners?.currentUser();
-    if (!owners || !user || !this.runner.read) return [];
+    if (!owners || !user) return [];
     const picked: PickedUpRun[] = [];
     const { unsettled } = owners;
     for (const run of unsettled.of(user)) {
@@ -336,7 +345,7 @@ export class GenerateCostume {
     runId: string,
     stillTheirs: () => boolean,
   ): ReturnType<typeof followCostumeRun> {
-    const read = (id: string) => this.runner.read!(id);
+    const read = (id: string) => this.runner.read(id);
     for (let attempt = 0; ; attempt += 1) {
       try {
         return await followCostumeRun(read, runId, this.clock);
@@ -370,9 +379,8 @@ export class GenerateCostume {
     onImage: (imageUrl: string) => void,
   ): Promise<GenerationResults | undefined> {
     const { runner } = this;
-    if (!runner.read) return undefined;
     try {
-      const read = (run: string) => runner.read!(run);
+      const read = (run: string) => runner.read(run);
       const { status, results } = await followCostumeRun(read, id, this.clock, onImage);
       if (!results.imageUrl) return undefined;
       if (status === 'succeeded' && results.videoUrl) return results;
@@ -407,16 +415,16 @@ export class GenerateCostume {
    * Cancels a run still going, by the id onRunId gave: the platform charges what it had delivered
    * (nothing before the image, the image's share after it), and answers that charge.
    */
-  cancel(runId: string): Promise<RunCharge> {
-    return this.runner.cancel(runId);
+  async cancel(runId: string): Promise<RunCharge> {
+    return chargeOf(await this.runner.cancel(runId));
   }
 
   /**
    * What the platform has charged a run so far. Only for a run whose image was delivered, or that
    * ended: reading one still going hands its image out, which charges the image.
    */
-  chargeSoFar(runId: string): Promise<RunCharge> {
-    return this.runner.charge(runId);
+  async chargeSoFar(runId: string): Promise<RunCharge> {
+    return chargeOf(await this.runner.read(runId));
   }
 
   /** A new gallery item made from these results, or undefined without an image. */

@@ -107,14 +107,12 @@ describe('runs left unsettled on this device', () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     const runner = {
-      async *stream() {
-        yield JSON.stringify({ id: 'live', output: [] });
+      async *streamWorkflow() {
+        yield { type: 'run-id', runId: 'live' };
         await gate;
-        yield JSON.stringify({ output: [{ image_output: { image: 'https://x/i.png' } }] });
-        yield JSON.stringify({
-          output: [{ video_output: { video: 'https://x/v.mp4' } }],
-          usage: { cost: 0.5 },
-        });
+        yield { type: 'image', url: 'https://x/i.png' };
+        yield { type: 'video', url: 'https://x/v.mp4' };
+        yield { type: 'done', cost: 0.5 };
       },
       read: async () => {
         throw new Error('a run made in this tab is not read by id');

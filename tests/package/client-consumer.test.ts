@@ -185,7 +185,7 @@ describe('the packed client', () => {
       const findings = JSON.parse(stdout.trim().split('\n').pop()!) as Record<string, unknown>;
       expect(findings).toMatchObject({
         spent: 0.5,
-        events: ['output:image_output', 'output:video_output', 'usage', 'done'],
+        events: ['run', 'output:image_output', 'output:video_output', 'usage', 'done'],
         media: ['png', 'mp4'],
         requestId: 'string',
         stored: { pets: ['Rex', 'Mia'] },

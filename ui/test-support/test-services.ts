@@ -47,7 +47,7 @@ export function createTestServices(
     signedIn?: boolean;
     run?: RunnerPort['run'];
     /** Streams the run (the image before the video), as the browser's platform runner does. */
-    stream?: RunnerPort['stream'];
+    streamWorkflow?: RunnerPort['streamWorkflow'];
     remainingCredits?: number;
   } = {},
 ) {
@@ -62,7 +62,8 @@ export function createTestServices(
   const run = vi
     .spyOn(runner, 'run')
     .mockImplementation(options.run ?? (async () => workflowOutput()));
-  if (options.stream) vi.spyOn(runner, 'stream').mockImplementation(options.stream);
+  if (options.streamWorkflow)
+    vi.spyOn(runner, 'streamWorkflow').mockImplementation(options.streamWorkflow);
   const billing = new MemoryBilling('/subscribe');
   const remaining = options.remainingCredits ?? 7.5;
   billing.balance = {
@@ -82,7 +83,7 @@ export function createTestServices(
       localStorage: local,
       remoteStorage: new MemoryRemoteStorage(),
     },
-    { session: { projectToken: 'project' }, streamOutputs: Boolean(options.stream) },
+    { session: { projectToken: 'project' }, streamOutputs: Boolean(options.streamWorkflow) },
   );
   return { services: services as UiServices, run, local, billing };
 }

@@ -45,6 +45,7 @@ describe('a streamed workflow run yields typed events', () => {
     const events: WorkflowStreamEvent[] = [];
     for await (const event of stream) events.push(event);
     expect(events).toEqual([
+      { type: 'run', runId: 'r1' },
       { type: 'output', key: 'image_output', outputType: 'image', url: 'http://files/a.png' },
       { type: 'output', key: 'video_output', outputType: 'video', url: 'http://files/a.mp4' },
       { type: 'usage', cost: 0.5, remainingCredits: 4.5 },
@@ -62,6 +63,17 @@ describe('a streamed workflow run yields typed events', () => {
     ]);
     expect(stream.requestId).toBe('req-42');
     expect((await stream.finalResult()).output).toEqual([{ ...image, ...video }]);
+  });
+
+  it('names the run once, first, also when the first piece carries its id alone', async () => {
+    streamAnswer(
+      piece({ id: 'r4', model: WORKFLOW, output: [] }) +
+        piece({ id: 'r4', output: [image] }) +
+        'data: [DONE]\n\n',
+    );
+    const events: WorkflowStreamEvent['type'][] = [];
+    for await (const event of costumeRun()) events.push(event.type);
+    expect(events).toEqual(['run', 'output', 'done']);
   });
 
   it('reads the same when one answer is cut across pieces, or sent whole at once', async () => {

@@ -3,8 +3,12 @@ import type { RunResponse } from './api/run';
 /** A workflow stream that ended without any output entry. */
 export const NO_WORKFLOW_OUTPUT = 'No output received from workflow';
 
-/** What a streamed workflow run yields, in order: its outputs as they exist, its usage, then done. */
+/**
+ * What a streamed workflow run yields, in order: its id once the platform names it (before any
+ * output), its outputs as they exist, its usage, then done.
+ */
 export type WorkflowStreamEvent =
+  | { type: 'run'; runId: string }
   | {
       type: 'output';
       /** The output's name in the workflow's answer, e.g. 'image_output'. */
@@ -65,9 +69,11 @@ export class WorkflowStreamReader {
     if (typeof fragment !== 'object' || fragment === null) return [];
     this.#pending = '';
     const { id, model, output, usage } = fragment as RunResponse;
+    const events: WorkflowStreamEvent[] = [];
+    if (typeof id === 'string' && id && this.result.id === undefined)
+      events.push({ type: 'run', runId: id });
     if (typeof id === 'string') this.result.id = id;
     if (typeof model === 'string') this.result.model = model;
-    const events: WorkflowStreamEvent[] = [];
     // The pieces of one run's output entry (its image, then its video) make one entry, as
     // run.create answers it: [{ image_output, video_output }].
     (Array.isArray(output) ? output : []).forEach((entry: unknown, index) => {

@@ -1,12 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as tf from '@tensorflow/tfjs-core';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 
-// CenterNet (MobileNetV3 backbone, trained on COCO) as shipped inside the @vladmandic/human npm
-// package, run on TensorFlow.js's WebAssembly backend: nothing is downloaded at run time.
+// CenterNet (MobileNetV3 backbone, trained on COCO) as the @vladmandic/human npm package (MIT)
+// converted it: its two model files are kept beside this file (centernet/, with that package's
+// licence), not the 42 MB package. Run on TensorFlow.js's WebAssembly backend: nothing is
+// downloaded at run time.
 
 /**
  * The detector's input: a square RGB picture of this side (the photo is stretched to it). The model
@@ -68,8 +71,7 @@ async function load(): Promise<GraphModel> {
       throw new Error('The TensorFlow.js WebAssembly backend did not start');
   }
   await tf.ready();
-  // The package exports only its bundles; its models folder sits beside dist/.
-  const modelDir = path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models');
+  const modelDir = fileURLToPath(new URL('./centernet/', import.meta.url));
   const json = JSON.parse(
     await readFile(path.join(modelDir, 'centernet.json'), 'utf8'),
   ) as ModelJson;

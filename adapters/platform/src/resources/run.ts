@@ -112,8 +112,9 @@ export class Run {
   }
 
   /**
-   * Streams a run. A workflow ('workflow/...') yields typed events: each output as it exists
-   * ({ type: 'output', key: 'image_output', url }), its usage, then { type: 'done', result }. A
+   * Streams a run. A workflow ('workflow/...') yields typed events: its id once the platform names
+   * it ({ type: 'run', runId }, before any output), each output as it exists ({ type: 'output',
+   * key: 'image_output', url }), its usage, then { type: 'done', result }. A
    * model yields its text as chunks, letters or words (`mode`). Breaking out of the loop cancels
    * the request; `finalResult()` reads to the end.
    */

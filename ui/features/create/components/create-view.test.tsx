@@ -315,12 +315,12 @@ describe('CreateView: the video stage after the image (streamed)', () => {
   it('shows the video stage in the video card: its 7 messages every 2 s and a bar over 25 s', async () => {
     vi.useFakeTimers();
     let sendVideo: () => void = () => {};
-    const piece = (entry: object) => JSON.stringify({ output: [entry] });
     renderCreate({
-      stream: async function* () {
-        yield piece({ image_output: { image: '/files/out.png', outputType: 'image' } });
+      streamWorkflow: async function* () {
+        yield { type: 'image', url: '/files/out.png' };
         await new Promise<void>((resolve) => (sendVideo = resolve));
-        yield piece({ video_output: { video: '/files/out.mp4', outputType: 'video' } });
+        yield { type: 'video', url: '/files/out.mp4' };
+        yield { type: 'done' };
       },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Use Presets' }));
