@@ -193,12 +193,12 @@ describe("the ecosystem's own checks of the tarball", () => {
       './package.json',
       './urls',
     ]);
-  }, 60_000);
+  });
 
   it('publint --strict has nothing to say', async () => {
     const { stdout } = await run(bin('publint'), ['--strict', tarball], { cwd: project });
     expect(stdout).toContain('All good!');
-  }, 60_000);
+  });
 });
 
 describe('the subpaths /errors and /urls', () => {
@@ -248,7 +248,7 @@ console.log(JSON.stringify({
     const kb = (from: string) => measured.find((row) => row.label.includes(from))!.kb;
     expect(kb('/errors`')).toBeLessThan(3);
     expect(kb('/urls`')).toBeLessThan(1);
-  }, 60_000);
+  });
 });
 
 describe("the client README's snippets, as written", () => {
@@ -330,7 +330,7 @@ describe("the client README's snippets, as written", () => {
       (error: { stdout: string }) => error.stdout,
     );
     expect(result).toBe('');
-  }, 60_000);
+  });
 
   it('sign-in: a page with no token leaves for the sign-in page and starts nothing else', async () => {
     const { seen } = await runSnippet('signedIn', { PAGE_URL: 'http://app.test/costumes' });
@@ -341,7 +341,7 @@ describe("the client README's snippets, as written", () => {
     expect(`${signIn.origin}${signIn.pathname}`).toBe(`${baseUrl}/auth`);
     expect(signIn.searchParams.get('redirect_uri')).toBe('http://app.test/costumes');
     expect(signIn.searchParams.get('project_token')).toBe(PROJECT_TOKEN.replace(/=+$/, ''));
-  }, 30_000);
+  });
 
   it('sign-in: back with a token, the address loses it and the balance is read', async () => {
     const token = await accessToken('readme-sign-in@example.com');
@@ -352,7 +352,7 @@ describe("the client README's snippets, as written", () => {
       ['replaceState', 'http://app.test/costumes?tab=gallery'],
       ['showBalance', 'number'],
     ]);
-  }, 30_000);
+  });
 
   it('a costume run: the image, then the video, then the usage', async () => {
     const token = await accessToken('readme-costume@example.com');
@@ -393,18 +393,18 @@ describe("the client README's snippets, as written", () => {
     const token = await accessToken('readme-raw@example.com');
     const { stdout } = await runSnippet('.withResponse()', { ACCESS_TOKEN: token });
     expect(stdout).toMatch(/^\d+(\.\d+)? 200 (?!undefined|null)\S+$/m);
-  }, 30_000);
+  });
 
   it('storage: the update is stored', async () => {
     const token = await accessToken('readme-storage@example.com');
     const { stored } = await runSnippet('storage.update', { ACCESS_TOKEN: token });
     expect(stored).toMatchObject({ pets: ['Rex'] });
-  }, 30_000);
+  });
 
   it('the subpath imports load and run', async () => {
     const { seen } = await runSnippet('/errors');
     expect(seen).toEqual([]);
-  }, 30_000);
+  });
 
   it('install: the tarball is where the README says', () => {
     const install = blocks().find((block) => block.lang === 'sh' && block.code.includes('.tgz'));
@@ -431,5 +431,5 @@ for await (const event of new PlatformClient().run.stream({ model: 'workflow/cos
       (error: { stdout: string }) => error.stdout,
     );
     expect(result).toContain("Property 'url' does not exist");
-  }, 60_000);
+  });
 });

@@ -8,14 +8,19 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import { DEFAULT_PRICING } from '../../mock-server/billing/plans';
-import { freePort, startServer, type ServerProcess } from './support/server-process';
+import {
+  freePort,
+  startServer,
+  type ServerProcess,
+  stopStartedServers,
+} from './support/server-process';
 import { signInOverHttp } from './support/sign-in-over-http';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-run-crash-'));
 const filesDir = path.join(dataDir, 'files');
 let server: ServerProcess | undefined;
 afterAll(async () => {
-  await server?.stop('SIGKILL');
+  await stopStartedServers();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

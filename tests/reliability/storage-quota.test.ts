@@ -10,7 +10,12 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServer, type ServerProcess } from './support/server-process';
+import {
+  freePort,
+  startServer,
+  type ServerProcess,
+  stopStartedServers,
+} from './support/server-process';
 import { signInOverHttp as signIn } from './support/sign-in-over-http';
 import { DEFAULT_PROJECT_TOKEN } from '../../mock-server/config';
 
@@ -18,7 +23,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-quota-'));
 const crowdDir = mkdtempSync(path.join(tmpdir(), 'pawloween-quota-crowd-'));
 let server: ServerProcess | undefined;
 afterAll(async () => {
-  await server?.stop('SIGKILL');
+  await stopStartedServers();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(crowdDir, { recursive: true, force: true });
 });
