@@ -85,7 +85,9 @@ async function call(
 ): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${server.baseUrl}${pathname}`, {
     ...init,
-    signal: AbortSignal.timeout(30_000),
+    // Catches a request the platform never answers, not a slow one: a costume run on a huge image
+    // took over 30 s with the machine at a load of 20 on its 2 cores.
+    signal: AbortSignal.timeout(120_000),
   });
   const text = await response.text();
   let body: unknown = text;
@@ -268,7 +270,7 @@ describe('the real platform process under hostile input', () => {
     const grew = four.peakRssMb - idleRssMb;
     console.log(`four interlaced 22 MP PNGs at once: RSS peak +${grew.toFixed(0)} MB over idle`);
     expect(grew, 'four interlaced PNGs at once: RSS over idle').toBeLessThan(RSS_BUDGET_MB);
-  }, 240_000);
+  }, 600_000);
 
   it('names from the URL that an object literal would answer, and JSON nested 10,000 deep', async () => {
     const watch = await underWatch(async () => {

@@ -148,7 +148,7 @@ describe('the project storage quota (STORAGE_QUOTA_MB)', () => {
 
   it('refuses to start with a quota that is not a number above 0', async () => {
     const port = await freePort();
-    await expect(startServer(dataDir, port, 20_000, { STORAGE_QUOTA_MB: 'lots' })).rejects.toThrow(
+    await expect(startServer(dataDir, port, 60_000, { STORAGE_QUOTA_MB: 'lots' })).rejects.toThrow(
       /STORAGE_QUOTA_MB must be a number of megabytes above 0/,
     );
   });
