@@ -49,7 +49,11 @@ export default defineConfig({
             'tests/repo/**/*.test.ts',
             'tests/package/**/*.test.ts',
           ],
-          testTimeout: 30_000,
+          // Bounds that catch a hang, not a slow machine: a test that starts the real platform
+          // process two or three times took over 30 s, and a hook spawning the CLI three times over
+          // 10 s (vitest's default), with two busy loops beside the two workers.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -60,8 +64,10 @@ export default defineConfig({
           include: ['ui/**/*.test.{ts,tsx}', 'preview/**/*.test.tsx'],
           globalSetup: ['tests/support/leftovers.global.ts'],
           setupFiles: ['tests/support/setup-dom.ts', 'tests/support/no-open-servers.ts'],
-          // jsdom renders of whole views take seconds on a busy 2-core machine.
-          testTimeout: 20_000,
+          // jsdom renders of whole views take seconds on a busy 2-core machine: bounds that catch a
+          // hang, with room for a machine running two busy loops beside the two workers.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -55,7 +55,7 @@ describe('--pet/--costume files (DESIGN.md "Inputs")', () => {
       width: LIMITS.maxUploadSidePx,
       height: 1152,
     });
-  }, 30_000);
+  });
 
   it('refuses a HEIC photo by its bytes, even named .jpg, naming the file and what to do', async () => {
     for (const name of ['IMG_0042.HEIC', 'IMG_0043.jpg']) {

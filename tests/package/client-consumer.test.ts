@@ -241,12 +241,12 @@ describe("the ecosystem's own checks of the tarball", () => {
       './package.json',
       './urls',
     ]);
-  }, 60_000);
+  });
 
   it('publint --strict has nothing to say', async () => {
     const { stdout } = await run(bin('publint'), ['--strict', tarball], { cwd: project });
     expect(stdout).toContain('All good!');
-  }, 60_000);
+  });
 });
 
 describe('the subpaths /errors and /urls', () => {
@@ -298,7 +298,7 @@ console.log(JSON.stringify({
     expect(kb('every error class')).toBeLessThan(4);
     expect(kb('one error class')).toBeLessThan(3);
     expect(kb('`authorizationPageUrl`')).toBeLessThan(1);
-  }, 60_000);
+  });
 });
 
 describe("the client README's snippets, as written", () => {
@@ -402,7 +402,7 @@ describe("the client README's snippets, as written", () => {
       (error: { stdout: string }) => error.stdout,
     );
     expect(result).toBe('');
-  }, 60_000);
+  });
 
   it('sign-in: a page with no token leaves for the sign-in page and starts nothing else', async () => {
     const { seen } = await runSnippet(RUN.signIn, { PAGE_URL: 'http://app.test/costumes' });
@@ -413,7 +413,7 @@ describe("the client README's snippets, as written", () => {
     expect(`${signIn.origin}${signIn.pathname}`).toBe(`${baseUrl}/auth`);
     expect(signIn.searchParams.get('redirect_uri')).toBe('http://app.test/costumes');
     expect(signIn.searchParams.get('project_token')).toBe(PROJECT_TOKEN.replace(/=+$/, ''));
-  }, 30_000);
+  });
 
   it('sign-in: back with a token, the address loses it and the balance is read', async () => {
     const token = await accessToken('readme-sign-in@example.com');
@@ -424,7 +424,7 @@ describe("the client README's snippets, as written", () => {
       ['replaceState', 'http://app.test/costumes?tab=gallery'],
       ['showBalance', 'number'],
     ]);
-  }, 30_000);
+  });
 
   it('a costume run: the image, then the video, then the usage', async () => {
     const token = await accessToken('readme-costume@example.com');
@@ -473,12 +473,12 @@ describe("the client README's snippets, as written", () => {
     const token = await accessToken('readme-storage@example.com');
     const { stored } = await runSnippet(RUN.storage, { ACCESS_TOKEN: token });
     expect(stored).toMatchObject({ pets: ['Rex'] });
-  }, 30_000);
+  });
 
   it('the subpath imports load and run', async () => {
     const { seen } = await runSnippet(RUN.subpaths);
     expect(seen).toEqual([]);
-  }, 30_000);
+  });
 
   it('relay: the run the platform took, as JSON lines with a 200', async () => {
     const token = await accessToken('readme-relay@example.com');
@@ -533,5 +533,5 @@ for await (const event of new PlatformClient().run.stream({ model: 'workflow/cos
       (error: { stdout: string }) => error.stdout,
     );
     expect(result).toContain("Property 'url' does not exist");
-  }, 60_000);
+  });
 });

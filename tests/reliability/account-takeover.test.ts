@@ -7,7 +7,12 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROJECT_TOKEN } from '../../mock-server/config';
-import { freePort, startServer, type ServerProcess } from './support/server-process';
+import {
+  freePort,
+  startServer,
+  type ServerProcess,
+  stopStartedServers,
+} from './support/server-process';
 import { signInOverHttp } from './support/sign-in-over-http';
 
 /** An IPv4 address of this machine that is not loopback: connecting to it, the peer address is it too. */
@@ -18,7 +23,7 @@ const lanAddress = Object.values(networkInterfaces())
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-takeover-'));
 let server: ServerProcess | undefined;
 afterAll(async () => {
-  await server?.stop('SIGKILL');
+  await stopStartedServers();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -7,7 +7,12 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort, startServer, type ServerProcess } from './support/server-process';
+import {
+  freePort,
+  startServer,
+  type ServerProcess,
+  stopStartedServers,
+} from './support/server-process';
 import { signInOverHttp } from './support/sign-in-over-http';
 
 const MAX_CONNECTIONS = 20;
@@ -26,6 +31,7 @@ async function start(env: Record<string, string>, openFiles?: number) {
 afterAll(async () => {
   for (const socket of sockets) socket.destroy();
   await Promise.all(servers.map((server) => server.stop()));
+  await stopStartedServers();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'libsql';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServer, type ServerProcess } from './support/server-process';
+import {
+  freePort,
+  startServer,
+  type ServerProcess,
+  stopStartedServers,
+} from './support/server-process';
 import { signInOverHttp as signIn } from './support/sign-in-over-http';
 
 const USERS = 5;
@@ -14,7 +19,7 @@ const KILL_AFTER = 100;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-crash-'));
 let server: ServerProcess | undefined;
 afterAll(async () => {
-  await server?.stop('SIGKILL');
+  await stopStartedServers();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

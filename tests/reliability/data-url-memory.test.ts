@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
-import { freePort, startServer, type ServerProcess } from './support/server-process';
+import {
+  freePort,
+  startServer,
+  type ServerProcess,
+  stopStartedServers,
+} from './support/server-process';
 import { signInOverHttp } from './support/sign-in-over-http';
 
 /** Six bodies of 2 x 6 MB are read, parsed and refused: what that needs, far below what a split of them took. */
@@ -19,7 +24,7 @@ const HEALTHZ_HANG_MS = 5_000;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-data-url-'));
 let server: ServerProcess | undefined;
 afterAll(async () => {
-  await server?.stop('SIGKILL');
+  await stopStartedServers();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

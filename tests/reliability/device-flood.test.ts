@@ -9,13 +9,18 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROJECT_TOKEN } from '../../mock-server/config';
 import { finished, spawnCli } from '../../cli/testing/spawn-cli';
-import { freePort, startServer, type ServerProcess } from './support/server-process';
+import {
+  freePort,
+  startServer,
+  type ServerProcess,
+  stopStartedServers,
+} from './support/server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-device-flood-'));
 const home = mkdtempSync(path.join(tmpdir(), 'pawloween-device-home-'));
 let server: ServerProcess | undefined;
 afterAll(async () => {
-  await server?.stop('SIGKILL');
+  await stopStartedServers();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(home, { recursive: true, force: true });
 });

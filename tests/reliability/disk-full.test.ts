@@ -8,7 +8,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
-import { freePort, startServer, type ServerProcess } from './support/server-process';
+import {
+  freePort,
+  startServer,
+  type ServerProcess,
+  stopStartedServers,
+} from './support/server-process';
 import { signInOverHttp } from './support/sign-in-over-http';
 
 const asRoot = process.getuid?.() === 0;
@@ -27,7 +32,7 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  await server?.stop('SIGKILL');
+  await stopStartedServers();
   if (mounted) execFileSync('umount', ['-l', mountPoint]);
   rmSync(mountPoint, { recursive: true, force: true });
 });

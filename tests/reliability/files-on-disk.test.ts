@@ -14,7 +14,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
-import { freePort, startServer, type ServerProcess } from './support/server-process';
+import {
+  freePort,
+  startServer,
+  type ServerProcess,
+  stopStartedServers,
+} from './support/server-process';
 import { signInOverHttp } from './support/sign-in-over-http';
 
 const parent = mkdtempSync(path.join(tmpdir(), 'pawloween-files-'));
@@ -26,10 +31,10 @@ let token: string;
 beforeAll(async () => {
   server = await startServer(dataDir, await freePort());
   token = await signInOverHttp(server.baseUrl, 'files@example.com');
-}, 60_000);
+});
 
 afterAll(async () => {
-  await server.stop();
+  await stopStartedServers();
   rmSync(parent, { recursive: true, force: true });
 });
 

@@ -6,7 +6,12 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROJECT_TOKEN } from '../../mock-server/config';
-import { freePort, startServer, type ServerProcess } from './support/server-process';
+import {
+  freePort,
+  startServer,
+  type ServerProcess,
+  stopStartedServers,
+} from './support/server-process';
 
 const lanAddress = Object.values(networkInterfaces())
   .flat()
@@ -15,7 +20,7 @@ const lanAddress = Object.values(networkInterfaces())
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-network-'));
 let server: ServerProcess | undefined;
 afterAll(async () => {
-  await server?.stop('SIGKILL');
+  await stopStartedServers();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

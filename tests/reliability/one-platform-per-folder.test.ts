@@ -11,13 +11,19 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import { LOCK_FILE } from '../../mock-server/store/data-dir-lock';
-import { freePort, startServer, type ServerProcess } from './support/server-process';
+import {
+  freePort,
+  startServer,
+  stopStartedServers,
+  type ServerProcess,
+} from './support/server-process';
 import { signInOverHttp } from './support/sign-in-over-http';
 
 let dataDir: string | undefined;
 const servers: ServerProcess[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.stop('SIGKILL');
+  await stopStartedServers();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

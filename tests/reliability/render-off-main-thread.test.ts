@@ -8,13 +8,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
-import { freePort, startServer, type ServerProcess } from './support/server-process';
+import {
+  freePort,
+  startServer,
+  type ServerProcess,
+  stopStartedServers,
+} from './support/server-process';
 import { signInOverHttp } from './support/sign-in-over-http';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-off-main-'));
 let server: ServerProcess | undefined;
 afterAll(async () => {
-  await server?.stop('SIGKILL');
+  await stopStartedServers();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -8,14 +8,19 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import { DEFAULT_PRICING } from '../../mock-server/billing/plans';
-import { freePort, startServer, type ServerProcess } from './support/server-process';
+import {
+  freePort,
+  startServer,
+  type ServerProcess,
+  stopStartedServers,
+} from './support/server-process';
 import { signInOverHttp } from './support/sign-in-over-http';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-run-crash-'));
 const filesDir = path.join(dataDir, 'files');
 let server: ServerProcess | undefined;
 afterAll(async () => {
-  await server?.stop('SIGKILL');
+  await stopStartedServers();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -51,7 +56,10 @@ function startRun(baseUrl: string, token: string, stream: boolean) {
   });
 }
 
-const until = async (what: string, check: () => boolean, timeoutMs = 60_000) => {
+// Bounds that catch a run that never writes or a platform that never comes back: under a load of
+// 20 on 2 cores a costume run took over 60 s to write its first files.
+const HANG = 240_000;
+const until = async (what: string, check: () => boolean, timeoutMs = HANG) => {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -60,51 +68,59 @@ const until = async (what: string, check: () => boolean, timeoutMs = 60_000) => 
 };
 
 describe('a costume run cut off by a crash', () => {
-  it('unanswered: refunded in full at the next start, its files removed', async () => {
-    const port = await freePort();
-    server = await startServer(dataDir, port);
-    const token = await signInOverHttp(server.baseUrl, 'crash-run@example.com');
-    const before = await remaining(server.baseUrl, token);
-    const answer = startRun(server.baseUrl, token, false).catch((error: unknown) => error);
-    // The run has started writing (its folder exists): the server dies before it answers.
-    await until('the run to write its files', () => runFolders().length > 0);
-    server.child.kill('SIGKILL');
-    await server.stop();
-    expect(await answer).toBeInstanceOf(Error);
-    expect(runFolders()).toHaveLength(1);
+  it(
+    'unanswered: refunded in full at the next start, its files removed',
+    async () => {
+      const port = await freePort();
+      server = await startServer(dataDir, port);
+      const token = await signInOverHttp(server.baseUrl, 'crash-run@example.com');
+      const before = await remaining(server.baseUrl, token);
+      const answer = startRun(server.baseUrl, token, false).catch((error: unknown) => error);
+      // The run has started writing (its folder exists): the server dies before it answers.
+      await until('the run to write its files', () => runFolders().length > 0);
+      server.child.kill('SIGKILL');
+      await server.stop();
+      expect(await answer).toBeInstanceOf(Error);
+      expect(runFolders()).toHaveLength(1);
 
-    server = await startServer(dataDir, port);
-    expect(await remaining(server.baseUrl, token)).toBe(before);
-    expect(runFolders()).toEqual([]);
-    await server.stop();
-  });
+      server = await startServer(dataDir, port);
+      expect(await remaining(server.baseUrl, token)).toBe(before);
+      expect(runFolders()).toEqual([]);
+      await server.stop();
+    },
+    2 * HANG,
+  );
 
-  it('streamed, after its image reached the caller: the image stays charged and kept, the video refunded and its partial files removed', async () => {
-    const port = await freePort();
-    server = await startServer(dataDir, port);
-    const token = await signInOverHttp(server.baseUrl, 'crash-stream@example.com');
-    const before = await remaining(server.baseUrl, token);
-    const response = await startRun(server.baseUrl, token, true);
-    expect(response.status).toBe(200);
-    const reader = response.body!.getReader();
-    let text = '';
-    // The first event holds the run's id alone, the next its image.
-    while (!text.includes('image_output')) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`the stream ended before the image: ${text}`);
-      text += Buffer.from(value).toString();
-    }
-    const image = /\\"image\\":\\"([^\\]+)\\"/.exec(text)![1]!;
-    server.child.kill('SIGKILL');
-    await server.stop();
-    const [folder] = runFolders().filter((name) =>
-      readdirSync(path.join(filesDir, name)).some((file) => file.endsWith('.png')),
-    );
-    expect(folder).toBeDefined();
+  it(
+    'streamed, after its image reached the caller: the image stays charged and kept, the video refunded and its partial files removed',
+    async () => {
+      const port = await freePort();
+      server = await startServer(dataDir, port);
+      const token = await signInOverHttp(server.baseUrl, 'crash-stream@example.com');
+      const before = await remaining(server.baseUrl, token);
+      const response = await startRun(server.baseUrl, token, true);
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      let text = '';
+      // The first event holds the run's id alone, the next its image.
+      while (!text.includes('image_output')) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended before the image: ${text}`);
+        text += Buffer.from(value).toString();
+      }
+      const image = /\\"image\\":\\"([^\\]+)\\"/.exec(text)![1]!;
+      server.child.kill('SIGKILL');
+      await server.stop();
+      const [folder] = runFolders().filter((name) =>
+        readdirSync(path.join(filesDir, name)).some((file) => file.endsWith('.png')),
+      );
+      expect(folder).toBeDefined();
 
-    server = await startServer(dataDir, port);
-    const charged = before - (await remaining(server.baseUrl, token));
-    expect(charged).toBeCloseTo(DEFAULT_PRICING.imageCents / 100, 5);
-    expect(readdirSync(path.join(filesDir, folder!))).toEqual([path.basename(image)]);
-  });
+      server = await startServer(dataDir, port);
+      const charged = before - (await remaining(server.baseUrl, token));
+      expect(charged).toBeCloseTo(DEFAULT_PRICING.imageCents / 100, 5);
+      expect(readdirSync(path.join(filesDir, folder!))).toEqual([path.basename(image)]);
+    },
+    2 * HANG,
+  );
 });

@@ -5,10 +5,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServer } from './support/server-process';
+import { freePort, startServer, stopStartedServers } from './support/server-process';
 
 const dirs: string[] = [];
-afterAll(() => {
+afterAll(async () => {
+  await stopStartedServers();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -21,7 +22,7 @@ describe('a damaged signing secret', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-secret-'));
     dirs.push(dataDir);
     writeFileSync(path.join(dataDir, 'signing-secret'), secret, { mode: 0o600 });
-    await expect(startServer(dataDir, await freePort(), 30_000)).rejects.toThrow(
+    await expect(startServer(dataDir, await freePort())).rejects.toThrow(
       /signing-secret is damaged: it must hold at least 32 bytes as hex/,
     );
   });

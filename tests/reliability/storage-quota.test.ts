@@ -10,7 +10,12 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServer, type ServerProcess } from './support/server-process';
+import {
+  freePort,
+  startServer,
+  type ServerProcess,
+  stopStartedServers,
+} from './support/server-process';
 import { signInOverHttp as signIn } from './support/sign-in-over-http';
 import { DEFAULT_PROJECT_TOKEN } from '../../mock-server/config';
 
@@ -18,7 +23,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-quota-'));
 const crowdDir = mkdtempSync(path.join(tmpdir(), 'pawloween-quota-crowd-'));
 let server: ServerProcess | undefined;
 afterAll(async () => {
-  await server?.stop('SIGKILL');
+  await stopStartedServers();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(crowdDir, { recursive: true, force: true });
 });
@@ -143,7 +148,7 @@ describe('the project storage quota (STORAGE_QUOTA_MB)', () => {
 
   it('refuses to start with a quota that is not a number above 0', async () => {
     const port = await freePort();
-    await expect(startServer(dataDir, port, 20_000, { STORAGE_QUOTA_MB: 'lots' })).rejects.toThrow(
+    await expect(startServer(dataDir, port, 60_000, { STORAGE_QUOTA_MB: 'lots' })).rejects.toThrow(
       /STORAGE_QUOTA_MB must be a number of megabytes above 0/,
     );
   });

@@ -34,5 +34,5 @@ describe('npm run locate', () => {
     );
     expect(located).toMatchObject({ file: photo, width: 800, height: 450 });
     expect(result.stderr).toContain(`${notAPicture}: cannot locate a pet`);
-  }, 60_000);
+  });
 });

@@ -14,6 +14,27 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Every server process started here that has not exited yet, stopped or still starting. */
+const started = new Set<ChildProcess>();
+
+/**
+ * Kills every server process this file started that is still running, and waits for them to exit.
+ * A file's afterAll calls it before removing the data folders: a test that timed out while a
+ * server was still starting never got its ServerProcess, and the orphan kept writing there.
+ */
+export async function stopStartedServers(): Promise<void> {
+  await Promise.all(
+    [...started].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   baseUrl: string;
@@ -57,7 +78,13 @@ export async function startServer(
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  started.add(child);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      started.delete(child);
+      resolve();
+    }),
+  );
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
