@@ -69,14 +69,17 @@ function showLanding(
   );
   // A deployer's mistake (its settings file, a platform this page may not call) shows at once,
   // not after Sign In: checked once the landing page has painted.
+  // A page left meanwhile cancels the check's import: no reason to complain in the console.
   setTimeout(() => {
-    void import('./deployment').then(async ({ deploymentProblem, DeploymentProblem }) => {
-      const problem = await deploymentProblem(document, window.location);
-      if (problem === undefined || started) return;
-      started = true;
-      stopWatching();
-      reactRoot.render(<DeploymentProblem config={config} message={problem} />);
-    });
+    import('./deployment')
+      .then(async ({ deploymentProblem, DeploymentProblem }) => {
+        const problem = await deploymentProblem(document, window.location);
+        if (problem === undefined || started) return;
+        started = true;
+        stopWatching();
+        reactRoot.render(<DeploymentProblem config={config} message={problem} />);
+      })
+      .catch(() => {});
   }, 0);
 }
 
