@@ -35,7 +35,6 @@ const DEPENDENCIES = [
   '@tensorflow/tfjs-backend-wasm',
   '@tensorflow/tfjs-converter',
   '@tensorflow/tfjs-core',
-  '@vladmandic/human',
   'fastify',
   'jose',
   'libsql',
@@ -48,6 +47,7 @@ const DEPENDENCIES = [
 const ASSETS = [
   'mock-server/workflow/preset-mattes',
   'mock-server/workflow/locate/head-probe.json',
+  'mock-server/workflow/locate/centernet',
   'mock-server/pages/assets',
   'ui/public',
 ];

@@ -35,8 +35,8 @@ describe('pawloween batch', () => {
 
   it('lists failures with their error card titles and exits non-zero', async () => {
     const cli = await user();
-    // A run that charged nothing is sent twice more by the client: all three attempts fail.
-    await armFault(shared.platform.app, { next: 'run-fail', count: 3 });
+    // A named run is not sent again: one fault fails the first run alone.
+    await armFault(shared.platform.app, { next: 'run-fail', count: 1 });
     const result = await cli(
       'batch',
       '--pets',

@@ -51,7 +51,7 @@ describe('on a 390 px phone', () => {
   });
 
   it("the error card's Show Details text is whole: inside its card, or scrollable", async () => {
-    await armFault('run-fail', { count: 3 });
+    await armFault('run-fail', { count: 1 });
     e2e.expectConsoleError(/Failed to load resource: the server responded with a status of 5\d\d/);
     const page = await e2e.open('mobile', { signedInAs: uniqueEmail('details') });
     await generateFromPresets(page, 'Parrot', 'Pirate');
