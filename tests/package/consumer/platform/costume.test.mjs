@@ -20,7 +20,7 @@ describe('a costume run on the local platform', () => {
     const events = [];
     for await (const event of pets.run.stream({ model: COSTUME_WORKFLOW_ID, input }))
       events.push(event.type === 'output' ? event.key : event.type);
-    expect(events).toEqual(['image_output', 'video_output', 'usage', 'done']);
+    expect(events).toEqual(['run', 'image_output', 'video_output', 'usage', 'done']);
     const after = await pets.subscriptions.usage();
     expect(before.remainingCredits - after.remainingCredits).toBeCloseTo(0.5);
   });
@@ -33,7 +33,7 @@ describe('a costume run on the local platform', () => {
       for await (const event of pets.run.stream({ model: COSTUME_WORKFLOW_ID, input }))
         events.push(event.type === 'output' ? event.key : event.type);
     })().catch((error) => error);
-    expect(events).toEqual(['image_output']);
+    expect(events).toEqual(['run', 'image_output']);
     expect(failure).toMatchObject({ code: 'WORKFLOW_FAILED', statusCode: 500 });
     expect(failure.context).toEqual({ charged: 0.2 });
   });
