@@ -108,15 +108,7 @@ export async function subscribeRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     const query = CheckoutQuery.parse(request.query ?? {});
     const session = query.session ? ctx.checkout.find(query.session) : undefined;
     const plan = query.plan ? findPlan(query.plan) : undefined;
-    if (!session || !plan || plan.priceCents === 0)
-      return html(
-        reply,
-        404,
-        refusalPage(
-          'Checkout expired',
-          'This checkout link is not valid any more. Choose a plan again.',
-        ),
-      );
+    if (!session || !plan || plan.priceCents === 0) return checkoutExpired(reply);
     return html(reply, 200, checkoutPage({ session: session.id, plan }));
   });
 
@@ -126,15 +118,7 @@ export async function subscribeRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     );
     const session = form.session ? ctx.checkout.find(form.session) : undefined;
     const plan = form.plan ? findPlan(form.plan) : undefined;
-    if (!session || !plan || plan.priceCents === 0)
-      return html(
-        reply,
-        404,
-        refusalPage(
-          'Checkout expired',
-          'This checkout link is not valid any more. Choose a plan again.',
-        ),
-      );
+    if (!session || !plan || plan.priceCents === 0) return checkoutExpired(reply);
     if (session.completed_plan)
       return html(reply, 200, checkoutDonePage({ plan, targetOrigin: session.origin }));
     const problem = cardProblem(form);
@@ -154,4 +138,16 @@ export async function subscribeRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     const create = (request.query as Record<string, unknown> | undefined)?.create === 'true';
     return html(reply, 200, publishPage(ctx.originOf(request), create));
   });
+}
+
+/** A checkout link that is unknown, used up or for a free plan: the visitor starts again. */
+function checkoutExpired(reply: FastifyReply) {
+  return html(
+    reply,
+    404,
+    refusalPage(
+      'Checkout expired',
+      'This checkout link is not valid any more. Choose a plan again.',
+    ),
+  );
 }
