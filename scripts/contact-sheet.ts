@@ -1,7 +1,7 @@
 // npm run contact-sheet: contact sheets of the costume workflow's portraits, to review how the
 // costumes sit on the pets: one pet in all 18 costumes, and all 18 pets in one costume (PET=dog1 and
 // COSTUME=witch by default). With `--photos DIR`, each photo of the folder instead, as located and
-// in six costumes (COSTUMES=a,b,... to choose), and with an uploaded costume picture;
+// in six costumes (COSTUMES=a,b,... to choose) and in two uploaded characters (CHARACTERS=a,b);
 // `--labelled` places them from DIR/labels.json instead of the detector. Written to
 // reports/contact-sheets/.
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -144,16 +144,25 @@ const PHOTO_COSTUMES = (
   process.env.COSTUMES ?? 'witch,vampire,superhero,skeleton,pirate,robot'
 ).split(',');
 
-/** Each photo of `dir`: as located, in the three costumes, and with an uploaded costume picture. */
+/** Uploaded costume pictures each photo is drawn in too: CHARACTERS=a,b from tests/fixtures/characters. */
+const UPLOADED_CHARACTERS = (process.env.CHARACTERS ?? 'police,princess').split(',');
+const CHARACTERS = path.resolve('tests/fixtures/characters');
+
+/** Each photo of `dir`: as located, in the preset costumes, and in two uploaded characters. */
 async function photoSheet(dir: string, labelled: boolean): Promise<string> {
   const files = (await readdir(dir)).filter((f) => /\.(jpe?g|png|webp)$/i.test(f)).sort();
   const labels = new Map<string, PhotoLabel>(
     labelled ? (await readLabels(dir)).map((label) => [label.file, label]) : [],
   );
   const costumes = await Promise.all(PHOTO_COSTUMES.map((id) => preset('costumes', id)));
-  // A costume picture that is not a preset: the witch re-encoded, so its bytes are not a preset's.
-  const uploaded = await sharp(costumes[0]).png({ compressionLevel: 1 }).toBuffer();
-  const columns = PHOTO_COSTUMES.length + 2;
+  // Costume pictures an owner uploads: two drawn characters (tests/fixtures/characters).
+  const uploaded = await Promise.all(
+    UPLOADED_CHARACTERS.map(async (name) => ({
+      name,
+      bytes: await readFile(path.join(CHARACTERS, `${name}.jpg`)),
+    })),
+  );
+  const columns = PHOTO_COSTUMES.length + 1 + uploaded.length;
   const rows: { file: string; tiles: Tile[]; location: PetLocation; photo: Buffer }[] = [];
   for (const file of files) {
     const photo = await readFile(path.join(dir, file));
@@ -173,7 +182,12 @@ async function photoSheet(dir: string, labelled: boolean): Promise<string> {
           label: `${file} as ${id}`,
           locate: fixed,
         })),
-        { pet: photo, costume: uploaded, label: `${file}, own costume`, locate: fixed },
+        ...uploaded.map((character) => ({
+          pet: photo,
+          costume: character.bytes,
+          label: `${file} as own ${character.name}`,
+          locate: fixed,
+        })),
       ],
     });
   }

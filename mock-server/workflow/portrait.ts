@@ -1,7 +1,15 @@
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { planBats, type BatFlight, type PortraitBox } from './bats';
+import { findCharacter } from './character';
+import { wearCharacter, type PetHead } from './character-stage';
 import { locatePet } from './locate/locate-pet';
-import type { LocatePet } from './locate/pet-location';
+import type { PetMatte } from './locate/matte';
+import {
+  LOCATION_TRUSTED,
+  MATTE_TRUSTED,
+  type LocatePet,
+  type PetLocation,
+} from './locate/pet-location';
 import { featherEdges } from './feather-edges';
 import { turnHead, type HeadPivot } from './head-turn';
 import { extractPalette, type Palette } from './palette';
@@ -99,6 +107,53 @@ function wornCostume(
     );
   }
   return poses;
+}
+
+/** One see-through layer per pose: a head that wears nothing but turns in the video. */
+function bareHead(): Buffer[] {
+  const clear = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${PORTRAIT_SIZE}" height="${PORTRAIT_SIZE}"/>`,
+  );
+  return Array.from({ length: WOBBLE_POSES }, () => clear);
+}
+
+/**
+ * The pet's head to put on a character: a preset's reviewed head and outline, or a photo's
+ * located head (its cut-out where that is sure); none when the head is only guessed.
+ */
+async function headOf(
+  pet: Buffer,
+  known: {
+    readonly reviewed: HeadAnchor | undefined;
+    readonly matte: PetMatte | undefined;
+    readonly location: PetLocation | undefined;
+  },
+): Promise<PetHead | undefined> {
+  const { reviewed, matte, location } = known;
+  if (reviewed) {
+    const side = await sideOf(pet);
+    const { cx, cy, r } = reviewed;
+    return {
+      picture: pet,
+      width: side,
+      height: side,
+      head: { x: (cx - r) * side, y: (cy - r) * side, w: 2 * r * side, h: 2 * r * side },
+      ...(matte ? { matte } : {}),
+      facing: reviewed.facing,
+    };
+  }
+  if (!location) return undefined;
+  // A head inside a sure cut-out is taken too: the outline keeps the cut on the pet.
+  const sure = location.matte && location.matte.confidence >= MATTE_TRUSTED;
+  if (location.confidence < LOCATION_TRUSTED && !sure) return undefined;
+  return {
+    picture: pet,
+    width: location.width,
+    height: location.height,
+    head: location.head,
+    ...(sure ? { matte: location.matte } : {}),
+    facing: location.facing,
+  };
 }
 
 /** The head's box (or its circle's, for a preset pet) on the portrait. */
@@ -276,19 +331,32 @@ export async function composePortrait(
   const preset =
     reviewed && petId ? await stagePresetPet(petId, reviewed, await sideOf(pet)) : undefined;
   const location = reviewed ? undefined : await (options.locate ?? locatePet)(pet);
-  const placement = preset?.placement ?? (location && (planStage(location) ?? placePet(location)));
+  // An uploaded costume's character is worn: the pet's head on the character's body.
+  const character = costumeId ? undefined : await findCharacter(costume);
+  const petHead = character && (await headOf(pet, { reviewed, matte: preset?.matte, location }));
+  const dressed =
+    character && petHead
+      ? await wearCharacter(costume, character, petHead, palette, layout.mirror)
+      : undefined;
+  const placement =
+    dressed?.placement ??
+    preset?.placement ??
+    (location && (planStage(location) ?? placePet(location)));
   const matte = preset?.matte ?? location?.matte;
   const head = placement?.head ?? reviewed!;
   const frame = placement?.frame ?? 'disc';
-  const worn = wornCostume(costumeId, head, frame);
+  // A worn character has no pieces to sway, but the pet's head still turns in the video.
+  const worn = dressed ? bareHead() : wornCostume(costumeId, head, frame);
   // A pet standing in the scene fills it: a costume it wears needs no badge beside it.
   const badge = frame === 'disc' ? BADGE : worn ? undefined : STAGE_BADGE;
   const [petLayers, costumeArt] = await Promise.all([
-    placement?.frame === 'stage' && matte
-      ? stagedPet(pet, matte, placement.crop, palette, layout.mirror, { costumeId, head })
-      : petDisc(pet, palette, placement).then((disc) => [
-          { input: disc, left: PET_DISC.cx - PET_DISC.r, top: PET_DISC.cy - PET_DISC.r },
-        ]),
+    dressed
+      ? dressed.layers
+      : placement?.frame === 'stage' && matte
+        ? stagedPet(pet, matte, placement.crop, palette, layout.mirror, { costumeId, head })
+        : petDisc(pet, palette, placement).then((disc) => [
+            { input: disc, left: PET_DISC.cx - PET_DISC.r, top: PET_DISC.cy - PET_DISC.r },
+          ]),
     badge && badgeArt(costume, badge),
   ]);
   const badgeArtAt = badge && {
