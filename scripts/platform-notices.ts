@@ -25,7 +25,7 @@ export const NOTICES: readonly Notice[] = [
       'lib/mock-server/workflow/locate/centernet/centernet.bin',
     ],
     source:
-      'Copied from the npm package `@vladmandic/human` 3.3.6 (https://github.com/vladmandic/human, `models/centernet.*`), which converted it to TensorFlow.js from MB3-CenterNet (https://github.com/610265158/mobilenetv3_centernet); that upstream states no separate licence for its weights.',
+      'Copied from the npm package `@vladmandic/human` 3.3.6 (https://github.com/vladmandic/human), which converted it to TensorFlow.js from MB3-CenterNet (https://github.com/610265158/mobilenetv3_centernet); that upstream states no separate licence for its weights.',
     licence:
       'MIT, Copyright (c) Vladimir Mandic: the full text is `lib/mock-server/workflow/locate/centernet/LICENSE`.',
   },
