@@ -16,6 +16,8 @@ export interface Generated {
   readonly videoError?: DisplayedError;
   /** False when the creation could not be written to the remote gallery. */
   readonly synced: boolean;
+  /** What the platform charged for the run (USD), as its answer said; undefined when it did not say. */
+  readonly cost?: number;
 }
 
 export interface GenerateOptions {
@@ -48,7 +50,7 @@ export async function generateOne(
       error,
     );
   });
-  const { item, videoFailure } = created;
+  const { item, videoFailure, results } = created;
   if (!item) {
     const cards = [
       presentErrorCard('image', imageGenerationError(MISSING_IMAGE)),
@@ -62,6 +64,7 @@ export async function generateOne(
       ? undefined
       : presentErrorCard('video', videoFailure ?? videoGenerationError(MISSING_VIDEO)),
     synced: gallery.getSnapshot().syncStatus !== 'error',
+    cost: results.cost,
   };
 }
 

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatUsd } from '../domain/use-cases/error-presentation';
 import { PNG_BYTES, userHeaders } from '../tests/server/helpers';
 import { gatedRenderer } from '../tests/support/gated-renderer';
 import { runCli } from './program';
@@ -75,8 +76,10 @@ describe('Ctrl-C during generate', () => {
     expect(id).toBeDefined();
     const charged = before - (await balance(cli));
     expect(charged).toBeGreaterThan(0);
-    expect(io.stderr.text()).toContain(`saved to your gallery as ${id}`);
-    expect(io.stderr.text()).toContain('charged');
+    // What it cost, as the run's answer said: what left the balance.
+    expect(io.stderr.text()).toContain(
+      `saved to your gallery as ${id} (${formatUsd(charged)} charged)`,
+    );
     expect(io.stderr.text()).toContain(`pawloween gallery export ${out}`);
     // Nothing half-written: not even the early image's partial file.
     expect(readdirSync(out)).toEqual([]);

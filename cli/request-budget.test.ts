@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PNG_BYTES } from '../tests/server/helpers';
+import { PNG_BYTES, userHeaders } from '../tests/server/helpers';
 import { cliTestPlatform } from './testing/cli-test-platform';
 
 // The platform takes 60 requests a minute from a user (SPEC.md 9). Each command spends only what
@@ -17,7 +17,7 @@ const platformCalls = (err: string) =>
     .map((line) => line.replace(/^\[debug\] (\w+) [^/]+(\/\S+) .*$/, '$1 $2'));
 
 describe('requests a command spends (real local platform)', () => {
-  it('one or two for each command, four for generate (balance, gallery, run, save)', async () => {
+  it('one or two for each command, three for generate (gallery, run, save)', async () => {
     const { cli } = await shared.newUser();
     const out = mkdtempSync(path.join(shared.home, 'budget-'));
     const spent = async (...args: string[]) => {
@@ -26,7 +26,6 @@ describe('requests a command spends (real local platform)', () => {
       return platformCalls(result.err);
     };
     expect(await spent('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', out)).toEqual([
-      'GET /v1/subscriptions/usage',
       'GET /v1/storage',
       'POST /v1/run',
       'PUT /v1/storage',
@@ -83,6 +82,25 @@ describe('requests a command spends (real local platform)', () => {
     // The first save edits the gallery read at the start; the second reads what the first wrote.
     expect(calls.filter((call) => call === 'GET /v1/storage')).toHaveLength(2);
     expect(calls).toHaveLength(6);
+  });
+});
+
+describe('generate, counted by the platform (real local platform, its rate limit on)', () => {
+  // The platform's own count of the user's requests, not the CLI's word: a budget of three in a
+  // window longer than any Retry-After the client waits out, so a fourth request is refused at once.
+  const counted = cliTestPlatform({ rateLimit: { max: 3, windowMs: 10 * 60_000 } });
+
+  it('spends three of the user’s requests: it succeeds within three, and the next one is refused', async () => {
+    const { cli, token } = await counted.newUser();
+    const out = mkdtempSync(path.join(counted.home, 'counted-'));
+    const result = await cli('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', out);
+    expect(result.code, result.err).toBe(0);
+    expect(result.err).toMatch(/^Saved to your gallery as \d+\.$/m);
+    expect(result.err).not.toContain('Warning');
+    const next = await fetch(`${counted.platform.baseUrl}/v1/subscriptions/usage`, {
+      headers: userHeaders(token),
+    });
+    expect(next.status).toBe(429);
   });
 });
 

@@ -6,19 +6,11 @@
 // tsdown (rolldown + rolldown-plugin-dts) rather than tsup: tsup's own README points to tsdown as
 // its maintained successor. 0.21.10 is the last release whose engines accept Node 20.19, which
 // this repository promises.
-import { execFileSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsdown';
+import { licenceNotice, NOTICES, npmPack } from './npm-package';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const source = path.join(root, 'adapters/platform');
@@ -103,16 +95,10 @@ export async function packClient({ quiet = false } = {}): Promise<string> {
     );
   }
 
-  const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--pack-destination', out], {
-      cwd: packageDir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
-  ) as { filename: string }[];
+  const tarball = npmPack(packageDir, out);
   // Only the tarball stays: the unpacked copy would be linted, formatted and analysed as sources.
   rmSync(packageDir, { recursive: true, force: true });
-  return path.join(out, packed[0]!.filename);
+  return tarball;
 }
 
 /** The source manifest, pointed at the built files instead of the TypeScript sources. */
@@ -142,9 +128,6 @@ const subpathNames = (manifest: Manifest) =>
   Object.keys(manifest.exports)
     .filter((subpath) => subpath !== '.')
     .map(entryName);
-
-/** The licences of the code bundled into the package, which ship with it as their licences ask. */
-export const NOTICES = 'THIRD_PARTY_NOTICES.md';
 
 interface InstalledPackage {
   name: string;
@@ -178,14 +161,9 @@ export function bundledPackages(): InstalledPackage[] {
   return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** The licences of the code bundled into the package, which ship with it as their licences ask. */
 function thirdPartyNotices(packages: readonly InstalledPackage[]): string {
-  const sections = packages.map((entry) => {
-    const file = readdirSync(entry.dir).find((name) => /^(licen[cs]e|copying)(\.|$)/i.test(name));
-    if (!file || !existsSync(path.join(entry.dir, file)))
-      throw new Error(`${entry.name} ships no licence file to copy into ${NOTICES}`);
-    const text = readFileSync(path.join(entry.dir, file), 'utf8').trim();
-    return `## ${entry.name} ${entry.version} (${entry.license})\n\n\`\`\`text\n${text}\n\`\`\`\n`;
-  });
+  const sections = packages.map((entry) => licenceNotice(entry.dir));
   return `# Third-party notices\n\nThis package bundles the following code, under these licences.\n\n${sections.join('\n')}`;
 }
 

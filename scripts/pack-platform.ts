@@ -14,10 +14,20 @@
 // layout, so the files a module finds beside itself (the preset mattes, the head probe, the
 // platform pages' assets, ui/public/presets, the built app in dist/) are where they are here.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsdown';
+import { NOTICES, npmPack } from './npm-package';
+import { bundledPackages, FONT_LICENCES, platformNotices } from './platform-notices';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = path.join(root, 'packs/platform-server');
@@ -44,7 +54,7 @@ const DEPENDENCIES = [
 ];
 
 /** Folders and files modules read beside themselves, copied to the same place under lib/. */
-const ASSETS = [
+export const ASSETS = [
   'mock-server/workflow/preset-mattes',
   'mock-server/workflow/locate/head-probe.json',
   'mock-server/workflow/locate/centernet',
@@ -107,7 +117,8 @@ export async function packPlatform({ quiet = false } = {}): Promise<string> {
     config: false,
   });
   // The app the platform serves at /, built into the package (never into dist/, which a running
-  // platform or another test may be reading).
+  // platform or another test may be reading). Its source maps tell which packages it bundles, for
+  // the notices; they are not shipped.
   execFileSync(
     process.execPath,
     [
@@ -118,9 +129,17 @@ export async function packPlatform({ quiet = false } = {}): Promise<string> {
       '--outDir',
       path.join(lib, 'dist'),
       '--emptyOutDir',
+      '--sourcemap',
+      'hidden',
     ],
     { cwd: root, stdio },
   );
+  const built = readdirSync(path.join(lib, 'dist'), { recursive: true, encoding: 'utf8' }).map(
+    (file) => path.join(lib, 'dist', file),
+  );
+  const bundled = bundledPackages(built.filter((file) => file.endsWith('.map')));
+  // With the maps' precompressed copies, if a plugin made them.
+  for (const map of built.filter((file) => /\.map(\.br|\.gz)?$/.test(file))) rmSync(map);
   for (const asset of ASSETS)
     cpSync(path.join(root, asset), path.join(lib, asset), { recursive: true });
   writeFileSync(
@@ -152,7 +171,7 @@ export async function packPlatform({ quiet = false } = {}): Promise<string> {
           './package.json': './package.json',
         },
         types: './types/platform.d.mts',
-        files: ['bin.mjs', 'lib', 'types', 'README.md', 'LICENSE'],
+        files: ['bin.mjs', 'lib', 'types', 'licenses', 'README.md', 'LICENSE', NOTICES],
         dependencies,
       },
       null,
@@ -160,15 +179,15 @@ export async function packPlatform({ quiet = false } = {}): Promise<string> {
     )}\n`,
   );
   copyFileSync(path.join(root, 'adapters/platform/LICENSE'), path.join(packageDir, 'LICENSE'));
+  writeFileSync(path.join(packageDir, NOTICES), platformNotices(bundled));
+  mkdirSync(path.join(packageDir, 'licenses'));
+  for (const [name, from] of Object.entries(FONT_LICENCES))
+    copyFileSync(path.join(root, from), path.join(packageDir, 'licenses', name));
   writeFileSync(path.join(packageDir, 'README.md'), PACKAGE_README);
-  const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--pack-destination', out], {
-      cwd: packageDir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
-  ) as { filename: string }[];
-  return path.join(out, packed[0]!.filename);
+  const tarball = npmPack(packageDir, out);
+  // Only the tarball stays: the unpacked copy would be linted, formatted and analysed as sources.
+  rmSync(packageDir, { recursive: true, force: true });
+  return tarball;
 }
 
 const PACKAGE_README = `# @pawloween/platform-server
@@ -184,7 +203,8 @@ const platform = await startPlatform({ port: 0, dataDir: '/tmp/pawloween-test', 
 \`\`\`
 
 Or as a process: \`npx pawloween-platform --port 8787 --data-dir ./data\` (\`--help\` lists every
-setting). The Pawloween repository's README ("Local platform for your tests") documents the options,
+setting). \`LICENSE\` is the package's licence; \`THIRD_PARTY_NOTICES.md\` names the models, artwork,
+fonts and bundled packages others made, with their sources and licences. The Pawloween repository's README ("Local platform for your tests") documents the options,
 the faults and examples for vitest and Playwright.
 `;
 

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { formatUsd } from '../../domain/use-cases/error-presentation';
 import type { RunCharge } from '../../domain/use-cases/generate-costume';
 import { CliError, EXIT } from '../cli-error';
-import { checkSignedIn, loadGallery, type CliContext, type Connection } from '../connect';
+import { loadGallery, type CliContext, type Connection } from '../connect';
 import { creationResult } from '../creation-result';
 import { debugLine } from '../debug-log';
 import { cardReport, failureAfter } from '../error-report';
@@ -157,8 +157,9 @@ async function generateWithInterrupts(
       downloads.abort();
     }) ?? (() => {});
   try {
-    // The balance before the run: what a run finished after a Ctrl-C cost is told from it.
-    const before = await checkSignedIn(connection);
+    // The gallery the save edits; its read also tells that the platform takes the token. What the
+    // run cost comes with its answer: no balance is read (a command spends few of the user's 60
+    // requests a minute).
     await loadGallery(connection);
     const generated = await generateOne(connection, inputs.pet, inputs.costume, {
       onSent: () => {
@@ -180,14 +181,14 @@ async function generateWithInterrupts(
     });
     savedId = generated.item.id;
     phase = 'saving';
-    if (interrupted) throw await interruptedAfterRun(connection, generated, before, inputs.out);
+    if (interrupted) throw await interruptedAfterRun(connection, generated, runId, inputs.out);
     progress.enter('saving');
     const files = await downloadItem(connection, generated.item, inputs.out, {
       early,
       signal: downloads.signal,
     }).catch(async (error: unknown) => {
       throw interrupted
-        ? await interruptedAfterRun(connection, generated, before, inputs.out)
+        ? await interruptedAfterRun(connection, generated, runId, inputs.out)
         : notWritten(generated.item.id, inputs.out, error);
     });
     progress.enter('done');
@@ -237,11 +238,18 @@ function quitMessage(phase: Phase, interrupted: boolean, savedId?: string): stri
 async function interruptedAfterRun(
   connection: Connection,
   generated: Generated,
-  before: { remainingCredits: number },
+  runId: string | undefined,
   out: string,
 ): Promise<CliError> {
-  const after = await connection.services.account.readBalance().catch(() => undefined);
-  const charged = after ? before.remainingCredits - after.remainingCredits : undefined;
+  // The run's answer says what it cost; a run whose video failed is asked (the image's share).
+  const charged =
+    generated.cost ??
+    (runId
+      ? await connection.services.generateCostume.chargeSoFar(runId).then(
+          (charge) => charge.cost,
+          () => undefined,
+        )
+      : undefined);
   const cost = charged !== undefined && charged > 0 ? ` (${formatUsd(charged)} charged)` : '';
   return new CliError(
     'Interrupted',

@@ -1,35 +1,19 @@
 // The client's raw access (asResponse, withResponse, withOptions) and its relay of a stream
 // (toReadableStream) against the real local platform over a real socket. A platform of its own:
 // the sign-in form is rate limited per address, and platform-client.test.ts signs in plenty.
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import { PlatformClient } from '../../adapters/platform/src/index';
-import { costumeRun, signIn, testApp, type TestApp } from '../server/helpers';
+import { costumeRun } from '../server/helpers';
+import { contractPlatform } from './support/contract-platform';
 
 const TEXT_MODEL = 'text/spooky-namer';
-let t: TestApp;
+const contract = contractPlatform();
+const { armFault, signedInClient } = contract;
 let baseUrl: string;
-
-beforeAll(async () => {
-  t = await testApp({ faults: true });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+beforeAll(() => {
+  baseUrl = contract.platform.baseUrl;
 });
-afterAll(() => t.close());
-
-const armFault = (next: string, count = 1) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/__faults',
-    payload: { next, count },
-    remoteAddress: '127.0.0.1',
-  });
-/** A new user, signed in through the real sign-in form, and a client in mode (a) for them. */
-async function signedInClient(email: string) {
-  const accessToken = await signIn(t.app, email);
-  return { accessToken, client: new PlatformClient({ baseUrl, accessToken }) };
-}
 
 describe('raw access: asResponse() beside withResponse(), on every call', () => {
   it('a call answers the platform’s Response with its body to read, as it came', async () => {

@@ -1,7 +1,6 @@
 // The client library against the real local platform (mock-server/app.ts) over a real socket:
 // the same contract the msw tests assume, checked against the server that ships.
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
 import { COSTUME_WORKFLOW_ID } from '../../domain/model/workflow';
 import {
@@ -18,31 +17,16 @@ import {
   PlatformRemoteStorage,
   PlatformRunner,
 } from '../../adapters/platform-ports';
-import { costumeRun, PROJECT_TOKEN, signIn, testApp, type TestApp } from '../server/helpers';
+import { costumeRun, PROJECT_TOKEN, signIn } from '../server/helpers';
+import { contractPlatform } from './support/contract-platform';
 
 const TEXT_MODEL = 'text/spooky-namer';
-let t: TestApp;
+const contract = contractPlatform();
+const { armFault, signedInClient } = contract;
 let baseUrl: string;
-
-beforeAll(async () => {
-  t = await testApp({ faults: true });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+beforeAll(() => {
+  baseUrl = contract.platform.baseUrl;
 });
-afterAll(() => t.close());
-
-const armFault = (next: string, count = 1) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/__faults',
-    payload: { next, count },
-    remoteAddress: '127.0.0.1',
-  });
-/** A new user, signed in through the real sign-in form, and a client in mode (a) for them. */
-async function signedInClient(email: string) {
-  const accessToken = await signIn(t.app, email);
-  return { accessToken, client: new PlatformClient({ baseUrl, accessToken }) };
-}
 
 describe('mode (a): a signed-in user', () => {
   it('reads the token, balance and subscription status', async () => {
@@ -178,7 +162,7 @@ describe('mode (a): a signed-in user', () => {
 
 describe('mode (b) headless, (c) anonymous and demo', () => {
   it('(b) project key plus user key reads usage, but storage is refused', async () => {
-    const userKey = await signIn(t.app, 'hal@example.com');
+    const userKey = await signIn(contract.platform.app, 'hal@example.com');
     const client = new PlatformClient({ baseUrl, apiKey: `${PROJECT_TOKEN}=\n`, userKey });
     await expect(client.subscriptions.usage()).resolves.toHaveProperty('remainingCredits');
     await expect(client.storage.get()).rejects.toMatchObject({
@@ -203,7 +187,7 @@ describe('mode (b) headless, (c) anonymous and demo', () => {
   });
 
   it('the user key gets the demo project, whose key alone (mode c) runs models', async () => {
-    const userKey = await signIn(t.app, 'ida@example.com');
+    const userKey = await signIn(contract.platform.app, 'ida@example.com');
     const demo = await new PlatformClient({ baseUrl, userKey }).projects.demo();
     expect(demo).toMatchObject({ isDemo: true, apiKey: expect.any(String) });
     const client = new PlatformClient({ baseUrl, apiKey: demo.apiKey });

@@ -1,15 +1,18 @@
 // The local platform as another project's CI gets it (issue 43): a project of its own installs
 // the packed client and @pawloween/platform-server from their tarballs, starts the platform from
 // its own vitest global setup (compiled JavaScript: no tsx, no checkout), runs a costume through
-// the client and a fault, and passes. The package's bin serves the platform with its settings.
+// the client and a fault, and passes; the same project runs README's Playwright example, a
+// journey in chromium against the app the platform serves and a fault. The package's bin serves
+// the platform with its settings, and its notices name every model file it ships.
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { SETTINGS } from '../../mock-server/settings';
+import { isModelFile, unnoticedFiles } from './notices';
 import { packedClient, packedPlatform } from './packs';
 
 const run = promisify(execFile);
@@ -33,7 +36,26 @@ function readmeVitestBlocks(): string[] {
   return [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1]!);
 }
 
+/** README's Playwright example: each js block of "With Playwright", by the file its first line names. */
+function readmePlaywrightFiles(): Map<string, string> {
+  const readme = readFileSync(path.join(repo, 'README.md'), 'utf8');
+  const from = readme.indexOf('### With Playwright');
+  const section = readme.slice(from, readme.indexOf('\n## ', from));
+  return new Map(
+    [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => [
+      /^\/\/ ([\w./-]+\.js)\b/.exec(match[1]!)?.[1] ?? 'unnamed',
+      match[1]!,
+    ]),
+  );
+}
+
 let project: string;
+
+/** Playwright's own browsers in a folder of the project, which nothing may make: none is downloaded. */
+const noBrowserDownload = () => ({
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  PLAYWRIGHT_BROWSERS_PATH: path.join(project, 'playwright-browsers'),
+});
 let platformTarball: string;
 
 /** This run's environment less vitest's own, which would make the project's vitest a worker. */
@@ -52,12 +74,18 @@ beforeAll(async () => {
   cpSync(path.join(import.meta.dirname, 'consumer/platform'), project, { recursive: true });
   // README's vitest test, as written, beside the project's own.
   writeFileSync(path.join(project, 'readme.test.mjs'), readmeVitestBlocks()[1]!);
+  // README's Playwright example, as written, in the same project.
+  for (const [file, text] of readmePlaywrightFiles()) {
+    mkdirSync(path.dirname(path.join(project, file)), { recursive: true });
+    writeFileSync(path.join(project, file), text);
+  }
   writeFileSync(
     path.join(project, 'package.json'),
     JSON.stringify({ name: 'platform-consumer', private: true, type: 'module' }),
   );
-  // The two tarballs, the client's peer and the project's own test runner, nothing else: no
-  // checkout, no tsx. What the registry serves comes from npm's cache when it holds it.
+  // The two tarballs, the client's peer and the project's own test runners, nothing else: no
+  // checkout, no tsx, no browser download (Debian's chromium runs the journeys). What the
+  // registry serves comes from npm's cache when it holds it.
   await run(
     'npm',
     [
@@ -70,9 +98,9 @@ beforeAll(async () => {
       platform,
       'zod@^4.2.0',
       `vitest@${vitestVersion}`,
-      `playwright-core@${versionOf('playwright-core')}`,
+      `@playwright/test@${versionOf('playwright-core')}`,
     ],
-    { cwd: project, env: outsideEnv() },
+    { cwd: project, env: { ...outsideEnv(), ...noBrowserDownload() } },
   );
 }, 600_000);
 
@@ -95,16 +123,71 @@ describe('@pawloween/platform-server in another project', () => {
     expect(existsSync(path.join(project, 'node_modules/@ffmpeg-installer/ffmpeg'))).toBe(true);
   });
 
-  it("runs the project's vitest: the global setup starts the platform, a costume runs through the client, faults fail as the real failures, a browser signs in to the served app, and README's test passes", async () => {
+  it("runs the project's vitest: the global setup starts the platform, a costume runs through the client, faults fail as the real failures, and README's test passes", async () => {
     const result = await run(path.join(project, 'node_modules/.bin/vitest'), ['run'], {
       cwd: project,
       env: { ...outsideEnv(), CI: '1', NO_COLOR: '1' },
     }).catch((error: { stdout: string; stderr: string }) => ({ ...error, failed: true }));
     const output = `${result.stdout}\n${result.stderr}`;
     expect('failed' in result, output).toBe(false);
-    // The project's three tests, its browser journey and README's two.
-    expect(output).toMatch(/Tests\s+6 passed \(6\)/);
+    // The project's three tests and README's two.
+    expect(output).toMatch(/Tests\s+5 passed \(5\)/);
   }, 300_000);
+
+  it("runs README's Playwright example with `npx playwright test`: its global setup starts the platform, chromium signs in to the served app, and a failed video offers Retry Video", async () => {
+    expect([...readmePlaywrightFiles().keys()]).toEqual([
+      'playwright.config.js',
+      'e2e/global-setup.js',
+      'e2e/costume.spec.js',
+    ]);
+    // Playwright keeps its transform cache in the temporary folder: one of this test's, removed
+    // after it. A short path: chromium's singleton socket lies in it, and a socket's path is short.
+    const tmp = mkdtempSync(path.join(tmpdir(), 'pw-'));
+    onTestFinished(() => rm(tmp, { recursive: true, force: true }));
+    const result = await run('npx', ['--no', 'playwright', 'test', '--reporter=line'], {
+      cwd: project,
+      env: {
+        ...outsideEnv(),
+        ...noBrowserDownload(),
+        TMPDIR: tmp,
+        CI: '1',
+        NO_COLOR: '1',
+        CHROMIUM_PATH: '/usr/bin/chromium',
+      },
+    }).catch((error: { stdout: string; stderr: string }) => ({ ...error, failed: true }));
+    const output = `${result.stdout}\n${result.stderr}`;
+    expect('failed' in result, output).toBe(false);
+    expect(output).toMatch(/\b2 passed\b/);
+    // Nothing was downloaded: Playwright's browser folder was never made.
+    expect(existsSync(noBrowserDownload().PLAYWRIGHT_BROWSERS_PATH)).toBe(false);
+  }, 300_000);
+
+  it('carries its LICENSE, and THIRD_PARTY_NOTICES.md naming every model file by its path and covering every other asset', async () => {
+    const { stdout } = await run('tar', ['tzf', platformTarball]);
+    const files = stdout
+      .trim()
+      .split('\n')
+      .map((file) => file.replace(/^package\//, ''));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'LICENSE',
+        'THIRD_PARTY_NOTICES.md',
+        'licenses/Creepster-OFL.txt',
+        'licenses/Nunito-OFL.txt',
+        'lib/mock-server/workflow/locate/centernet/LICENSE',
+      ]),
+    );
+    const { stdout: notice } = await run('tar', [
+      'xzOf',
+      platformTarball,
+      'package/THIRD_PARTY_NOTICES.md',
+    ]);
+    expect(files.filter(isModelFile)).not.toEqual([]);
+    expect(unnoticedFiles(files, notice)).toEqual([]);
+    // The app's bundled packages, each with its licence's text.
+    expect(notice).toMatch(/^### react-dom \S+ \(MIT\)$/m);
+    expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+  });
 
   it("README's global setup is the one the project runs", () => {
     const body = (text: string) => text.split('\n').slice(1).join('\n').trim();
