@@ -140,11 +140,15 @@ export default async function workflowBench(): Promise<BenchRow[]> {
     const throughApi = async (petUrl = input.pet) => {
       const started = performance.now();
       let imageReady = 0;
-      const results = await streamCostumeWorkflow(runner, petUrl, input.costume, {
-        onImage: () => {
-          imageReady = performance.now() - started;
+      const results = await streamCostumeWorkflow(
+        runner,
+        { pet: petUrl, costume: input.costume },
+        {
+          onImage: () => {
+            imageReady = performance.now() - started;
+          },
         },
-      });
+      );
       if (!results.imageUrl || !results.videoUrl) throw new Error('run without both outputs');
       return { imageReady, videoReady: performance.now() - started };
     };

@@ -107,6 +107,10 @@ source <(pawloween completion bash) && complete -p pawloween`,
 describe('pawloween completion bash, with values the program knows', () => {
   const shared = cliTestPlatform();
 
+  it("offers generate's --keep-background (issue 40)", () => {
+    expect(bash('generate', '--keep')).toEqual(['--keep-background']);
+  });
+
   it('offers preset ids for --pet and --costume, and files too (a picture is taken)', () => {
     expect(bash('generate', '--pet', 'dog')).toEqual(
       PRESET_PETS.filter((pet) => pet.id.startsWith('dog')).map((pet) => pet.id),

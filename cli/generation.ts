@@ -27,6 +27,8 @@ export interface GenerateOptions {
   readonly onImage?: (imageUrl: string) => void;
   /** The platform named the run, before delivering anything: it can be cancelled by this id. */
   readonly onRunId?: (runId: string) => void;
+  /** Keep my photo's background (`--keep-background`): the pet photo fills the image. */
+  readonly keepBackground?: boolean;
 }
 
 /**
@@ -38,11 +40,15 @@ export async function generateOne(
   connection: Connection,
   pet: ChosenInput | undefined,
   costume: ChosenInput | undefined,
-  options: GenerateOptions = {},
+  { keepBackground, ...options }: GenerateOptions = {},
 ): Promise<Generated> {
   const { gallery, generateCostume } = connection.services;
   requireBothInputs(pet, costume);
-  const inputs = generateCostume.workflowInputs({ pet: sideOf(pet), costume: sideOf(costume) });
+  const inputs = generateCostume.workflowInputs({
+    pet: sideOf(pet),
+    costume: sideOf(costume),
+    ...(keepBackground ? { keepBackground } : {}),
+  });
   if (!inputs) throw usageError(BOTH_MISSING);
   const created = await generateCostume.execute({ inputs, ...options }).catch((error: unknown) => {
     throw new GenerationFailed(

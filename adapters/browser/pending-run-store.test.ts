@@ -28,6 +28,13 @@ describe('SessionPendingRunStore: the run a reload must pick up (issue 31)', () 
     expect(sessionStorage.getItem(PENDING_RUN_KEY)).toBeNull();
   });
 
+  it("keeps Keep my photo's background with the inputs, so a reload sends the run as it was (issue 40)", () => {
+    const store = new SessionPendingRunStore(sessionStorage, window);
+    const kept = { ...run, inputs: { ...run.inputs, keepBackground: true } };
+    expect(store.save(kept)).toBe(true);
+    expect(new SessionPendingRunStore(sessionStorage, window).load()).toEqual(kept);
+  });
+
   it('inputs too large to keep: only the key is kept, so the page can say what happened', () => {
     const store = new SessionPendingRunStore(sessionStorage, window);
     const huge = {

@@ -60,7 +60,11 @@ export class SessionPendingRunStore implements PendingRunPort {
           key: value.key,
           startedAt: value.startedAt,
           mode,
-          inputs: { pet, costume },
+          inputs: {
+            pet,
+            costume,
+            ...(inputs?.keepBackground === true ? { keepBackground: true } : {}),
+          },
           ...runId,
         };
       return { key: value.key, startedAt: value.startedAt };

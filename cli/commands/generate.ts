@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { formatUsd } from '../../domain/use-cases/error-presentation';
 import type { RunCharge } from '../../domain/use-cases/generate-costume';
-import { CliError, EXIT } from '../cli-error';
+import { CliError, EXIT, usageError } from '../cli-error';
 import { loadGallery, type CliContext, type Connection } from '../connect';
 import { creationResult } from '../creation-result';
 import { debugLine } from '../debug-log';
@@ -21,6 +21,7 @@ interface GenerateOptions {
   costume?: string;
   out: string;
   json?: boolean;
+  keepBackground?: boolean;
 }
 
 /** Where a generate command is, for what a Ctrl-C can still stop and what it has to say. */
@@ -33,12 +34,17 @@ export function generateCommand(ctx: CliContext): Command {
     .option('--pet <preset-id|image>', 'a preset pet id (see `pawloween presets`) or an image file')
     .option('--costume <preset-id|image>', 'a preset costume id or an image file')
     .option('--out <dir>', 'where to save the image and video', '.')
+    .option(
+      '--keep-background',
+      "keep my photo's background: the pet photo fills the picture instead of the pet being cut out into the Halloween scene (for an image file given to --pet)",
+    )
     .option('--json', 'print one JSON object instead of text')
     .action(async (options: GenerateOptions, command: Command) => {
       const { io } = ctx;
       const pet = await chooseInput('pet', options.pet);
       const costume = await chooseInput('costume', options.costume);
       if (!pet || !costume) return requireBothInputs(pet, costume);
+      if (options.keepBackground && pet.source !== 'file') throw presetHasNoBackground(pet.id);
       await prepareOutDir(options.out);
       const connection = await ctx.connect(command);
       try {
@@ -87,7 +93,13 @@ export function generateCommand(ctx: CliContext): Command {
 async function generateWithInterrupts(
   io: Io,
   connection: Connection,
-  inputs: { pet: ChosenInput; costume: ChosenInput; out: string; json?: boolean },
+  inputs: {
+    pet: ChosenInput;
+    costume: ChosenInput;
+    out: string;
+    json?: boolean;
+    keepBackground?: boolean;
+  },
 ): Promise<{ generated: Generated; files: Downloaded }> {
   const progress = new RunProgress();
   const bar = showRunProgress(progress, io.stderr, wantsProgress(io.stderr, inputs.json));
@@ -162,6 +174,7 @@ async function generateWithInterrupts(
     // requests a minute).
     await loadGallery(connection);
     const generated = await generateOne(connection, inputs.pet, inputs.costume, {
+      ...(inputs.keepBackground ? { keepBackground: true } : {}),
       onSent: () => {
         phase = 'running';
         progress.enter('image');
@@ -199,6 +212,13 @@ async function generateWithInterrupts(
     await early.discard();
   }
 }
+
+/** --keep-background beside a preset pet: a usage error, before anything is spent. */
+const presetHasNoBackground = (id: string) =>
+  usageError(
+    `--keep-background keeps the background of your pet's photo, but '${id}' is a preset pet, which has no photo background.`,
+    ['Give --pet an image file to keep its background, or leave --keep-background out.'],
+  );
 
 /** Quitting before the platform named the run: it was hung up on before delivering anything. */
 const NOT_NAMED_YET =

@@ -19,6 +19,8 @@ export const COSTUME_PRICE = { whole: 0.5, image: 0.2 } as const;
 export const WORKFLOW_INPUT = {
   pet: 'upload_your_pets_photo',
   costume: 'upload_costume_character',
+  /** Optional (issue 40): true keeps an uploaded pet photo's own background, filling the image. */
+  keepBackground: 'keep_photo_background',
 } as const;
 
 /** Output names of the costume workflow (SPEC.md section 3). */
@@ -27,10 +29,14 @@ export const WORKFLOW_OUTPUT = {
   video: 'video_output',
 } as const;
 
-/** The costume workflow's input (SPEC.md section 3): each an image as a data URL or a URL. */
+/**
+ * The costume workflow's input (SPEC.md section 3): each an image as a data URL or a URL; and
+ * optionally whether an uploaded photo keeps its background (a preset pet has none: ignored).
+ */
 export const CostumeWorkflowInput = z.object({
   [WORKFLOW_INPUT.pet]: z.string().min(1),
   [WORKFLOW_INPUT.costume]: z.string().min(1),
+  [WORKFLOW_INPUT.keepBackground]: z.boolean().optional(),
 });
 export type CostumeWorkflowInput = z.infer<typeof CostumeWorkflowInput>;
 

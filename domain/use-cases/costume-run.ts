@@ -4,19 +4,27 @@ import { COSTUME_WORKFLOW_ID, WORKFLOW_INPUT, WORKFLOW_OUTPUT } from '../model/w
 import type { ClockPort } from '../ports/clock.port';
 import type { RunnerPort, RunOptions, RunRead } from '../ports/runner.port';
 
-const inputOf = (pet: string, costume: string) => ({
-  [WORKFLOW_INPUT.pet]: pet,
-  [WORKFLOW_INPUT.costume]: costume,
+/** The two images the workflow takes (a preset's URL or an upload's data URL each), and its options. */
+export interface WorkflowInputs {
+  readonly pet: string;
+  readonly costume: string;
+  /** Keep my photo's background (issue 40): sent only when true, and only for an uploaded pet. */
+  readonly keepBackground?: boolean;
+}
+
+const inputOf = (inputs: WorkflowInputs) => ({
+  [WORKFLOW_INPUT.pet]: inputs.pet,
+  [WORKFLOW_INPUT.costume]: inputs.costume,
+  ...(inputs.keepBackground ? { [WORKFLOW_INPUT.keepBackground]: true } : {}),
 });
 
 /** Runs the costume workflow once and reads its outputs; a missing one is an empty string. */
 export async function runCostumeWorkflow(
   runner: RunnerPort,
-  pet: string,
-  costume: string,
+  inputs: WorkflowInputs,
   options: RunOptions = {},
 ): Promise<GenerationResults> {
-  const { output, usage } = await runner.run(COSTUME_WORKFLOW_ID, inputOf(pet, costume), options);
+  const { output, usage } = await runner.run(COSTUME_WORKFLOW_ID, inputOf(inputs), options);
   if (!Array.isArray(output)) throw new Error(NO_OUTPUT_MESSAGE);
   return {
     imageUrl: findMedia(output, 'image'),
@@ -39,15 +47,14 @@ export interface CostumeRunListener {
  */
 export async function streamCostumeWorkflow(
   runner: RunnerPort,
-  pet: string,
-  costume: string,
+  inputs: WorkflowInputs,
   listener: CostumeRunListener,
   options: RunOptions = {},
 ): Promise<GenerationResults> {
   let imageUrl = '';
   let videoUrl = '';
   let cost: number | undefined;
-  const events = runner.streamWorkflow(COSTUME_WORKFLOW_ID, inputOf(pet, costume), options);
+  const events = runner.streamWorkflow(COSTUME_WORKFLOW_ID, inputOf(inputs), options);
   for await (const event of events) {
     switch (event.type) {
       case 'run-id':

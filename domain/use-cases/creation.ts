@@ -13,6 +13,8 @@ import { Store } from './store';
 export interface InputSides {
   readonly pet?: InputSource;
   readonly costume?: InputSource;
+  /** Keep my photo's background (issue 40): an uploaded pet photo fills the image. */
+  readonly keepBackground?: boolean;
 }
 
 /** The Create view's state, shared by the generate, retry, select and create-another use cases. */

@@ -76,6 +76,36 @@ describe('GenerateCostume', () => {
     ]);
   });
 
+  it("sends Keep my photo's background with an uploaded pet photo, and never for a preset pet (issue 40)", async () => {
+    const f = creationFixture();
+    f.select.setUpload('pet', 'data:image/jpeg;base64,REX');
+    f.select.selectPreset('costume', 'witch');
+    f.select.setKeepBackground(true);
+    await f.generate.execute();
+    // The same choice beside a preset pet: it has no photo background, so nothing is sent.
+    f.select.selectPreset('pet', 'cat1');
+    await f.generate.execute();
+    // Unticked again, the uploaded photo is cut out as before.
+    f.select.setUpload('pet', 'data:image/jpeg;base64,REX');
+    f.select.setKeepBackground(false);
+    await f.generate.execute();
+    expect(f.runner.runs.map((run) => run.input)).toEqual([
+      {
+        upload_your_pets_photo: 'data:image/jpeg;base64,REX',
+        upload_costume_character: '/presets/costumes/witch.png',
+        keep_photo_background: true,
+      },
+      {
+        upload_your_pets_photo: '/presets/pets/cat1.png',
+        upload_costume_character: '/presets/costumes/witch.png',
+      },
+      {
+        upload_your_pets_photo: 'data:image/jpeg;base64,REX',
+        upload_costume_character: '/presets/costumes/witch.png',
+      },
+    ]);
+  });
+
   it('runs the costume workflow with the uploads as its two inputs', async () => {
     const f = creationFixture();
     f.ready();

@@ -11,7 +11,12 @@ import type { ClockPort } from '../ports/clock.port';
 import type { ConnectivityPort } from '../ports/connectivity.port';
 import type { PendingRunPort } from '../ports/pending-run.port';
 import type { RunnerPort, RunRead } from '../ports/runner.port';
-import { followCostumeRun, runCostumeWorkflow, streamCostumeWorkflow } from './costume-run';
+import {
+  followCostumeRun,
+  runCostumeWorkflow,
+  streamCostumeWorkflow,
+  type WorkflowInputs,
+} from './costume-run';
 import type { InputSides } from './creation';
 import type { Gallery } from './gallery';
 import { LIVE_RUN, type UnsettledRuns } from './unsettled-runs';
@@ -40,11 +45,7 @@ export const MISSING_VIDEO = 'Video generation failed: the workflow returned no 
 /** Where a preset's image is fetched from by the workflow; drivers may make it absolute. */
 export type PresetUrl = (preset: { kind: PresetKind; id: string }) => string;
 
-/** The two images the workflow takes: a preset's URL or an upload's data URL each. */
-export interface WorkflowInputs {
-  readonly pet: string;
-  readonly costume: string;
-}
+export type { WorkflowInputs } from './costume-run';
 
 /**
  * How a run survives a lost network or a reload (issue 31). Each run gets its own
@@ -233,8 +234,7 @@ export class GenerateCostume {
           return this.streamOutputs
             ? streamCostumeWorkflow(
                 this.runner,
-                inputs.pet,
-                inputs.costume,
+                inputs,
                 {
                   onImage: showImage,
                   onRunId: (id) => {
@@ -244,7 +244,7 @@ export class GenerateCostume {
                 },
                 options,
               )
-            : runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options);
+            : runCostumeWorkflow(this.runner, inputs, options);
         }, onNotice));
       onNotice?.(undefined);
       created = { results, item: this.newItem(results) };
@@ -403,7 +403,7 @@ export class GenerateCostume {
     const options = { idempotencyKey: this.newKey() };
     try {
       return await this.withResends(
-        () => runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options),
+        () => runCostumeWorkflow(this.runner, inputs, options),
         onNotice,
       );
     } finally {
@@ -447,7 +447,13 @@ export class GenerateCostume {
   workflowInputs(inputs: InputSides): WorkflowInputs | undefined {
     const { pet, costume } = inputs;
     if (!pet || !costume) return undefined;
-    return { pet: this.imageOf('pet', pet), costume: this.imageOf('costume', costume) };
+    // A preset pet has no photo background to keep: the option goes with an uploaded photo only.
+    const keep = inputs.keepBackground === true && pet.source === 'upload';
+    return {
+      pet: this.imageOf('pet', pet),
+      costume: this.imageOf('costume', costume),
+      ...(keep ? { keepBackground: true } : {}),
+    };
   }
 
   private imageOf(kind: PresetKind, input: InputSource): string {

@@ -133,6 +133,21 @@ describe('RetryGeneration.retryImage', () => {
     });
   });
 
+  it("runs again with Keep my photo's background when the failed run had it (issue 40)", async () => {
+    const f = createStudio();
+    f.ready();
+    f.select.setKeepBackground(true);
+    f.runner.answer({ throws: new Error('network down') });
+    await f.generate.execute();
+    f.runner.answer(costumeOutput('img-new', 'vid-new'));
+    await f.retry.retryImage();
+    f.runner.answer(costumeOutput('img-2', 'vid-2'));
+    await f.retry.retryBoth();
+    expect(
+      f.runner.runs.map((run) => (run.input as Record<string, unknown>).keep_photo_background),
+    ).toEqual([true, true, true]);
+  });
+
   it('adds an item even when only the image comes back, leaving the video error', async () => {
     const f = await afterBothFailed();
     f.runner.answer(costumeOutput('img-new', ''));

@@ -40,6 +40,14 @@ export class SelectInputs {
     this.setSide(kind, again ? undefined : { source: 'preset', id });
   }
 
+  /**
+   * Keep my photo's background (issue 40): an uploaded pet photo fills the image instead of the
+   * pet being cut out into the scene. Kept while the pet changes; a preset pet ignores it.
+   */
+  setKeepBackground(keep: boolean): void {
+    this.creation.change((state) => ({ inputs: { ...state.inputs, keepBackground: keep } }));
+  }
+
   /** Empties one side, whatever it held. */
   clear(kind: PresetKind): void {
     this.setSide(kind, undefined);

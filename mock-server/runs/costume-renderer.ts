@@ -4,6 +4,8 @@ export type CostumeRenderer = (job: {
   costume: Buffer;
   outDir: string;
   id: string;
+  /** Keep my photo's background: an uploaded photo fills the image (a preset pet ignores it). */
+  keepBackground?: boolean;
   /** Called once the workflow took the run (not refused as busy): its id may be told. */
   onStart?: () => void;
   /** Called once the image file is complete, while the video still encodes; renderers may skip it. */

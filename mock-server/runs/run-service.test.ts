@@ -401,6 +401,37 @@ describe('RunService: what is refused before anything is charged', () => {
     expect(p.usedCents()).toBe(0);
   });
 
+  it('keep_photo_background (issue 40): true reaches the workflow; left out or false, it does not', async () => {
+    const p = platform();
+    const keep = { model: COSTUME_WORKFLOW_ID, input: { ...input, keep_photo_background: true } };
+    await p.service.execute(p.signedIn(), keep, ORIGIN);
+    expect(p.render.mock.calls[0]![0]).toMatchObject({ keepBackground: true });
+    const off = { model: COSTUME_WORKFLOW_ID, input: { ...input, keep_photo_background: false } };
+    await p.service.execute(p.signedIn(), off, ORIGIN);
+    await p.service.execute(p.signedIn(), costume(), ORIGIN);
+    for (const call of p.render.mock.calls.slice(1)) expect(call[0].keepBackground).toBeUndefined();
+  });
+
+  it('a keep_photo_background that is not true or false: 400 saying so, nothing charged', async () => {
+    const p = platform();
+    const bad = { model: COSTUME_WORKFLOW_ID, input: { ...input, keep_photo_background: 'yes' } };
+    const error = await failure(p.service.execute(p.signedIn(), bad, ORIGIN));
+    expect(error).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+    expect(error.message).toBe('Invalid input: keep_photo_background must be true or false.');
+    const both = await failure(
+      p.service.execute(
+        p.signedIn(),
+        { model: COSTUME_WORKFLOW_ID, input: { keep_photo_background: 1 } },
+        ORIGIN,
+      ),
+    );
+    expect(both.message).toBe(
+      'Invalid input: upload_your_pets_photo, upload_costume_character must be an image (data URL or preset URL); keep_photo_background must be true or false.',
+    );
+    expect(p.usedCents()).toBe(0);
+    expect(p.render).not.toHaveBeenCalled();
+  });
+
   it('an unknown model: 404 naming it, cut to 100 characters', async () => {
     const p = platform();
     const model = `workflow/${'x'.repeat(200)}`;

@@ -168,10 +168,16 @@ export class RunService {
     const parsed = CostumeWorkflowInput.safeParse(request.input);
     if (!parsed.success) {
       const fields = parsed.error.issues.map((issue) => issue.path.join('.') || 'input');
-      throw validationError(
-        `Invalid input: ${fields.join(', ')} must be an image (data URL or preset URL).`,
-        parsed.error.issues,
-      );
+      const images = fields.filter((field) => field !== WORKFLOW_INPUT.keepBackground);
+      const said = [
+        ...(images.length
+          ? [`${images.join(', ')} must be an image (data URL or preset URL)`]
+          : []),
+        ...(images.length < fields.length
+          ? [`${WORKFLOW_INPUT.keepBackground} must be true or false`]
+          : []),
+      ];
+      throw validationError(`Invalid input: ${said.join('; ')}.`, parsed.error.issues);
     }
     const { sources, pricing, accounts, faults } = this.deps;
     const local = { ...sources, ownOrigins: [...sources.ownOrigins, origin] };
@@ -230,6 +236,7 @@ export class RunService {
         costume,
         outDir: run.info.folder,
         id: secretStem(),
+        ...(parsed.data.keep_photo_background ? { keepBackground: true } : {}),
         // A stream opens with the run's id, so its caller can cancel it before anything is delivered.
         onStart: () => {
           if (onPartial && calling()) onPartial({ id, model: request.model, output: [] });

@@ -9,7 +9,6 @@ import { batPoses, planBats, type PortraitBox } from './bats';
 import type { PetLocation } from './locate/pet-location';
 import { fallbackLocation } from './locate/locate-pet';
 import { labelledLocation, type PhotoLabel } from './locate/labelled-locator';
-import { fadeFor } from './feather-edges';
 import { composePortrait } from './portrait';
 import { EYES_AT, frameSquare, HEAD_INSIDE, placePet, type Placement } from './placement';
 import { BADGE, cameraAt, PET_DISC, PORTRAIT_SIZE, pumpkinsOf } from './scene';
@@ -553,92 +552,5 @@ describe('an uploaded photo is dressed the same way every time', () => {
       for (let x = Math.ceil(head.x0) + 2; x < head.x1 - 2; x++)
         if (data[(y * PORTRAIT_SIZE + x) * 4 + 3]! > 0) covered++;
     expect(covered).toBe(0);
-  });
-});
-
-describe('a crop reaching past the photo', () => {
-  /** The portrait of an SVG photo placed at `where`, and the disc's row of the photo's top edge. */
-  async function portraitOf(svg: string, where: PetLocation) {
-    const pet = await sharp(Buffer.from(svg)).png().toBuffer();
-    // A costume that is not a preset: nothing is worn over the disc.
-    const costume = await sharp({
-      create: { width: 64, height: 64, channels: 3, background: '#7a3ab0' },
-    })
-      .png()
-      .toBuffer();
-    const portrait = await composePortrait(pet, costume, {}, { locate: async () => where });
-    const { crop } = portrait.placement!;
-    const discTop = PET_DISC.cy - PET_DISC.r;
-    const edge = Math.round(discTop + (-crop.y / crop.side) * PET_DISC.r * 2);
-    return { portrait, crop, discTop, edge };
-  }
-
-  it('fades the photo into the blurred fill beyond its edge, with no hard seam', async () => {
-    // A fine checkerboard: sharp in the photo, smooth once blurred, so texture tells them apart.
-    const squares = Array.from({ length: 120 }, (_, i) =>
-      Array.from({ length: 160 }, (_, j) =>
-        (i + j) % 2 ? `<rect x="${j * 4}" y="${i * 4}" width="4" height="4"/>` : '',
-      ).join(''),
-    ).join('');
-    // A head at the top: the crop rises above the photo to leave room for a hat.
-    const { portrait, crop, discTop, edge } = await portraitOf(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#e0e0e0"/><g fill="#202020">${squares}</g></svg>`,
-      location(640, 480, [270, 10, 100, 100], [240, 100, 160, 300]),
-    );
-    expect(edge).toBeGreaterThan(discTop + 40);
-    expect(edge).toBeLessThan(PET_DISC.cy);
-    // How much a row of the disc's middle varies: the photo's squares, or the fill's smoothness.
-    const texture = (rows: number[]) => {
-      let sum = 0;
-      for (const y of rows) {
-        const row: number[] = [];
-        for (let x = PET_DISC.cx - 80; x < PET_DISC.cx + 80; x++)
-          row.push(portrait.base[(y * PORTRAIT_SIZE + x) * 3 + 1]!);
-        const mean = row.reduce((a, b) => a + b, 0) / row.length;
-        sum += row.reduce((a, b) => a + Math.abs(b - mean), 0) / row.length;
-      }
-      return sum / rows.length;
-    };
-    const band = (from: number, to: number) =>
-      Array.from({ length: to - from }, (_, i) => edge + from + i);
-    // The photo as drawn on the disc, and how far its edge fades.
-    const scale = (PET_DISC.r * 2) / crop.side;
-    const fade = fadeFor(
-      Math.min(PET_DISC.r * 2, 640 * scale),
-      Math.min(PET_DISC.r * 2 - (edge - discTop), 480 * scale),
-    );
-    expect(fade).toBeGreaterThan(10);
-    const inside = texture(band(2 * fade + 5, 2 * fade + 15));
-    expect(inside).toBeGreaterThan(20);
-    // Beyond the edge the fill; the photo's first rows barely show over it, half in at the fade's
-    // width, then fully.
-    expect(texture(band(-15, -5))).toBeLessThan(inside * 0.2);
-    expect(texture(band(1, 4))).toBeLessThan(inside * 0.3);
-    expect(texture(band(fade + 2, fade + 6))).toBeGreaterThan(inside * 0.3);
-  });
-
-  it("continues the photo's own edge beyond it, so a small photo melts into its fill", async () => {
-    // A close-up: a thin band of green grass along the top of a brown dog's face, which fills the
-    // frame. The crop reaches above the photo for a hat; what is drawn there is the grass carried
-    // on and blurred, not the dog stretched over the whole disc.
-    const { portrait, crop, edge } = await portraitOf(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300" fill="#8a4a2a"/><rect width="300" height="24" fill="#2f9a2f"/></svg>`,
-      location(300, 300, [40, 30, 220, 230], [20, 120, 260, 180]),
-    );
-    expect(crop.y).toBeLessThan(-30);
-    // Green against red over the rows above the photo's top edge, in the disc's middle columns.
-    const greener = (rows: number[]) => {
-      let sum = 0;
-      for (const y of rows)
-        for (let x = PET_DISC.cx - 30; x < PET_DISC.cx + 30; x++) {
-          const at = (y * PORTRAIT_SIZE + x) * 3;
-          sum += portrait.base[at + 1]! - portrait.base[at]!;
-        }
-      return sum / (rows.length * 60);
-    };
-    const above = Array.from({ length: 10 }, (_, i) => edge - 30 + i);
-    const face = Array.from({ length: 10 }, (_, i) => edge + 120 + i);
-    expect(greener(face)).toBeLessThan(-20);
-    expect(greener(above)).toBeGreaterThan(10);
   });
 });

@@ -1,4 +1,4 @@
-import sharp, { type OverlayOptions, type Sharp } from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { planBats, type BatFlight, type PortraitBox } from './bats';
 import { findCharacter } from './character';
 import { wearCharacter, type PetHead } from './character-stage';
@@ -10,9 +10,9 @@ import {
   type LocatePet,
   type PetLocation,
 } from './locate/pet-location';
-import { featherEdges } from './feather-edges';
 import { turnHead, type HeadPivot } from './head-turn';
 import { extractPalette, type Palette } from './palette';
+import { insidePhoto, keptPhoto, planKeptPhoto, sureMatte } from './kept-background';
 import { frameSquare, placePet, type DiscCrop, type Frame, type Placement } from './placement';
 import {
   BADGE,
@@ -54,6 +54,8 @@ export interface Portrait {
   readonly head: PortraitBox;
   /** The square of the pet's picture the disc or the stage shows, and the head in it. */
   readonly placement?: Placement;
+  /** The owner's photo fills the portrait (Keep my photo's background): no pumpkins to flicker. */
+  readonly keptBackground?: true;
 }
 
 const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 };
@@ -93,12 +95,13 @@ function wornCostume(
   costumeId: string | undefined,
   head: HeadAnchor,
   frame: Frame,
+  suited = frame === 'stage',
 ): Buffer[] | undefined {
   if (!costumeId) return undefined;
   const { left, top, side } = frameSquare(frame);
   const poses: Buffer[] = [];
   for (let k = 0; k < WOBBLE_POSES; k++) {
-    const pieces = wearableSvg(costumeId, head, side, wobbleAt(k), undefined, frame === 'stage');
+    const pieces = wearableSvg(costumeId, head, side, wobbleAt(k), undefined, suited);
     if (!pieces) return undefined;
     poses.push(
       Buffer.from(
@@ -174,16 +177,10 @@ function headOnPortrait(head: HeadAnchor, frame: Frame): PortraitBox {
 }
 
 /**
- * The photo's square `crop` at the disc's size, in PHOTO_LOOK, as a picture and what goes over it
- * (the disc's layers follow in one composite). Where the square reaches past the photo, the photo's
- * edges carried on outwards, blurred and dimmed, fill in, and the photo fades into them (a
- * cut-out's transparency shows the disc's backdrop). A close-up thus melts into its own grass or
- * sofa instead of sitting as a sharp square on a stretched, blurred copy of the whole photo.
+ * The photo's square `crop` at the disc's size, in PHOTO_LOOK. The crop lies inside the photo
+ * (`insidePhoto`): the disc shows the photo alone, never its edges carried on and blurred.
  */
-async function croppedPhoto(
-  pet: Buffer,
-  crop: DiscCrop,
-): Promise<{ picture: Sharp; over: OverlayOptions[] }> {
+async function croppedPhoto(pet: Buffer, crop: DiscCrop): Promise<Sharp> {
   const size = PET_DISC.r * 2;
   const {
     width = 1,
@@ -193,94 +190,33 @@ async function croppedPhoto(
     animated: false,
   }).metadata();
   const [w, h] = orientation >= 5 ? [height, width] : [width, height];
-  const scale = size / crop.side;
-  const left = Math.max(0, Math.min(w - 1, Math.floor(crop.x)));
-  const top = Math.max(0, Math.min(h - 1, Math.floor(crop.y)));
-  const right = Math.max(left + 1, Math.min(w, Math.ceil(crop.x + crop.side)));
-  const bottom = Math.max(top + 1, Math.min(h, Math.ceil(crop.y + crop.side)));
-  const at = {
-    left: Math.max(0, Math.min(size - 1, Math.round((left - crop.x) * scale))),
-    top: Math.max(0, Math.min(size - 1, Math.round((top - crop.y) * scale))),
-  };
-  const out = {
-    width: Math.max(1, Math.min(size - at.left, Math.round((right - left) * scale))),
-    height: Math.max(1, Math.min(size - at.top, Math.round((bottom - top) * scale))),
-  };
-  const part = sharp(pet, { animated: false })
+  const left = Math.max(0, Math.min(w - 1, Math.round(crop.x)));
+  const top = Math.max(0, Math.min(h - 1, Math.round(crop.y)));
+  const side = Math.max(1, Math.min(w - left, h - top, Math.round(crop.side)));
+  return sharp(pet, { animated: false })
     .rotate()
-    .extract({ left, top, width: right - left, height: bottom - top })
-    .resize(out.width, out.height, { fit: 'fill' })
-    .modulate(PHOTO_LOOK)
-    .ensureAlpha();
-  if (out.width === size && out.height === size) return { picture: part, over: [] };
-  const inside = await part.raw().toBuffer();
-  const raw = { raw: { width: out.width, height: out.height, channels: 4 as const } };
-  // The photo's edges that meet the fill fade into it over a few pixels instead of a hard seam.
-  const faded = Buffer.from(inside);
-  featherEdges(faded, out.width, out.height, {
-    left: at.left > 0,
-    top: at.top > 0,
-    right: at.left + out.width < size,
-    bottom: at.top + out.height < size,
-  });
-  // A blur this wide loses nothing drawn at an eighth of the size and stretched back linearly
-  // (within 9 of 255 of the full-size blur on the labelled photos), for a fraction of the work.
-  // The photo sits where it will be drawn, its edge rows and columns copied out to the disc's.
-  const shrink = (length: number) => Math.max(1, Math.round(length / FILL_SHRINK));
-  const small = shrink(size);
-  const photo = {
-    width: Math.min(small, shrink(out.width)),
-    height: Math.min(small, shrink(out.height)),
-  };
-  const x = Math.min(small - photo.width, Math.round(at.left / FILL_SHRINK));
-  const y = Math.min(small - photo.height, Math.round(at.top / FILL_SHRINK));
-  const fill = await sharp(inside, raw)
-    .resize(photo.width, photo.height, { fit: 'fill' })
-    .extend({
-      left: x,
-      top: y,
-      right: small - photo.width - x,
-      bottom: small - photo.height - y,
-      extendWith: 'copy',
-    })
-    .blur(FILL_BLUR / FILL_SHRINK)
-    .modulate({ brightness: 0.92 })
-    .raw()
-    .toBuffer();
-  return {
-    picture: sharp(fill, { raw: { width: small, height: small, channels: 4 } }).resize(size, size, {
-      fit: 'fill',
-      kernel: 'linear',
-    }),
-    over: [{ input: faded, ...raw, ...at }],
-  };
+    .extract({ left, top, width: side, height: side })
+    .resize(size, size, { fit: 'fill' })
+    .modulate(PHOTO_LOOK);
 }
 
 /** A photo keeps its pet recognisable: lifted a little before the disc's lighter wash and shade. */
 const PHOTO_LOOK = { saturation: 0.9, brightness: 1.08 };
-
-/** The blurred fill's standard deviation at the disc's size, and how much smaller it is drawn. */
-const FILL_BLUR = 18;
-const FILL_SHRINK = 8;
 
 /** The pet in its disc: a preset cropped by attention, a photo to where its pet was located. */
 async function petDisc(pet: Buffer, palette: Palette, placement?: Placement): Promise<Buffer> {
   const discSize = PET_DISC.r * 2;
   // A photo keeps its pet recognisable: a lighter wash and shade than the presets' stronger look.
   const disc = petDiscSvgs(palette, placement ? 'photo' : 'preset');
-  const { picture, over } = placement
+  const picture = placement
     ? await croppedPhoto(pet, placement.crop)
-    : {
-        picture: sharp(pet, { animated: false })
-          .rotate()
-          .resize(discSize, discSize, { fit: 'cover', position: sharp.strategy.attention })
-          .modulate({ saturation: 0.8 }),
-        over: [],
-      };
+    : sharp(pet, { animated: false })
+        .rotate()
+        .resize(discSize, discSize, { fit: 'cover', position: sharp.strategy.attention })
+        .modulate({ saturation: 0.8 });
   return picture
     .ensureAlpha()
     .composite([
-      ...over,
       // Cut-out pets (transparent backgrounds) sit on a lit backdrop instead of a hole.
       { input: disc.backdrop, blend: 'dest-over' },
       { input: disc.tint, blend: 'soft-light' },
@@ -311,6 +247,8 @@ async function presetIdOf(bytes: Buffer, kind: 'pet' | 'costume'): Promise<strin
 export interface PortraitOptions {
   /** Finds the pet in an uploaded photo (not in a preset pet, whose head is reviewed). */
   readonly locate?: LocatePet;
+  /** The uploaded photo fills the portrait, its background kept (a preset pet has none to keep). */
+  readonly keepBackground?: boolean;
 }
 
 export async function composePortrait(
@@ -331,8 +269,10 @@ export async function composePortrait(
   const preset =
     reviewed && petId ? await stagePresetPet(petId, reviewed, await sideOf(pet)) : undefined;
   const location = reviewed ? undefined : await (options.locate ?? locatePet)(pet);
-  // An uploaded costume's character is worn: the pet's head on the character's body.
-  const character = costumeId ? undefined : await findCharacter(costume);
+  const kept = options.keepBackground && location ? planKeptPhoto(location) : undefined;
+  // An uploaded costume's character is worn: the pet's head on the character's body, in the
+  // scene (an owner keeping the photo's background keeps the pet in it, the character as a badge).
+  const character = costumeId || kept ? undefined : await findCharacter(costume);
   const petHead = character && (await headOf(pet, { reviewed, matte: preset?.matte, location }));
   const dressed =
     character && petHead
@@ -341,22 +281,28 @@ export async function composePortrait(
   const placement =
     dressed?.placement ??
     preset?.placement ??
-    (location && (planStage(location) ?? placePet(location)));
+    kept ??
+    (location && (planStage(location) ?? insidePhoto(placePet(location), location)));
   const matte = preset?.matte ?? location?.matte;
   const head = placement?.head ?? reviewed!;
   const frame = placement?.frame ?? 'disc';
+  const sure = location && sureMatte(location);
   // A worn character has no pieces to sway, but the pet's head still turns in the video.
-  const worn = dressed ? bareHead() : wornCostume(costumeId, head, frame);
+  const worn = dressed
+    ? bareHead()
+    : wornCostume(costumeId, head, frame, kept ? Boolean(sure) : undefined);
   // A pet standing in the scene fills it: a costume it wears needs no badge beside it.
   const badge = frame === 'disc' ? BADGE : worn ? undefined : STAGE_BADGE;
   const [petLayers, costumeArt] = await Promise.all([
     dressed
       ? dressed.layers
-      : placement?.frame === 'stage' && matte
-        ? stagedPet(pet, matte, placement.crop, palette, layout.mirror, { costumeId, head })
-        : petDisc(pet, palette, placement).then((disc) => [
-            { input: disc, left: PET_DISC.cx - PET_DISC.r, top: PET_DISC.cy - PET_DISC.r },
-          ]),
+      : kept
+        ? keptPhoto(pet, kept.crop, palette, layout.mirror, { matte: sure, costumeId, head })
+        : placement?.frame === 'stage' && matte
+          ? stagedPet(pet, matte, placement.crop, palette, layout.mirror, { costumeId, head })
+          : petDisc(pet, palette, placement).then((disc) => [
+              { input: disc, left: PET_DISC.cx - PET_DISC.r, top: PET_DISC.cy - PET_DISC.r },
+            ]),
     badge && badgeArt(costume, badge),
   ]);
   const badgeArtAt = badge && {
@@ -365,7 +311,9 @@ export async function composePortrait(
   };
   const scene = await sharp(backgroundSvg(layout, random))
     .composite([
-      ...(frame === 'stage' ? [{ input: vignetteSvg() }, { input: propsSvg(layout) }] : []),
+      ...(frame === 'stage' && !kept
+        ? [{ input: vignetteSvg() }, { input: propsSvg(layout) }]
+        : []),
       ...petLayers,
       {
         input: foregroundSvg(layout, {
@@ -393,6 +341,7 @@ export async function composePortrait(
     mirror: layout.mirror,
     head: headOnPortrait(head, frame),
     ...(placement ? { placement } : {}),
+    ...(kept ? { keptBackground: true as const } : {}),
   };
 }
 

@@ -26,6 +26,8 @@ export interface CostumeJob {
   readonly presets?: PresetIds;
   /** Finds the pet in an uploaded photo: the detector (locatePet) unless a test or review says. */
   readonly locate?: LocatePet;
+  /** Keep my photo's background: an uploaded photo fills the portrait (ignored for a preset pet). */
+  readonly keepBackground?: boolean;
 }
 
 export interface CostumeResult {
@@ -49,6 +51,7 @@ export async function renderCostumeImage(
   job.signal?.throwIfAborted();
   const portrait = await composePortrait(job.pet, job.costume, job.presets, {
     ...(job.locate ? { locate: job.locate } : {}),
+    ...(job.keepBackground ? { keepBackground: true } : {}),
   });
   const sprites = await renderBatSprites(
     portrait.bats.map((flight) => flight.size),

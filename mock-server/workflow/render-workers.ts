@@ -69,10 +69,10 @@ export function renderOnWorkers(): (job: CostumeJob) => Promise<CostumeResult> {
         reject(new Error(`the render thread exited (code ${code})`));
       };
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-      const { pet, costume, outDir, id, video, presets } = job;
+      const { pet, costume, outDir, id, video, presets, keepBackground } = job;
       worker.postMessage({
         type: 'run',
-        job: { pet, costume, outDir, id, video, presets },
+        job: { pet, costume, outDir, id, video, presets, keepBackground },
       } satisfies ToWorker);
     });
 }

@@ -129,7 +129,7 @@ const TOP_ROW_FILLED = 0.2;
  * of the box at most, never up; the face's place and size stay as located. A top found on the
  * outline is the head's crown even when the face is guessed (`topOnPet`): a hat may sit on it.
  */
-function headOnPet(location: PetLocation, crop: DiscCrop): HeadAnchor {
+export function headOnPet(location: PetLocation, crop: DiscCrop): HeadAnchor {
   const anchor = anchorFor(location, crop);
   const { matte, head } = location;
   if (!matte || !anchor.box) return anchor;
@@ -286,7 +286,12 @@ async function graded(rgba: Buffer, w: number, h: number, palette: Palette): Pro
 }
 
 /** Moonlight on the edge of the pet that faces the moon: the outline's inside rim, pale gold. */
-function rimLight(alpha: Buffer, w: number, h: number, toward: { x: number; y: number }): Buffer {
+export function rimLight(
+  alpha: Buffer,
+  w: number,
+  h: number,
+  toward: { x: number; y: number },
+): Buffer {
   const reach = Math.max(2, Math.round(Math.max(w, h) / 120));
   const out = Buffer.alloc(w * h * 4);
   for (let y = 0; y < h; y++) {

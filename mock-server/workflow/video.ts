@@ -59,7 +59,8 @@ export async function frameRenderer(portrait: Portrait, options: VideoOptions) {
       '#07040c',
       rim,
     ),
-    prepareCandlelight(portrait.mirror, scale),
+    // A kept photo has no jack-o'-lanterns to flicker.
+    portrait.keptBackground ? undefined : prepareCandlelight(portrait.mirror, scale),
     posesOf(portrait),
   ]);
   const render = (index: number): Promise<Frame> => {
@@ -73,7 +74,7 @@ export async function frameRenderer(portrait: Portrait, options: VideoOptions) {
       .extract({ left: camera.left, top: camera.top, width: camera.crop, height: camera.crop })
       .resize(options.size, options.size, { kernel: 'linear' })
       .composite([
-        ...candleOverlays(candlelight, t, camera, options.size),
+        ...(candlelight ? candleOverlays(candlelight, t, camera, options.size) : []),
         ...batOverlays(batPoses(portrait.bats, t), sprites, scale, options.size),
       ])
       .removeAlpha()

@@ -57,12 +57,16 @@ describe('POST /v1/run streamed: the costume image before the video', () => {
     const runner = new PlatformRunner(new PlatformClient({ baseUrl: base, accessToken: token }));
 
     let imageSeen: { url: string; videoWritten: boolean } | undefined;
-    const results = await streamCostumeWorkflow(runner, PNG_DATA_URL, PNG_DATA_URL, {
-      onImage: (url) => {
-        imageSeen = { url, videoWritten: gate.videoWritten() };
-        gate.release();
+    const results = await streamCostumeWorkflow(
+      runner,
+      { pet: PNG_DATA_URL, costume: PNG_DATA_URL },
+      {
+        onImage: (url) => {
+          imageSeen = { url, videoWritten: gate.videoWritten() };
+          gate.release();
+        },
       },
-    });
+    );
 
     expect(imageSeen).toEqual({
       url: expect.stringMatching(/\/files\/.+\.png$/),
@@ -107,12 +111,16 @@ describe('POST /v1/run streamed: the costume image before the video', () => {
     const { base, token } = await listening(gate.render);
     const runner = new PlatformRunner(new PlatformClient({ baseUrl: base, accessToken: token }));
     let image = '';
-    const run = streamCostumeWorkflow(runner, PNG_DATA_URL, PNG_DATA_URL, {
-      onImage: (url) => {
-        image = url;
-        gate.release(true);
+    const run = streamCostumeWorkflow(
+      runner,
+      { pet: PNG_DATA_URL, costume: PNG_DATA_URL },
+      {
+        onImage: (url) => {
+          image = url;
+          gate.release(true);
+        },
       },
-    });
+    );
     // The port speaks the domain's codes; the platform's own code stays on the cause.
     await expect(run).rejects.toMatchObject({
       code: 'UNKNOWN_ERROR',

@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { labelledLocation, readLabels, type PhotoLabel } from './locate/labelled-locator';
+import { rasterize } from './locate/outline';
+import type { PetLocation } from './locate/pet-location';
+import { composePortrait, posesOf } from './portrait';
+import { PET_DISC, PORTRAIT_SIZE } from './scene';
+
+// "Keep my photo's background" (issue 40): the owner's photo fills the portrait, cover-cropped
+// inside the photo (no disc, no stretched band), with the costume and the scene's light on it.
+// And the unsure cut-out's disc shows the photo alone, never its edges smeared outwards.
+
+const PHOTOS = path.resolve('tests/fixtures/photos');
+const WITCH = path.resolve('ui/public/presets/costumes/witch.png');
+const SIZE = PORTRAIT_SIZE;
+
+async function traced(file: string): Promise<{ label: PhotoLabel; bytes: Buffer }> {
+  const label = (await readLabels(PHOTOS)).find((l) => l.file === file);
+  if (!label?.outline) throw new Error(`${file} has no traced outline`);
+  return { label, bytes: await readFile(path.join(PHOTOS, file)) };
+}
+
+/** The photo with everything outside its traced outline painted pure green (as stage.test.ts). */
+async function onGreen(bytes: Buffer, label: PhotoLabel): Promise<Buffer> {
+  const { data, info } = await sharp(bytes).rotate().removeAlpha().raw().toBuffer({
+    resolveWithObject: true,
+  });
+  const inside = rasterize(label.outline ?? [], info.width, info.height);
+  for (let i = 0; i < inside.length; i++) if (!inside[i]) data.set([0, 255, 0], i * 3);
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/** Pixels a green background left: green well above red and blue (the grade tints it a little). */
+function greenPixels(portrait: Buffer): number {
+  let count = 0;
+  for (let i = 0; i < portrait.length; i += 3) {
+    const [r = 0, g = 0, b = 0] = [portrait[i], portrait[i + 1], portrait[i + 2]];
+    if (g > 100 && g > r + 60 && g > b + 60) count++;
+  }
+  return count;
+}
+
+/** The mean difference (0-255) between two rows of a raw RGB portrait. */
+function rowDifference(portrait: Buffer, a: number, b: number, x0 = 0, x1 = SIZE): number {
+  let sum = 0;
+  for (let x = x0; x < x1; x++)
+    for (let k = 0; k < 3; k++)
+      sum += Math.abs(
+        (portrait[(a * SIZE + x) * 3 + k] ?? 0) - (portrait[(b * SIZE + x) * 3 + k] ?? 0),
+      );
+  return sum / ((x1 - x0) * 3);
+}
+
+const compose = async (
+  pet: Buffer,
+  location: PetLocation,
+  keepBackground: boolean,
+  costume?: Buffer,
+) =>
+  composePortrait(
+    pet,
+    costume ?? (await readFile(WITCH)),
+    {},
+    {
+      locate: async () => location,
+      keepBackground,
+    },
+  );
+
+describe("Keep my photo's background", () => {
+  it.each(['golden-retriever.jpg', 'shepherd-dog.jpg', 'kitten-in-grass.jpg'])(
+    "fills the portrait with the photo's background when asked, and leaves it out otherwise (%s on green)",
+    async (file) => {
+      const { label, bytes } = await traced(file);
+      const green = await onGreen(bytes, label);
+      const location = await labelledLocation(green, label);
+      const kept = await compose(green, location, true);
+      expect(kept.keptBackground).toBe(true);
+      // A good part of the portrait is the photo's (green) background: no scene, no disc around it.
+      expect(greenPixels(kept.base)).toBeGreaterThan(0.15 * SIZE * SIZE);
+      // Without the option the pet stands in the scene, none of its background around it.
+      const staged = await compose(green, location, false);
+      expect(staged.keptBackground).toBeUndefined();
+      expect(greenPixels(staged.base)).toBeLessThan(SIZE);
+    },
+    60_000,
+  );
+
+  it('covers the portrait with a photo too small and the wrong shape, scaled, never stretched at its edges', async () => {
+    const { label, bytes } = await traced('golden-retriever.jpg');
+    // A thin strip of the photo (its middle band), 3 times as wide as tall and small.
+    const { width = 0, height = 0 } = await sharp(bytes).metadata();
+    const strip = { left: 0, top: Math.round(height * 0.3), width, height: Math.round(width / 3) };
+    const thin = await sharp(bytes).extract(strip).resize(480, 160).png().toBuffer();
+    const location: PetLocation = {
+      width: 480,
+      height: 160,
+      head: { x: 60, y: 10, w: 120, h: 110 },
+      body: { x: 40, y: 100, w: 200, h: 60 },
+      facing: label.facing ?? 'front',
+      confidence: 1,
+      method: 'test',
+    };
+    const kept = await compose(thin, location, true);
+    const { crop } = kept.placement!;
+    // The square lies inside the photo: nothing past its edges is made up.
+    expect(crop.x).toBeGreaterThanOrEqual(0);
+    expect(crop.y).toBeGreaterThanOrEqual(0);
+    expect(crop.x + crop.side).toBeLessThanOrEqual(480 + 1e-6);
+    expect(crop.y + crop.side).toBeLessThanOrEqual(160 + 1e-6);
+    // The rows at the bottom are the photo's own, not copies of one row carried down.
+    const last = SIZE - 1;
+    const copies = Array.from({ length: 96 }, (_, k) => last - 1 - k).filter(
+      (y) => rowDifference(kept.base, y, last) < 2,
+    );
+    expect(copies.length).toBeLessThan(12);
+    expect(rowDifference(kept.base, last - 96, last)).toBeGreaterThan(6);
+  }, 60_000);
+
+  it('wears the costume on the kept photo and moves the head with it in the video', async () => {
+    const { label, bytes } = await traced('shepherd-dog.jpg');
+    const location = await labelledLocation(bytes, label);
+    const kept = await compose(bytes, location, true);
+    expect(kept.keptBackground).toBe(true);
+    expect(kept.placement?.frame).toBe('stage');
+    expect(kept.sway?.head).toBeDefined();
+    // The hat is worn over the photo: the portrait at rest differs from the photo alone there.
+    const scene = kept.sway!.scene;
+    let changed = 0;
+    for (let i = 0; i < scene.length; i++) if (scene[i] !== kept.base[i]) changed++;
+    expect(changed).toBeGreaterThan(3 * 10_000);
+    // Another pose of the sway turns the head: the frames differ where the head is.
+    const poses = await posesOf(kept);
+    const head = kept.head;
+    let moved = 0;
+    for (let y = Math.round(head.y0); y < Math.round(head.y1); y++)
+      for (let x = Math.round(head.x0); x < Math.round(head.x1); x++) {
+        const i = (y * SIZE + x) * 3;
+        if (Math.abs((poses[0]![i] ?? 0) - (poses[3]![i] ?? 0)) > 12) moved++;
+      }
+    expect(moved).toBeGreaterThan(500);
+  }, 60_000);
+
+  it('falls back, for an unsure cut-out, to a disc of the photo alone, with no smeared band', async () => {
+    // A photo of fine noise: a head at its top edge sends the disc's square past the photo, where
+    // its edge rows used to be carried on, blurred, into a smooth band.
+    const [width, height] = [640, 420];
+    const noise = await sharp(randomBytes(width * height * 3), {
+      raw: { width, height, channels: 3 },
+    })
+      .png()
+      .toBuffer();
+    const location: PetLocation = {
+      width,
+      height,
+      head: { x: 170, y: 0, w: 300, h: 280 },
+      body: { x: 120, y: 260, w: 400, h: 160 },
+      facing: 'front',
+      confidence: 1,
+      method: 'test',
+    };
+    // A costume picture that is no preset: nothing is worn over the disc, its badge sits below.
+    const character = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: '#e07020' },
+    })
+      .png()
+      .toBuffer();
+    const framed = await compose(noise, location, false, character);
+    expect(framed.placement?.frame).toBe('disc');
+    const { crop } = framed.placement!;
+    expect(crop.x).toBeGreaterThanOrEqual(0);
+    expect(crop.y).toBeGreaterThanOrEqual(0);
+    expect(crop.x + crop.side).toBeLessThanOrEqual(width + 1e-6);
+    expect(crop.y + crop.side).toBeLessThanOrEqual(height + 1e-6);
+    // Every row across the disc's middle half is noise: neighbouring rows differ, none is smooth.
+    const half = Math.round(PET_DISC.r / 2);
+    const [x0, x1] = [PET_DISC.cx - half, PET_DISC.cx + half];
+    const smooth: number[] = [];
+    for (let y = PET_DISC.cy - PET_DISC.r + 40; y < PET_DISC.cy + PET_DISC.r - 40; y++)
+      if (rowDifference(framed.base, y, y + 1, x0, x1) < 8) smooth.push(y);
+    expect(smooth).toEqual([]);
+  }, 60_000);
+});
