@@ -40,7 +40,8 @@ export function generateCommand(ctx: CliContext): Command {
       const costume = await chooseInput('costume', options.costume);
       if (!pet || !costume) return requireBothInputs(pet, costume);
       await prepareOutDir(options.out);
-      const connection = await ctx.connect(command);
+      // Its save adds to the gallery under If-Match: the copy kept here serves as the read.
+      const connection = await ctx.connect(command, { galleryFromDevice: true });
       try {
         const { generated, files } = await generateWithInterrupts(io, connection, {
           ...options,
@@ -157,9 +158,9 @@ async function generateWithInterrupts(
       downloads.abort();
     }) ?? (() => {});
   try {
-    // The gallery the save edits; its read also tells that the platform takes the token. What the
-    // run cost comes with its answer: no balance is read (a command spends few of the user's 60
-    // requests a minute).
+    // The gallery the save edits, from this device's copy when it has one (the save's If-Match
+    // catches a gallery changed since). What the run cost comes with its answer: no balance is
+    // read (a command spends few of the user's 60 requests a minute).
     await loadGallery(connection);
     const generated = await generateOne(connection, inputs.pet, inputs.costume, {
       onSent: () => {
