@@ -128,6 +128,28 @@ describe('the gallery kept on this device between commands (real local platform)
     );
   });
 
+  it('a deletion and a heart made elsewhere stay as they were made, not undone by the stale copy', async () => {
+    const { cli, env } = await shared.newUser();
+    const out = mkdtempSync(path.join(shared.home, 'kept-'));
+    const x = savedId((await cli(...generate(out))).err);
+    const y = savedId((await cli(...generate(out))).err);
+    // Another terminal deletes one creation and hearts the other; this device's copy has neither.
+    const elsewhere = { ...env, XDG_CONFIG_HOME: mkdtempSync(path.join(shared.home, 'other-')) };
+    expect((await runInMemory(elsewhere, ['gallery', 'delete', x!, '--yes'])).code).toBe(0);
+    expect((await runInMemory(elsewhere, ['gallery', 'favorite', y!])).code).toBe(0);
+    const z = await cli('--debug', ...generate(out));
+    expect(z.code, z.err).toBe(0);
+    expect(z.err).toMatch(/^\[debug\] PUT \S+\/v1\/storage -> 412\b/m);
+    const items = JSON.parse((await cli('gallery', 'list', '--json')).out) as {
+      id: string;
+      isFavorite: boolean;
+    }[];
+    expect(items.map(({ id, isFavorite }) => [id, isFavorite])).toEqual([
+      [savedId(z.err), false],
+      [y, true],
+    ]);
+  });
+
   it('is the owner’s alone (0600), per user and platform, and forgotten at logout', async () => {
     const { cli } = await shared.newUser();
     const { cli: someoneElse } = await shared.newUser();
