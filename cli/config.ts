@@ -155,11 +155,14 @@ export async function saveToken(
   const tokens = { ...config.tokens };
   if (token) tokens[originOf(baseUrl)] = token;
   else delete tokens[originOf(baseUrl)];
+  await writePrivateFile(file, `${JSON.stringify({ ...config, tokens }, undefined, 2)}\n`);
+}
+
+/** Writes a file of the config folder whole (a crash leaves the old one), the owner's alone (0600). */
+export async function writePrivateFile(file: string, text: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify({ ...config, tokens }, undefined, 2)}\n`, {
-    mode: 0o600,
-  });
+  await writeFile(temporary, text, { mode: 0o600 });
   // writeFile's mode applies only to new files, and umask may have widened it.
   await chmod(temporary, 0o600);
   await rename(temporary, file);

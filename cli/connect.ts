@@ -12,6 +12,7 @@ import {
 } from './config';
 import { debugLine, fetchWithDebugLog, withoutCredentials } from './debug-log';
 import { fetchWithRequestCache } from './request-cache';
+import { DeviceGalleryRead, galleryReadFile } from './device-gallery-read';
 import { fetchWithWaitingNotice } from './waiting-notice';
 import { CliError, EXIT, signInNeeded } from './handle-error';
 import { isUnauthorized } from '../domain/errors';
@@ -53,7 +54,17 @@ export interface CliContext {
   /** What the failure handler needs to know: the platform in use, and whether --json was asked. */
   readonly scene: { baseUrl?: string; json?: boolean };
   settings(command: Command): Promise<Settings>;
-  connect(command: Command): Promise<Connection>;
+  connect(command: Command, options?: ConnectOptions): Promise<Connection>;
+}
+
+export interface ConnectOptions {
+  /**
+   * The gallery read is answered from the copy kept on this device, when there is one, without a
+   * request: for a command that only adds to the gallery (generate), whose save carries that
+   * copy's ETag, so a gallery changed elsewhere is read afresh and merged. Commands that show or
+   * edit what is there read it fresh.
+   */
+  readonly galleryFromDevice?: boolean;
 }
 
 export function cliContext(io: Io): CliContext {
@@ -67,7 +78,7 @@ export function cliContext(io: Io): CliContext {
     io,
     scene,
     settings,
-    connect: async (command) => connect(await settings(command), io),
+    connect: async (command, options) => connect(await settings(command), io, {}, options),
   };
 }
 
@@ -77,6 +88,7 @@ export async function connect(
   io?: Pick<Io, 'stderr'>,
   /** Ports in place of the node ones (tests: a fake clock). */
   ports: Pick<Partial<NodePorts>, 'clock'> = {},
+  options: ConnectOptions = {},
 ): Promise<Connection> {
   // Loaded on first use: `presets`, `serve`, `logout` and --help start without the platform stack.
   const { createNodeContainer } = await import('../adapters/node/node.container');
@@ -90,9 +102,24 @@ export async function connect(
     );
   const direct = (input: string | URL | Request, init?: RequestInit) =>
     globalThis.fetch(input, init);
+  // The gallery kept between commands is the signed-in user's on this platform (no requests are
+  // sent before the session below is built).
+  const reads = new DeviceGalleryRead(
+    galleryReadFile(settings.configFile),
+    settings.baseUrl,
+    () => services.session.getSnapshot().user?.userId,
+  );
   // A read the command made once is not made again (--debug lists only the requests sent).
   const fetch = fetchWithRequestCache(
     debug ? fetchWithDebugLog(debug, waiting ?? direct) : (waiting ?? direct),
+    {
+      reads,
+      answerFromDevice: Boolean(options.galleryFromDevice),
+      answered: (etag) => {
+        if (debug)
+          debugLine(debug, `gallery read from this device's copy (ETag ${etag}), not sent`);
+      },
+    },
   );
   // A token saved by login lives in the device store, as the app's does, so the session renews
   // it by the app's rule (before this command goes on, and on its sweep while it runs); a token
@@ -192,7 +219,9 @@ const refused = (connection: Connection) =>
 /**
  * Reads the remote gallery, which is the truth a command then changes. That one read also tells
  * that the platform takes the token: only when it failed is the balance asked, for the typed
- * reason (a refused token, no platform at the address, none answering).
+ * reason (a refused token, no platform at the address, none answering). Answered from this
+ * device's copy (ConnectOptions.galleryFromDevice), it tells nothing: the command's next request
+ * does.
  */
 export async function loadGallery(connection: Connection): Promise<void> {
   requireSignedIn(connection);

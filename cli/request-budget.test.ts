@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PNG_BYTES, userHeaders } from '../tests/server/helpers';
-import { cliTestPlatform } from './testing/cli-test-platform';
+import { cliTestPlatform, runInMemory } from './testing/cli-test-platform';
 
 // The platform takes 60 requests a minute from a user (SPEC.md 9). Each command spends only what
 // it shows or changes: counted here with --debug, which lists every request sent, against the real
@@ -17,7 +17,7 @@ const platformCalls = (err: string) =>
     .map((line) => line.replace(/^\[debug\] (\w+) [^/]+(\/\S+) .*$/, '$1 $2'));
 
 describe('requests a command spends (real local platform)', () => {
-  it('one or two for each command, three for generate (gallery, run, save)', async () => {
+  it('one or two for each command; generate reads the gallery once a device, then runs and saves', async () => {
     const { cli } = await shared.newUser();
     const out = mkdtempSync(path.join(shared.home, 'budget-'));
     const spent = async (...args: string[]) => {
@@ -27,6 +27,11 @@ describe('requests a command spends (real local platform)', () => {
     };
     expect(await spent('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', out)).toEqual([
       'GET /v1/storage',
+      'POST /v1/run',
+      'PUT /v1/storage',
+    ]);
+    // The save left the gallery and its ETag on this device: the next generate does not read it.
+    expect(await spent('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', out)).toEqual([
       'POST /v1/run',
       'PUT /v1/storage',
     ]);
@@ -85,14 +90,103 @@ describe('requests a command spends (real local platform)', () => {
   });
 });
 
-describe('generate, counted by the platform (real local platform, its rate limit on)', () => {
-  // The platform's own count of the user's requests, not the CLI's word: a budget of three in a
-  // window longer than any Retry-After the client waits out, so a fourth request is refused at once.
-  const counted = cliTestPlatform({ rateLimit: { max: 3, windowMs: 10 * 60_000 } });
+describe('the gallery kept on this device between commands (real local platform)', () => {
+  const generate = (out: string) => [
+    'generate',
+    '--pet',
+    'dog1',
+    '--costume',
+    'vampire',
+    '--out',
+    out,
+  ];
+  const savedId = (err: string) => /^Saved to your gallery as (\S+)\.$/m.exec(err)?.[1];
 
-  it('spends three of the user’s requests: it succeeds within three, and the next one is refused', async () => {
+  it('a gallery changed by another client between two generates keeps every creation', async () => {
+    const { cli, env } = await shared.newUser();
+    const out = mkdtempSync(path.join(shared.home, 'kept-'));
+    const first = await cli(...generate(out));
+    expect(first.code, first.err).toBe(0);
+    // Another terminal (its own config folder, so no copy of this gallery) adds a creation.
+    const elsewhere = { ...env, XDG_CONFIG_HOME: mkdtempSync(path.join(shared.home, 'other-')) };
+    const other = await runInMemory(elsewhere, generate(out));
+    expect(other.code, other.err).toBe(0);
+    // This device's copy is now stale: the save is refused (412), the gallery read and merged.
+    const second = await cli('--debug', ...generate(out));
+    expect(second.code, second.err).toBe(0);
+    expect(second.err).not.toContain('Warning');
+    expect(platformCalls(second.err)).toEqual([
+      'POST /v1/run',
+      'PUT /v1/storage',
+      'GET /v1/storage',
+      'PUT /v1/storage',
+    ]);
+    expect(second.err).toMatch(/^\[debug\] PUT \S+\/v1\/storage -> 412\b/m);
+    const items = JSON.parse((await cli('gallery', 'list', '--json')).out) as { id: string }[];
+    expect(items.map((item) => item.id).sort()).toEqual(
+      [first, other, second].map((result) => savedId(result.err)).sort(),
+    );
+  });
+
+  it('a deletion and a heart made elsewhere stay as they were made, not undone by the stale copy', async () => {
+    const { cli, env } = await shared.newUser();
+    const out = mkdtempSync(path.join(shared.home, 'kept-'));
+    const x = savedId((await cli(...generate(out))).err);
+    const y = savedId((await cli(...generate(out))).err);
+    // Another terminal deletes one creation and hearts the other; this device's copy has neither.
+    const elsewhere = { ...env, XDG_CONFIG_HOME: mkdtempSync(path.join(shared.home, 'other-')) };
+    expect((await runInMemory(elsewhere, ['gallery', 'delete', x!, '--yes'])).code).toBe(0);
+    expect((await runInMemory(elsewhere, ['gallery', 'favorite', y!])).code).toBe(0);
+    const z = await cli('--debug', ...generate(out));
+    expect(z.code, z.err).toBe(0);
+    expect(z.err).toMatch(/^\[debug\] PUT \S+\/v1\/storage -> 412\b/m);
+    const items = JSON.parse((await cli('gallery', 'list', '--json')).out) as {
+      id: string;
+      isFavorite: boolean;
+    }[];
+    expect(items.map(({ id, isFavorite }) => [id, isFavorite])).toEqual([
+      [savedId(z.err), false],
+      [y, true],
+    ]);
+  });
+
+  it('is the owner’s alone (0600), per user and platform, and forgotten at logout', async () => {
+    const { cli } = await shared.newUser();
+    const { cli: someoneElse } = await shared.newUser();
+    const out = mkdtempSync(path.join(shared.home, 'kept-'));
+    const file = path.join(shared.home, 'pawloween', 'gallery-read.json');
+    const kept = () =>
+      existsSync(file) ? Object.keys(JSON.parse(readFileSync(file, 'utf8')).reads as object) : [];
+    const before = kept().length;
+    expect((await cli(...generate(out))).code).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // Another user at the same platform, with the same config folder, reads their own gallery.
+    expect(platformCalls((await someoneElse('--debug', ...generate(out))).err)[0]).toBe(
+      'GET /v1/storage',
+    );
+    expect(kept()).toHaveLength(before + 2);
+    expect((await cli('logout')).code).toBe(0);
+    expect(kept().filter((key) => key.startsWith(`${shared.platform.baseUrl} `))).toEqual([]);
+  });
+});
+
+describe('generate, counted by the platform (real local platform, its rate limit on)', () => {
+  // The platform's own count of the user's requests, not the CLI's word: a budget of two in a
+  // window longer than any Retry-After the client waits out, so a third request is refused at once.
+  // The platform's clock is moved on to open the next window.
+  const WINDOW_MS = 10 * 60_000;
+  let skew = 0;
+  const counted = cliTestPlatform({
+    rateLimit: { max: 2, windowMs: WINDOW_MS },
+    now: () => Date.now() + skew,
+  });
+
+  it('spends two of the user’s requests once the gallery is on this device: it succeeds within two, and the next one is refused', async () => {
     const { cli, token } = await counted.newUser();
     const out = mkdtempSync(path.join(counted.home, 'counted-'));
+    // A read of the gallery (one request) leaves it on this device; then a new window opens.
+    expect((await cli('gallery', 'list')).code).toBe(0);
+    skew += WINDOW_MS;
     const result = await cli('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', out);
     expect(result.code, result.err).toBe(0);
     expect(result.err).toMatch(/^Saved to your gallery as \d+\.$/m);

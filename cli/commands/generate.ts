@@ -46,7 +46,8 @@ export function generateCommand(ctx: CliContext): Command {
       if (!pet || !costume) return requireBothInputs(pet, costume);
       if (options.keepBackground && pet.source !== 'file') throw presetHasNoBackground(pet.id);
       await prepareOutDir(options.out);
-      const connection = await ctx.connect(command);
+      // Its save adds to the gallery under If-Match: the copy kept here serves as the read.
+      const connection = await ctx.connect(command, { galleryFromDevice: true });
       try {
         const { generated, files } = await generateWithInterrupts(io, connection, {
           ...options,
@@ -169,9 +170,9 @@ async function generateWithInterrupts(
       downloads.abort();
     }) ?? (() => {});
   try {
-    // The gallery the save edits; its read also tells that the platform takes the token. What the
-    // run cost comes with its answer: no balance is read (a command spends few of the user's 60
-    // requests a minute).
+    // The gallery the save edits, from this device's copy when it has one (the save's If-Match
+    // catches a gallery changed since). What the run cost comes with its answer: no balance is
+    // read (a command spends few of the user's 60 requests a minute).
     await loadGallery(connection);
     const generated = await generateOne(connection, inputs.pet, inputs.costume, {
       ...(inputs.keepBackground ? { keepBackground: true } : {}),

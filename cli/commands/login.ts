@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { saveToken, type Settings } from '../config';
 import { signInByDevice } from '../device-login';
+import { forgetGalleryReads } from '../device-gallery-read';
 import { checkSignedIn, connect, type CliContext, type Connection } from '../connect';
 import { CliError, EXIT, usageError } from '../handle-error';
 import { userFromClaims } from '../../domain/model/user';
@@ -55,6 +56,8 @@ Every token is checked with the platform before it is saved.`,
         checked.close();
       }
       await saveToken(settings.configFile, settings.baseUrl, token);
+      // Perhaps someone else: the gallery kept for the one before is not theirs.
+      await forgetGalleryReads(settings.configFile, settings.baseUrl);
       const claims = connection.services.signIn.claimsOf(token);
       if (options.json)
         writeJson(

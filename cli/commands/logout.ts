@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { saveToken } from '../config';
 import type { CliContext } from '../connect';
+import { forgetGalleryReads } from '../device-gallery-read';
 
 /** pawloween logout: ends the token on the platform, then forgets it and the user's data here. */
 export function logoutCommand(ctx: CliContext): Command {
@@ -16,6 +17,7 @@ export function logoutCommand(ctx: CliContext): Command {
       const revoked = await connection.services.session.signOut();
       connection.close();
       await saveToken(settings.configFile, settings.baseUrl, undefined);
+      await forgetGalleryReads(settings.configFile, settings.baseUrl);
       ctx.io.stdout.write(`Signed out of ${settings.baseUrl}.\n`);
       if (settings.token && !revoked)
         ctx.io.stderr.write(
