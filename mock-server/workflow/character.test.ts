@@ -5,49 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { findCharacter } from './character';
 import { composePortrait } from './portrait';
 import { PORTRAIT_SIZE } from './scene';
+import { drawnCharacter, pixelsNear } from './test-images';
 
 // Issue 40, item 3: an uploaded costume picture is worn. The characters are real drawings of
 // people in costumes (tests/fixtures/characters, with their sources).
 const CHARACTERS = path.resolve(__dirname, '../../tests/fixtures/characters');
 const PETS = path.resolve(__dirname, '../../ui/public/presets/pets');
 
-/**
- * A drawn character on a plain white backdrop: a red hat on a blue face, on a green body with
- * arms; every part a colour the scene never uses, so each can be counted on the portrait.
- */
-function testCharacter(): Promise<Buffer> {
-  return sharp(
-    Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600"><rect width="400" height="600" fill="#fff"/>
-<rect x="150" y="40" width="100" height="45" fill="#ff0000"/>
-<circle cx="200" cy="130" r="50" fill="#0000ff"/>
-<rect x="185" y="178" width="30" height="20" fill="#0000ff"/>
-<rect x="120" y="196" width="160" height="260" fill="#00ff00"/>
-<rect x="60" y="200" width="60" height="30" fill="#00ff00"/>
-<rect x="280" y="200" width="60" height="30" fill="#00ff00"/>
-<rect x="130" y="456" width="50" height="120" fill="#00ff00"/><rect x="220" y="456" width="50" height="120" fill="#00ff00"/></svg>`,
-    ),
-  )
-    .png()
-    .toBuffer();
-}
-
-/** How many pixels of the raw RGB portrait are near this pure colour. */
-function count(raw: Buffer, colour: [number, number, number]): number {
-  let n = 0;
-  for (let i = 0; i < raw.length; i += 3) {
-    const near =
-      Math.abs(raw[i]! - colour[0]) < 60 &&
-      Math.abs(raw[i + 1]! - colour[1]) < 60 &&
-      Math.abs(raw[i + 2]! - colour[2]) < 60;
-    if (near) n++;
-  }
-  return n;
-}
-
 describe('findCharacter', () => {
   it('cuts out a drawn person on a plain backdrop and finds its head above its neck', async () => {
-    const found = await findCharacter(await testCharacter());
+    const found = await findCharacter(await drawnCharacter());
     expect(found).toBeDefined();
     const { head, figure } = found!;
     // The head: the hat's top (y 40) down to the neck (about y 178-196), over the face's width.
@@ -99,7 +66,7 @@ describe('findCharacter', () => {
   });
 
   it('takes a see-through drawing by its own outline', async () => {
-    const drawn = await sharp(await testCharacter())
+    const drawn = await sharp(await drawnCharacter())
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -117,16 +84,16 @@ describe('findCharacter', () => {
 describe('a pet wearing an uploaded character', () => {
   it("puts the pet's head on the character's body, in the scene: no badge, the face replaced, the hat worn", async () => {
     const pet = readFileSync(path.join(PETS, 'dog3.png'));
-    const portrait = await composePortrait(pet, await testCharacter(), { pet: 'dog3' });
+    const portrait = await composePortrait(pet, await drawnCharacter(), { pet: 'dog3' });
     const raw = portrait.base;
     expect(raw.length).toBe(PORTRAIT_SIZE * PORTRAIT_SIZE * 3);
     // The body stands large in the scene (a badge would hold under 25,000 of it at most).
-    expect(count(raw, [0, 255, 0])).toBeGreaterThan(60_000);
+    expect(pixelsNear(raw, [0, 255, 0])).toBeGreaterThan(60_000);
     // The character's blue face (about 40,000 pixels at this size) is gone under the pet's head:
     // what is left is its crown under the hat and the neck under the pet's chin...
-    expect(count(raw, [0, 0, 255])).toBeLessThan(3_000);
+    expect(pixelsNear(raw, [0, 0, 255])).toBeLessThan(3_000);
     // ...and its red hat is worn on it, above the head's middle.
-    expect(count(raw, [255, 0, 0])).toBeGreaterThan(2_000);
+    expect(pixelsNear(raw, [255, 0, 0])).toBeGreaterThan(2_000);
     const hatRows: number[] = [];
     for (let i = 0; i < raw.length; i += 3)
       if (raw[i]! > 200 && raw[i + 1]! < 60 && raw[i + 2]! < 60)

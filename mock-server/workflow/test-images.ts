@@ -41,3 +41,37 @@ export function pngHeader(width: number, height: number): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * A drawn character on a plain white backdrop, as an owner uploads a costume picture: a red hat on
+ * a blue face, on a green body with arms and legs. Each part is a colour no scene uses, so each
+ * can be counted on a portrait.
+ */
+export function drawnCharacter(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600"><rect width="400" height="600" fill="#fff"/>
+<rect x="150" y="40" width="100" height="45" fill="#ff0000"/>
+<circle cx="200" cy="130" r="50" fill="#0000ff"/>
+<rect x="185" y="178" width="30" height="20" fill="#0000ff"/>
+<rect x="120" y="196" width="160" height="260" fill="#00ff00"/>
+<rect x="60" y="200" width="60" height="30" fill="#00ff00"/>
+<rect x="280" y="200" width="60" height="30" fill="#00ff00"/>
+<rect x="130" y="456" width="50" height="120" fill="#00ff00"/><rect x="220" y="456" width="50" height="120" fill="#00ff00"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** How many pixels of a raw RGB (or RGBA, `channels`) picture are near this pure colour. */
+export function pixelsNear(
+  raw: Buffer,
+  colour: readonly [number, number, number],
+  channels = 3,
+): number {
+  let n = 0;
+  for (let i = 0; i < raw.length; i += channels) {
+    const near =
+      Math.abs(raw[i]! - colour[0]) < 60 &&
+      Math.abs(raw[i + 1]! - colour[1]) < 60 &&
+      Math.abs(raw[i + 2]! - colour[2]) < 60;
+    if (near) n++;
+  }
+  return n;
+}
