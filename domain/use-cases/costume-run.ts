@@ -1,12 +1,14 @@
 import { NO_OUTPUT_MESSAGE } from '../errors';
+import { FACE_INPUT, type FacePoint } from '../model/face-point';
 import type { GenerationResults } from '../model/generation';
 import { COSTUME_WORKFLOW_ID, WORKFLOW_INPUT, WORKFLOW_OUTPUT } from '../model/workflow';
 import type { ClockPort } from '../ports/clock.port';
 import type { RunnerPort, RunOptions, RunRead } from '../ports/runner.port';
 
-const inputOf = (pet: string, costume: string) => ({
+const inputOf = (pet: string, costume: string, face?: FacePoint) => ({
   [WORKFLOW_INPUT.pet]: pet,
   [WORKFLOW_INPUT.costume]: costume,
+  ...(face && { [FACE_INPUT]: face }),
 });
 
 /** Runs the costume workflow once and reads its outputs; a missing one is an empty string. */
@@ -15,8 +17,11 @@ export async function runCostumeWorkflow(
   pet: string,
   costume: string,
   options: RunOptions = {},
+  /** Where the owner said the pet's face is, when they did. */
+  face?: FacePoint,
 ): Promise<GenerationResults> {
-  const { output, usage } = await runner.run(COSTUME_WORKFLOW_ID, inputOf(pet, costume), options);
+  const input = inputOf(pet, costume, face);
+  const { output, usage } = await runner.run(COSTUME_WORKFLOW_ID, input, options);
   if (!Array.isArray(output)) throw new Error(NO_OUTPUT_MESSAGE);
   return {
     imageUrl: findMedia(output, 'image'),
@@ -43,11 +48,13 @@ export async function streamCostumeWorkflow(
   costume: string,
   listener: CostumeRunListener,
   options: RunOptions = {},
+  /** Where the owner said the pet's face is, when they did. */
+  face?: FacePoint,
 ): Promise<GenerationResults> {
   let imageUrl = '';
   let videoUrl = '';
   let cost: number | undefined;
-  const events = runner.streamWorkflow(COSTUME_WORKFLOW_ID, inputOf(pet, costume), options);
+  const events = runner.streamWorkflow(COSTUME_WORKFLOW_ID, inputOf(pet, costume, face), options);
   for await (const event of events) {
     switch (event.type) {
       case 'run-id':

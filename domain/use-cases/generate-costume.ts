@@ -4,6 +4,7 @@ import {
   videoGenerationError,
   type DomainErrorCode,
 } from '../errors';
+import type { FacePoint } from '../model/face-point';
 import type { GalleryItem } from '../model/gallery-item';
 import type { GenerationResults, InputSource } from '../model/generation';
 import { presetImagePath, type PresetKind } from '../model/presets';
@@ -44,6 +45,8 @@ export type PresetUrl = (preset: { kind: PresetKind; id: string }) => string;
 export interface WorkflowInputs {
   readonly pet: string;
   readonly costume: string;
+  /** Where the owner tapped their pet's face on an uploaded photo (issue 39). */
+  readonly face?: FacePoint;
 }
 
 /**
@@ -243,8 +246,9 @@ export class GenerateCostume {
                   },
                 },
                 options,
+                inputs.face,
               )
-            : runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options);
+            : runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options, inputs.face);
         }, onNotice));
       onNotice?.(undefined);
       created = { results, item: this.newItem(results) };
@@ -403,7 +407,7 @@ export class GenerateCostume {
     const options = { idempotencyKey: this.newKey() };
     try {
       return await this.withResends(
-        () => runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options),
+        () => runCostumeWorkflow(this.runner, inputs.pet, inputs.costume, options, inputs.face),
         onNotice,
       );
     } finally {
@@ -447,7 +451,12 @@ export class GenerateCostume {
   workflowInputs(inputs: InputSides): WorkflowInputs | undefined {
     const { pet, costume } = inputs;
     if (!pet || !costume) return undefined;
-    return { pet: this.imageOf('pet', pet), costume: this.imageOf('costume', costume) };
+    const face = pet.source === 'upload' ? pet.face : undefined;
+    return {
+      pet: this.imageOf('pet', pet),
+      costume: this.imageOf('costume', costume),
+      ...(face && { face }),
+    };
   }
 
   private imageOf(kind: PresetKind, input: InputSource): string {

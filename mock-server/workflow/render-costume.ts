@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { batOverlays, batPoses, renderBatSprites } from './bats';
 import { hex, mix } from './color';
 import { abortError } from './ffmpeg';
+import type { FacePoint } from '../../domain/model/face-point';
+import { locateAtFace } from './locate/face-seed';
 import type { LocatePet } from './locate/pet-location';
 import { composePortrait, type Portrait, type PresetIds } from './portrait';
 import { PORTRAIT_SIZE } from './scene';
@@ -26,6 +28,8 @@ export interface CostumeJob {
   readonly presets?: PresetIds;
   /** Finds the pet in an uploaded photo: the detector (locatePet) unless a test or review says. */
   readonly locate?: LocatePet;
+  /** Where the owner said the pet's face is (fractions of the photo): that is its head. */
+  readonly face?: FacePoint;
 }
 
 export interface CostumeResult {
@@ -47,8 +51,10 @@ export async function renderCostumeImage(
 ): Promise<{ imageFile: string; portrait: Portrait }> {
   const imageFile = outputPath(job, '.png');
   job.signal?.throwIfAborted();
+  const { face } = job;
+  const locate = job.locate ?? (face && ((pet: Buffer) => locateAtFace(pet, face)));
   const portrait = await composePortrait(job.pet, job.costume, job.presets, {
-    ...(job.locate ? { locate: job.locate } : {}),
+    ...(locate ? { locate } : {}),
   });
   const sprites = await renderBatSprites(
     portrait.bats.map((flight) => flight.size),
