@@ -4,7 +4,6 @@ import type { AppContext } from '../app-context';
 import { parse } from '../http/parse';
 import { PlatformError, validationError } from '../http/platform-error';
 import { resolveImage } from '../runs/image-input';
-import { locateOnWorker } from '../workflow/locate-on-worker';
 import { WorkflowQueueFullError } from '../workflow/workflow-pool';
 
 /** One photo as a data URL of at most 10 MB, in base64. */
@@ -27,7 +26,6 @@ const locatorBusy = () =>
  */
 export async function petRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const allowed = ['user', 'headless', 'anonymous'] as const;
-  const locate = locateOnWorker();
   app.post(
     API_PATHS.locatePet,
     { bodyLimit: LOCATE_BODY_LIMIT, onRequest: ctx.guard.before(allowed) },
@@ -41,7 +39,7 @@ export async function petRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
         filesDir: ctx.filesDir,
         ownOrigins: [],
       });
-      return locate(bytes).catch((error: unknown) => {
+      return ctx.locatePet(bytes).catch((error: unknown) => {
         if (error instanceof WorkflowQueueFullError) throw locatorBusy();
         throw error;
       });
