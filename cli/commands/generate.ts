@@ -7,6 +7,7 @@ import { creationResult } from '../creation-result';
 import { debugLine } from '../debug-log';
 import { cardReport, failureAfter } from '../error-report';
 import { generateOne, requireBothInputs, VIDEO_ONLY, type Generated } from '../generation';
+import { faceOption, wouldHaveAsked } from '../face-option';
 import { chooseInput, type ChosenInput } from '../inputs';
 import type { Io } from '../io';
 import { writeJson } from '../json-output';
@@ -21,6 +22,7 @@ interface GenerateOptions {
   costume?: string;
   out: string;
   json?: boolean;
+  face?: string;
 }
 
 /** Where a generate command is, for what a Ctrl-C can still stop and what it has to say. */
@@ -32,13 +34,19 @@ export function generateCommand(ctx: CliContext): Command {
     .description('generate a costume picture and video of a pet')
     .option('--pet <preset-id|image>', 'a preset pet id (see `pawloween presets`) or an image file')
     .option('--costume <preset-id|image>', 'a preset costume id or an image file')
+    .option(
+      '--face <x,y>',
+      'where your pet’s face is in the --pet photo, in pixels (e.g. 120,80): the costume goes on that head',
+    )
     .option('--out <dir>', 'where to save the image and video', '.')
     .option('--json', 'print one JSON object instead of text')
     .action(async (options: GenerateOptions, command: Command) => {
       const { io } = ctx;
-      const pet = await chooseInput('pet', options.pet);
+      const chosen = await chooseInput('pet', options.pet);
       const costume = await chooseInput('costume', options.costume);
-      if (!pet || !costume) return requireBothInputs(pet, costume);
+      if (!chosen || !costume) return requireBothInputs(chosen, costume);
+      const face = await faceOption(options.face, chosen);
+      const pet = face && chosen.source === 'file' ? { ...chosen, face } : chosen;
       await prepareOutDir(options.out);
       const connection = await ctx.connect(command);
       try {
@@ -160,6 +168,12 @@ async function generateWithInterrupts(
     // The balance before the run: what a run finished after a Ctrl-C cost is told from it.
     const before = await checkSignedIn(connection);
     await loadGallery(connection);
+    // The app asks the owner to tap the face of a photo its locator is unsure of: say so here.
+    const { pet } = inputs;
+    if (pet.source === 'file' && !pet.face) {
+      const sure = await connection.services.petFace.isSure(pet.dataUrl);
+      if (sure === false) say(wouldHaveAsked(pet.path));
+    }
     const generated = await generateOne(connection, inputs.pet, inputs.costume, {
       onSent: () => {
         phase = 'running';

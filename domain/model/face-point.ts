@@ -35,7 +35,7 @@ export function parseFacePixels(
 ): FacePoint | string {
   const match = /^\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*$/.exec(value);
   if (!match)
-    return `--face takes the face's position as X,Y in pixels of the photo, e.g. --face 120,80 (got '${value}').`;
+    return `--face takes the face’s position as X,Y in pixels of the photo, e.g. --face 120,80 (got '${value}').`;
   const x = Number(match[1]);
   const y = Number(match[2]);
   if (x >= size.width || y >= size.height)
