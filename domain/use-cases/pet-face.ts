@@ -40,6 +40,9 @@ export class PetFace extends Store<PetFaceSnapshot> {
     this.follow();
   }
 
+  /** The check under way, settled (never rejected) once it answered. */
+  private checking: Promise<void> = Promise.resolve();
+
   /** Puts the head mark here on the current pet photo (fractions of the photo as seen). */
   setPoint(point: FacePoint): void {
     const pet = this.creation.getSnapshot().inputs.pet;
@@ -53,12 +56,22 @@ export class PetFace extends Store<PetFaceSnapshot> {
   }
 
   /**
-   * Whether Generate may go: not while the locator is unsure of the photo and no face is tapped
-   * (then the prompt shows as the reason, and the view moves focus to the photo).
+   * Whether Generate may go (once the photo's check is done, when it is under way): not while the locator is unsure of
+   * the photo and no face is tapped (then the prompt is the reason, and the view brings the photo
+   * into focus).
    */
-  readyToGenerate(): boolean {
+  readyToGenerate(): boolean | Promise<boolean> {
+    if (this.getSnapshot().check !== 'checking') return this.tapped();
+    this.update({ asked: true });
+    return this.checking.then(() => this.tapped());
+  }
+
+  private tapped(): boolean {
     const { check, point } = this.getSnapshot();
-    if (check !== 'unsure' || point) return true;
+    if (check !== 'unsure' || point) {
+      this.update({ asked: false });
+      return true;
+    }
     this.update({ asked: true });
     this.creation.change({ validationMessage: TAP_PROMPT });
     return false;
@@ -92,7 +105,7 @@ export class PetFace extends Store<PetFaceSnapshot> {
       return;
     }
     this.update({ check: 'checking', photo, point, guess: MIDDLE, asked: false });
-    void this.runner.locatePet(photo).then(
+    this.checking = this.runner.locatePet(photo).then(
       (sight) => this.checked(photo, sight),
       () => {
         if (this.getSnapshot().photo === photo) this.update({ check: 'unknown' });

@@ -10,6 +10,7 @@ import { useCreateFlow } from '../hooks/use-create-flow';
 import { usePresetCards } from '../hooks/use-preset-cards';
 import { CreateHeading } from './create-heading';
 import { ErrorDialog } from './error-dialog';
+import { FaceTap } from './face-tap';
 import { ModeToggle } from './mode-toggle';
 import { PresetInputs } from './preset-inputs';
 import { ProgressOverlay } from './progress-overlay';
@@ -77,6 +78,7 @@ export function CreateView(props: {
           ) : (
             <PresetInputs pet={side('pet')} costume={side('costume')} />
           )}
+          <FaceTap />
           <div className="pw-generate">
             {view.notice && !generating && (
               <p className="pw-generate__notice" role="status">
