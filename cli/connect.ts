@@ -30,7 +30,14 @@ export async function settleConnections(): Promise<void> {
 /** The use cases the CLI drives. */
 export type CliServices = Pick<
   Services,
-  'session' | 'gallery' | 'progress' | 'account' | 'generateCostume' | 'runModel' | 'signIn'
+  | 'session'
+  | 'gallery'
+  | 'progress'
+  | 'account'
+  | 'generateCostume'
+  | 'runModel'
+  | 'signIn'
+  | 'petFace'
 >;
 
 /**

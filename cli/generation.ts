@@ -102,6 +102,6 @@ export function requireBothInputs(pet?: ChosenInput, costume?: ChosenInput): voi
 function sideOf(input: ChosenInput | undefined): InputSource | undefined {
   if (!input) return undefined;
   return input.source === 'file'
-    ? { source: 'upload', dataUrl: input.dataUrl }
+    ? { source: 'upload', dataUrl: input.dataUrl, ...(input.face && { face: input.face }) }
     : { source: 'preset', id: input.id };
 }

@@ -1,5 +1,6 @@
 import { open, readFile, stat } from 'node:fs/promises';
 import { LIMITS } from '../domain/model/constants';
+import type { FacePoint } from '../domain/model/face-point';
 import { SNIFF_BYTES } from '../domain/model/image-file';
 import { findPreset, PRESET_COSTUMES, PRESET_PETS, type PresetKind } from '../domain/model/presets';
 import {
@@ -12,7 +13,13 @@ import { usageError } from './handle-error';
 /** A --pet or --costume value: a preset id, or an image file read into a data URL. */
 export type ChosenInput =
   | { readonly source: 'preset'; readonly id: string }
-  | { readonly source: 'file'; readonly path: string; readonly dataUrl: string };
+  | {
+      readonly source: 'file';
+      readonly path: string;
+      readonly dataUrl: string;
+      /** Where the pet's face is on this photo (--face), when given. */
+      readonly face?: FacePoint;
+    };
 
 /** Preset ids first (they never contain a slash), then files; anything else names what is valid. */
 export async function chooseInput(

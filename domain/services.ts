@@ -15,6 +15,7 @@ import { Gallery } from './use-cases/gallery';
 import { GenerateCostume, type PresetUrl, type RunRecovery } from './use-cases/generate-costume';
 import { GenerationView } from './use-cases/generation-view';
 import { UnsettledRuns } from './use-cases/unsettled-runs';
+import { PetFace } from './use-cases/pet-face';
 import { Profile } from './use-cases/profile';
 import { ProgressTimeline } from './use-cases/progress-timeline';
 import { RetryGeneration } from './use-cases/retry-generation';
@@ -59,6 +60,8 @@ export interface Services {
   readonly runModel: RunModel;
   /** A terminal's sign-in: in the browser here, or approved on another device (the CLI's login). */
   readonly signIn: SignIn;
+  /** Whether the locator is sure of the pet's photo, and the face its owner tapped (issue 39). */
+  readonly petFace: PetFace;
 }
 
 // Each token is a const of its own: a unique symbol type, so the table below can say what it provides.
@@ -74,6 +77,7 @@ const RetryGenerationToken = Symbol('RetryGeneration');
 const CreateAnotherToken = Symbol('CreateAnother');
 const RunModelToken = Symbol('RunModel');
 const SignInToken = Symbol('SignIn');
+const PetFaceToken = Symbol('PetFace');
 const CreationToken = Symbol('Creation');
 const GalleryStorageToken = Symbol('GalleryStorage');
 const ProfileStorageToken = Symbol('ProfileStorage');
@@ -92,6 +96,7 @@ export const TOKENS = {
   createAnother: CreateAnotherToken,
   runModel: RunModelToken,
   signIn: SignInToken,
+  petFace: PetFaceToken,
   creation: CreationToken,
   galleryStorage: GalleryStorageToken,
   profileStorage: ProfileStorageToken,
@@ -122,6 +127,7 @@ export interface Provided {
   [CreateAnotherToken]: CreateAnother;
   [RunModelToken]: RunModel;
   [SignInToken]: SignIn;
+  [PetFaceToken]: PetFace;
   [CreationToken]: Creation;
   [GalleryStorageToken]: StorageSync<StoredGallery>;
   [ProfileStorageToken]: StorageSync<UserProfile>;
@@ -210,6 +216,11 @@ export const FACTORIES: readonly Factory[] = [
   factory(TOKENS.creation, [], () => new Creation()),
   factory(TOKENS.selectInputs, [TOKENS.creation], (c: Creation) => new SelectInputs(c)),
   factory(TOKENS.createAnother, [TOKENS.creation], (c: Creation) => new CreateAnother(c)),
+  factory(
+    TOKENS.petFace,
+    [RunnerPort, TOKENS.creation],
+    (runner: RunnerPort, c: Creation) => new PetFace(runner, c),
+  ),
   factory(
     TOKENS.generateCostume,
     [
@@ -301,6 +312,7 @@ const SERVICE_KEYS: readonly (keyof Services)[] = [
   'createAnother',
   'runModel',
   'signIn',
+  'petFace',
 ];
 
 /**

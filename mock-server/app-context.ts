@@ -1,3 +1,4 @@
+import type { PetLocationAnswer } from '../adapters/platform/src/api';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { FaultInjector } from './http/fault-injector';
 import { Guard } from './http/guard';
 import { RateLimiter } from './http/rate-limiter';
 import type { CostumeRenderer } from './runs/costume-renderer';
+import { locateOnWorker } from './workflow/locate-on-worker';
 import { RunService } from './runs/run-service';
 import { openAccounts, type Accounts } from './store/accounts';
 import { RevocationStore } from './store/revocation-store';
@@ -50,6 +52,8 @@ export interface AppContext {
   fileRetention: FileRetention;
   guard: Guard;
   runs: RunService;
+  /** Where the costume workflow's locator puts a pet's head in a photo (POST /v1/pets/locate). */
+  locatePet: (image: Buffer) => Promise<PetLocationAnswer>;
   /** What each output of a run costs (cents): what the runs charge, for any route to tell. */
   pricing: Pricing;
   faults: FaultInjector | undefined;
@@ -266,6 +270,7 @@ export function createContext(
     authenticator,
     guard: new Guard(authenticator, limiter, faults, now),
     runs,
+    locatePet: options.locatePet ?? locateOnWorker(),
     pricing,
     faults,
     now,

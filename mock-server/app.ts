@@ -22,6 +22,7 @@ import { authRoutes } from './routes/auth';
 import { signOutRoutes } from './routes/sign-out';
 import { deviceRoutes } from './routes/device';
 import { faultRoutes } from './routes/faults';
+import { petRoutes } from './routes/pets';
 import { projectRoutes } from './routes/projects';
 import { runRoutes } from './routes/run';
 import { staticRoutes } from './routes/static-files';
@@ -139,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     subscriptionRoutes,
     storageRoutes,
     projectRoutes,
+    petRoutes,
     authRoutes,
     signOutRoutes,
     deviceRoutes,

@@ -1,5 +1,6 @@
 import { LOCAL_PLATFORM } from '../domain/model/constants';
 import type { CostumeRenderer } from './runs/costume-renderer';
+import type { PetLocationAnswer } from '../adapters/platform/src/api';
 import type { Pricing } from './billing/plans';
 
 /** The local project's token when PROJECT_TOKEN is not set: fixed so the built app runs out of the box. */
@@ -47,6 +48,8 @@ export interface AppOptions {
   tokenTtlSeconds?: number;
   /** The costume workflow; tests pass a fast stub. */
   renderCostume?: CostumeRenderer;
+  /** The pet locator of POST /v1/pets/locate (on a thread of its own); tests pass a fast stub. */
+  locatePet?: (image: Buffer) => Promise<PetLocationAnswer>;
   /** Milliseconds since the epoch; tests pass a fake clock. */
   now?: () => number;
   /**

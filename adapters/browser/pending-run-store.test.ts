@@ -35,6 +35,16 @@ describe('SessionPendingRunStore: the run a reload must pick up (issue 31)', () 
     expect(new SessionPendingRunStore(sessionStorage, window).load()).toEqual(kept);
   });
 
+  it('keeps the face point tapped on the pet photo, so a reload sends it again (issue 39)', () => {
+    const store = new SessionPendingRunStore(sessionStorage, window);
+    const tapped = {
+      ...run,
+      inputs: { ...run.inputs, pet: { ...run.inputs.pet!, face: { x: 0.4, y: 0.3 } } },
+    } as PendingRun;
+    store.save(tapped);
+    expect(new SessionPendingRunStore(sessionStorage, window).load()).toEqual(tapped);
+  });
+
   it('inputs too large to keep: only the key is kept, so the page can say what happened', () => {
     const store = new SessionPendingRunStore(sessionStorage, window);
     const huge = {

@@ -1,3 +1,4 @@
+import { FacePoint } from '../../domain/model/face-point';
 import type { InputSource } from '../../domain/model/generation';
 import type { PendingRun, PendingRunPort } from '../../domain/ports/pending-run.port';
 
@@ -105,7 +106,9 @@ function inputSource(value: unknown): InputSource | undefined {
   const side = value as Record<string, unknown>;
   if (side.source === 'preset' && typeof side.id === 'string')
     return { source: 'preset', id: side.id };
-  if (side.source === 'upload' && typeof side.dataUrl === 'string')
-    return { source: 'upload', dataUrl: side.dataUrl };
+  if (side.source === 'upload' && typeof side.dataUrl === 'string') {
+    const face = FacePoint.safeParse(side.face);
+    return { source: 'upload', dataUrl: side.dataUrl, ...(face.success && { face: face.data }) };
+  }
   return undefined;
 }

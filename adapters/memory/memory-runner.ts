@@ -1,4 +1,5 @@
 import { domainError } from '../../domain/errors';
+import type { PetSight } from '../../domain/model/face-point';
 import type {
   RunOptions,
   RunRead,
@@ -36,6 +37,9 @@ export function costumeOutput(imageUrl: string, videoUrl: string): RunResult {
   if (videoUrl) output.video_output = { video: videoUrl, outputType: 'video' };
   return { output: [output] };
 }
+
+/** A photo the locator is sure of, its head in the upper middle. */
+const SURE_SIGHT: PetSight = { sure: true, head: { x: 0.3, y: 0.1, w: 0.4, h: 0.4 } };
 
 /**
  * A runner that answers from a script, in order; the last answer repeats. With no script it plays
@@ -129,6 +133,18 @@ export class MemoryRunner implements RunnerPort {
     const run = this.reads.get(id);
     if (!run) throw domainError({ code: 'NOT_FOUND' }, `No run ${id} of this user.`);
     return run;
+  }
+
+  /** What locatePet() answers, by photo (data URL); any other photo is located for sure. */
+  readonly sights = new Map<string, PetSight | { readonly throws: unknown }>();
+  /** The photos locatePet() was asked about, in order. */
+  readonly located: string[] = [];
+
+  async locatePet(photo: string): Promise<PetSight> {
+    this.located.push(photo);
+    const sight = this.sights.get(photo) ?? SURE_SIGHT;
+    if ('throws' in sight) throw sight.throws;
+    return sight;
   }
 
   private next(

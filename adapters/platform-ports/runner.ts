@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PetSight } from '../../domain/model/face-point';
 import type {
   RunnerPort,
   RunOptions,
@@ -91,6 +92,11 @@ export class PlatformRunner implements RunnerPort {
 
   async read(id: string): Promise<RunRead> {
     return readOf(await translated(() => this.client.runs.get(id)));
+  }
+
+  async locatePet(photo: string): Promise<PetSight> {
+    const { sure, head } = await translated(() => this.client.pets.locate({ image: photo }));
+    return { sure, head };
   }
 }
 

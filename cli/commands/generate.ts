@@ -7,6 +7,7 @@ import { creationResult } from '../creation-result';
 import { debugLine } from '../debug-log';
 import { cardReport, failureAfter } from '../error-report';
 import { generateOne, requireBothInputs, VIDEO_ONLY, type Generated } from '../generation';
+import { faceOption, wouldHaveAsked } from '../face-option';
 import { chooseInput, type ChosenInput } from '../inputs';
 import type { Io } from '../io';
 import { writeJson } from '../json-output';
@@ -22,6 +23,7 @@ interface GenerateOptions {
   out: string;
   json?: boolean;
   keepBackground?: boolean;
+  face?: string;
 }
 
 /** Where a generate command is, for what a Ctrl-C can still stop and what it has to say. */
@@ -33,6 +35,10 @@ export function generateCommand(ctx: CliContext): Command {
     .description('generate a costume picture and video of a pet')
     .option('--pet <preset-id|image>', 'a preset pet id (see `pawloween presets`) or an image file')
     .option('--costume <preset-id|image>', 'a preset costume id or an image file')
+    .option(
+      '--face <x,y>',
+      'where your pet’s face is in the --pet photo, in pixels (e.g. 120,80): the costume goes on that head',
+    )
     .option('--out <dir>', 'where to save the image and video', '.')
     .option(
       '--keep-background',
@@ -41,10 +47,13 @@ export function generateCommand(ctx: CliContext): Command {
     .option('--json', 'print one JSON object instead of text')
     .action(async (options: GenerateOptions, command: Command) => {
       const { io } = ctx;
-      const pet = await chooseInput('pet', options.pet);
+      const chosen = await chooseInput('pet', options.pet);
       const costume = await chooseInput('costume', options.costume);
-      if (!pet || !costume) return requireBothInputs(pet, costume);
-      if (options.keepBackground && pet.source !== 'file') throw presetHasNoBackground(pet.id);
+      if (!chosen || !costume) return requireBothInputs(chosen, costume);
+      if (options.keepBackground && chosen.source !== 'file')
+        throw presetHasNoBackground(chosen.id);
+      const face = await faceOption(options.face, chosen);
+      const pet = face && chosen.source === 'file' ? { ...chosen, face } : chosen;
       await prepareOutDir(options.out);
       // Its save adds to the gallery under If-Match: the copy kept here serves as the read.
       const connection = await ctx.connect(command, { galleryFromDevice: true });
@@ -174,6 +183,12 @@ async function generateWithInterrupts(
     // catches a gallery changed since). What the run cost comes with its answer: no balance is
     // read (a command spends few of the user's 60 requests a minute).
     await loadGallery(connection);
+    // The app asks the owner to tap the face of a photo its locator is unsure of: say so here.
+    const { pet } = inputs;
+    if (pet.source === 'file' && !pet.face) {
+      const sure = await connection.services.petFace.isSure(pet.dataUrl);
+      if (sure === false) say(wouldHaveAsked(pet.path));
+    }
     const generated = await generateOne(connection, inputs.pet, inputs.costume, {
       ...(inputs.keepBackground ? { keepBackground: true } : {}),
       onSent: () => {

@@ -1,3 +1,5 @@
+import type { FacePoint } from './face-point';
+
 /** Where a generation stands (SPEC.md section 3 "Generation state"). */
 export interface GenerationState {
   readonly isGenerating: boolean;
@@ -40,4 +42,9 @@ export type InputMode = 'upload' | 'presets';
 /** What one side (the pet or the costume) holds: a preset by id, or an uploaded, downsized image. */
 export type InputSource =
   | { readonly source: 'preset'; readonly id: string }
-  | { readonly source: 'upload'; readonly dataUrl: string };
+  | {
+      readonly source: 'upload';
+      readonly dataUrl: string;
+      /** A pet photo's face point, where its owner tapped it (issue 39). */
+      readonly face?: FacePoint;
+    };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FACE_INPUT, FacePoint } from './face-point';
 
 /**
  * The costume workflow the app runs (SPEC.md section 7): a pet photo and a costume character in, an
@@ -37,6 +38,8 @@ export const CostumeWorkflowInput = z.object({
   [WORKFLOW_INPUT.pet]: z.string().min(1),
   [WORKFLOW_INPUT.costume]: z.string().min(1),
   [WORKFLOW_INPUT.keepBackground]: z.boolean().optional(),
+  /** Optional: where the owner tapped their pet's face (face-point.ts). */
+  [FACE_INPUT]: FacePoint.optional(),
 });
 export type CostumeWorkflowInput = z.infer<typeof CostumeWorkflowInput>;
 

@@ -1,3 +1,5 @@
+import type { PetSight } from '../model/face-point';
+
 /** A run's answer (SPEC.md section 3 "Run response"); a missing output is the caller's to report. */
 export interface RunResult {
   readonly output?: readonly unknown[];
@@ -78,4 +80,9 @@ export interface RunnerPort {
    * run that is not this user's or is older than 24 hours.
    */
   read(id: string): Promise<RunRead>;
+  /**
+   * Where the costume workflow would put the pet's head in this photo (a data URL), and whether it
+   * is sure: asked before a run, so an unsure photo's owner can tap the face (issue 39). Free.
+   */
+  locatePet(photo: string): Promise<PetSight>;
 }

@@ -1,4 +1,5 @@
 import { NO_OUTPUT_MESSAGE } from '../errors';
+import { FACE_INPUT, type FacePoint } from '../model/face-point';
 import type { GenerationResults } from '../model/generation';
 import { COSTUME_WORKFLOW_ID, WORKFLOW_INPUT, WORKFLOW_OUTPUT } from '../model/workflow';
 import type { ClockPort } from '../ports/clock.port';
@@ -10,12 +11,15 @@ export interface WorkflowInputs {
   readonly costume: string;
   /** Keep my photo's background (issue 40): sent only when true, and only for an uploaded pet. */
   readonly keepBackground?: boolean;
+  /** Where the owner tapped their pet's face on an uploaded photo (issue 39). */
+  readonly face?: FacePoint;
 }
 
 const inputOf = (inputs: WorkflowInputs) => ({
   [WORKFLOW_INPUT.pet]: inputs.pet,
   [WORKFLOW_INPUT.costume]: inputs.costume,
   ...(inputs.keepBackground ? { [WORKFLOW_INPUT.keepBackground]: true } : {}),
+  ...(inputs.face && { [FACE_INPUT]: inputs.face }),
 });
 
 /** Runs the costume workflow once and reads its outputs; a missing one is an empty string. */

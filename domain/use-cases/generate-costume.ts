@@ -4,6 +4,7 @@ import {
   videoGenerationError,
   type DomainErrorCode,
 } from '../errors';
+import type { FacePoint } from '../model/face-point';
 import type { GalleryItem } from '../model/gallery-item';
 import type { GenerationResults, InputSource } from '../model/generation';
 import { presetImagePath, type PresetKind } from '../model/presets';
@@ -447,12 +448,14 @@ export class GenerateCostume {
   workflowInputs(inputs: InputSides): WorkflowInputs | undefined {
     const { pet, costume } = inputs;
     if (!pet || !costume) return undefined;
-    // A preset pet has no photo background to keep: the option goes with an uploaded photo only.
+    // A preset pet has no photo background to keep, nor a face to tap: both go with an upload.
     const keep = inputs.keepBackground === true && pet.source === 'upload';
+    const face = pet.source === 'upload' ? pet.face : undefined;
     return {
       pet: this.imageOf('pet', pet),
       costume: this.imageOf('costume', costume),
       ...(keep ? { keepBackground: true } : {}),
+      ...(face && { face }),
     };
   }
 

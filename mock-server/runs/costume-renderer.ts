@@ -1,7 +1,11 @@
+import type { FacePoint } from '../../domain/model/face-point';
+
 /** The costume workflow's rendering (mock-server/workflow/): two images in, a PNG and an MP4 on disk out. */
 export type CostumeRenderer = (job: {
   pet: Buffer;
   costume: Buffer;
+  /** Where the owner said the pet's face is (the workflow input's pets_face_point). */
+  face?: FacePoint;
   outDir: string;
   id: string;
   /** Keep my photo's background: an uploaded photo fills the image (a preset pet ignores it). */

@@ -11,6 +11,7 @@ import {
   CostumeWorkflowInput,
   WORKFLOW_INPUT,
 } from '../../domain/model/workflow';
+import { FACE_INPUT } from '../../domain/model/face-point';
 import type { Principal } from '../auth/authenticate';
 import { FREE_PLAN, findPlan, toUsd, type Pricing } from '../billing/plans';
 import type { FaultInjector } from '../http/fault-injector';
@@ -234,6 +235,7 @@ export class RunService {
       files = await render({
         pet,
         costume,
+        ...(parsed.data[FACE_INPUT] && { face: parsed.data[FACE_INPUT] }),
         outDir: run.info.folder,
         id: secretStem(),
         ...(parsed.data.keep_photo_background ? { keepBackground: true } : {}),

@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { batOverlays, batPoses, renderBatSprites } from './bats';
 import { hex, mix } from './color';
 import { abortError } from './ffmpeg';
+import type { FacePoint } from '../../domain/model/face-point';
+import { locateAtFace } from './locate/face-seed';
 import type { LocatePet } from './locate/pet-location';
 import { composePortrait, type Portrait, type PresetIds } from './portrait';
 import { PORTRAIT_SIZE } from './scene';
@@ -28,6 +30,8 @@ export interface CostumeJob {
   readonly locate?: LocatePet;
   /** Keep my photo's background: an uploaded photo fills the portrait (ignored for a preset pet). */
   readonly keepBackground?: boolean;
+  /** Where the owner said the pet's face is (fractions of the photo): that is its head. */
+  readonly face?: FacePoint;
 }
 
 export interface CostumeResult {
@@ -49,8 +53,10 @@ export async function renderCostumeImage(
 ): Promise<{ imageFile: string; portrait: Portrait }> {
   const imageFile = outputPath(job, '.png');
   job.signal?.throwIfAborted();
+  const { face } = job;
+  const locate = job.locate ?? (face && ((pet: Buffer) => locateAtFace(pet, face)));
   const portrait = await composePortrait(job.pet, job.costume, job.presets, {
-    ...(job.locate ? { locate: job.locate } : {}),
+    ...(locate ? { locate } : {}),
     ...(job.keepBackground ? { keepBackground: true } : {}),
   });
   const sprites = await renderBatSprites(

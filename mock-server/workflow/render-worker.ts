@@ -1,7 +1,9 @@
 // The costume workflow in a worker thread (render-workers.ts starts it): locating the pet and
 // composing the portrait hold a core for seconds, and on the main thread they held every request.
 import { parentPort } from 'node:worker_threads';
+import { answerLocate } from './locate/answer-locate';
 import { warmUpLocator } from './locate/locate-pet';
+import type { LocateRequest } from './locate-on-worker';
 import { renderCostume, type CostumeJob } from './render-costume';
 import type { FromWorker, ToWorker } from './render-messages';
 
@@ -14,7 +16,10 @@ const post = (message: FromWorker) => port.postMessage(message);
 warmUpLocator().catch(() => undefined);
 let aborter: AbortController | undefined;
 
-port.on('message', (message: ToWorker) => {
+port.on('message', (message: ToWorker | LocateRequest) => {
+  // A photo to locate before a run (POST /v1/pets/locate): its own thread, never mid-render.
+  if (message.type === 'locate')
+    return void answerLocate(message.image).then((answer) => port.postMessage(answer));
   if (message.type === 'abort') {
     aborter?.abort();
     return;

@@ -5,7 +5,7 @@ import type { FromWorker, ToWorker } from './render-messages';
 
 // From the TypeScript sources the thread needs tsx's loader (render-thread.mjs); compiled into
 // @pawloween/platform-server (scripts/pack-platform.ts) it starts the built worker itself.
-const WORKER_FILE = new URL(
+export const RENDER_WORKER_FILE = new URL(
   import.meta.url.endsWith('.ts') ? './render-thread.mjs' : './render-worker.mjs',
   import.meta.url,
 );
@@ -17,7 +17,7 @@ const WORKER_FILE = new URL(
  */
 export function renderOnWorkers(): (job: CostumeJob) => Promise<CostumeResult> {
   const spawn = () => {
-    const worker = new Worker(WORKER_FILE);
+    const worker = new Worker(RENDER_WORKER_FILE);
     // A thread that is idle does not keep the process alive (tests and CLIs end on their own).
     worker.unref();
     // A thread that dies while idle leaves the pool (a busy one's job reports the failure itself).
@@ -70,9 +70,10 @@ export function renderOnWorkers(): (job: CostumeJob) => Promise<CostumeResult> {
       };
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       const { pet, costume, outDir, id, video, presets, keepBackground } = job;
+      const face = job.face && { face: job.face };
       worker.postMessage({
         type: 'run',
-        job: { pet, costume, outDir, id, video, presets, keepBackground },
+        job: { pet, costume, outDir, id, video, presets, keepBackground, ...face },
       } satisfies ToWorker);
     });
 }

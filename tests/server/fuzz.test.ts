@@ -129,6 +129,7 @@ const ROUTES: Route[] = [
     url: '/v1/runs/00000000-0000-4000-8000-000000000000/cancel',
     body: bodies(fc.jsonValue()),
   },
+  { method: 'POST', url: '/v1/pets/locate', body: bodies(fc.record({ image: printable })) },
   { method: 'GET', url: '/v1/subscriptions/usage' },
   { method: 'GET', url: '/v1/subscriptions/plan' },
   { method: 'GET', url: '/v1/storage' },

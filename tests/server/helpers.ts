@@ -30,6 +30,16 @@ export const PNG_BYTES = await sharp({
   .toBuffer();
 export const PNG_DATA_URL = `data:image/png;base64,${PNG_BYTES.toString('base64')}`;
 
+/** A fast stand-in for the pet locator: sure of a head in the upper middle of any photo. */
+export const stubLocator = async () => ({
+  width: 1,
+  height: 1,
+  head: { x: 0.3, y: 0.1, w: 0.4, h: 0.4 },
+  confidence: 0.9,
+  sure: true,
+  method: 'stub',
+});
+
 export interface TestApp {
   app: FastifyInstance;
   dir: string;
@@ -56,6 +66,7 @@ export async function testApp(
     distDir: path.join(dir, 'no-dist'),
     publicDir,
     renderCostume: stubRenderer,
+    locatePet: stubLocator,
     ...options,
   });
   return {

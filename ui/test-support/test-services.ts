@@ -49,6 +49,8 @@ export function createTestServices(
     /** Streams the run (the image before the video), as the browser's platform runner does. */
     streamWorkflow?: RunnerPort['streamWorkflow'];
     remainingCredits?: number;
+    /** Where the locator puts the pet's head in an uploaded photo (sure, by default). */
+    locatePet?: RunnerPort['locatePet'];
   } = {},
 ) {
   const local = new MemoryLocalStorage();
@@ -62,6 +64,7 @@ export function createTestServices(
   const run = vi
     .spyOn(runner, 'run')
     .mockImplementation(options.run ?? (async () => workflowOutput()));
+  if (options.locatePet) vi.spyOn(runner, 'locatePet').mockImplementation(options.locatePet);
   if (options.streamWorkflow)
     vi.spyOn(runner, 'streamWorkflow').mockImplementation(options.streamWorkflow);
   const billing = new MemoryBilling('/subscribe');

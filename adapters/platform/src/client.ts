@@ -2,6 +2,7 @@ import type { AuthMode } from './internal/auth-headers';
 import type { ClientOptions, Logger, ResolvedOptions } from './config';
 import type { ClientEventName, ClientEvents } from './events';
 import type { Credentials } from './internal/request-options';
+import { Pets } from './resources/pets';
 import { Projects } from './resources/projects';
 import { Run } from './resources/run';
 import { Runs } from './resources/runs';
@@ -31,6 +32,7 @@ export class PlatformClient {
   readonly storage: Storage;
   readonly projects: Projects;
   readonly sessions: Sessions;
+  readonly pets: Pets;
   readonly #transport: Transport;
   readonly #given: ClientOptions;
 
@@ -44,6 +46,7 @@ export class PlatformClient {
     this.storage = new Storage(transport);
     this.projects = new Projects(transport);
     this.sessions = new Sessions(transport);
+    this.pets = new Pets(transport);
   }
 
   /** The resolved settings with the access token, API key, user key and default headers' values masked ('***' and their last 4). */

@@ -50,6 +50,7 @@ export {
 } from './workflow-stream';
 export type { ResponseFormat, RunResponse, RunState, RunStatus } from './api/run';
 export type { Balance, Plan } from './api/subscriptions';
+export type { LocatePetRequest, PetLocationAnswer } from './api/pets';
 export type { SessionData } from './api/storage';
 export type { DemoProjectResponse } from './api/projects';
 export type { TokenClaims } from './api/auth';

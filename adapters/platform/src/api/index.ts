@@ -3,6 +3,7 @@ export * from './auth';
 export * from './error';
 export * from './messages';
 export * from './paths';
+export * from './pets';
 export * from './projects';
 export * from './run';
 export * from './storage';

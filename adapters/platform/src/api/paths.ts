@@ -3,6 +3,8 @@ export const API_PATHS = {
   run: '/v1/run',
   /** A run by id: `${runs}/${id}`, and `${runs}/${id}/cancel`. */
   runs: '/v1/runs',
+  /** Where the costume workflow's locator puts a pet's head in a photo, before a run. */
+  locatePet: '/v1/pets/locate',
   usage: '/v1/subscriptions/usage',
   plan: '/v1/subscriptions/plan',
   storage: '/v1/storage',

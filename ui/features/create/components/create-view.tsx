@@ -11,6 +11,7 @@ import { usePresetCards } from '../hooks/use-preset-cards';
 import { CreateHeading } from './create-heading';
 import { ErrorDialog } from './error-dialog';
 import { KeepBackgroundOption } from './keep-background-option';
+import { FaceTap } from './face-tap';
 import { ModeToggle } from './mode-toggle';
 import { PresetInputs } from './preset-inputs';
 import { ProgressOverlay } from './progress-overlay';
@@ -79,6 +80,7 @@ export function CreateView(props: {
             <PresetInputs pet={side('pet')} costume={side('costume')} />
           )}
           <KeepBackgroundOption disabled={generating} />
+          <FaceTap />
           <div className="pw-generate">
             {view.notice && !generating && (
               <p className="pw-generate__notice" role="status">

@@ -10,7 +10,7 @@ const NO_RESULTS = { imageUrl: '', videoUrl: '' } as const;
 /** The Create view's state and intents, read from and handed to the domain use cases. */
 export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActions } {
   const services = useServices();
-  const { selectInputs, generation, retryGeneration, createAnother, progress } = services;
+  const { selectInputs, generation, retryGeneration, createAnother, progress, petFace } = services;
   const accountUseCase = services.account;
   const creation = useStore(generation);
   const timeline = useStore(progress);
@@ -53,7 +53,15 @@ export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActi
       setMode: (mode) => selectInputs.setMode(mode),
       setUpload: (kind, dataUrl) => selectInputs.setUpload(kind, dataUrl),
       selectPreset: (kind, id) => selectInputs.selectPreset(kind, id),
-      generate: () => void generation.execute(),
+      // A photo the locator is unsure of waits for its owner's tap on the face (issue 39).
+      generate: () => {
+        const ready = petFace.readyToGenerate();
+        if (ready === true) void generation.execute();
+        else if (ready !== false)
+          void ready.then((go) => {
+            if (go) void generation.execute();
+          });
+      },
       resume: () => void generation.resume(),
       retryImage: () => void retryGeneration.retryImage(),
       retryVideo: () => void retryGeneration.retryVideo(),
@@ -80,7 +88,15 @@ export function useCreateFlow(): { view: CreateFlowView; actions: CreateFlowActi
         }
       },
     };
-  }, [selectInputs, generation, retryGeneration, createAnother, accountUseCase, accountActions]);
+  }, [
+    selectInputs,
+    generation,
+    retryGeneration,
+    createAnother,
+    accountUseCase,
+    accountActions,
+    petFace,
+  ]);
 
   return { view, actions };
 }
