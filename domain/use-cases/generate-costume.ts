@@ -4,7 +4,6 @@ import {
   videoGenerationError,
   type DomainErrorCode,
 } from '../errors';
-import type { FacePoint } from '../model/face-point';
 import type { GalleryItem } from '../model/gallery-item';
 import type { GenerationResults, InputSource } from '../model/generation';
 import { presetImagePath, type PresetKind } from '../model/presets';
