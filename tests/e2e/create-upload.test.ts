@@ -6,6 +6,7 @@ import {
   expectImageLoaded,
   expectVideoPlaying,
   generateButton,
+  pressGenerate,
   waitForResults,
 } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
@@ -50,7 +51,7 @@ describe('create with uploaded photos', () => {
     await petInput.setInputFiles(await pngFile('my-cat.png', '#d9822b'));
     await page.getByRole('img', { name: 'Your pet photo' }).waitFor();
 
-    await generateButton(page).click();
+    await pressGenerate(page);
     await waitForResults(page);
     await expectImageLoaded(page.getByRole('img', { name: 'Your pet in its Halloween costume' }));
     await expectVideoPlaying(

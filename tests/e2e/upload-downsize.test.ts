@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../domain/model/constants';
-import { generateButton, waitForResults } from './support/create-flow';
+import { pressGenerate, waitForResults } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
 
 const e2e = useE2E();
@@ -32,11 +32,11 @@ describe('uploads are downsized before they are sent (DESIGN.md Inputs)', () => 
     await page.getByRole('img', { name: 'Your costume character' }).waitFor();
 
     const run = page.waitForRequest((request) => request.url().endsWith('/v1/run'));
-    await generateButton(page).click();
-    const body = (await run).postDataJSON() as { input: Record<string, string> };
+    await pressGenerate(page);
+    const body = (await run).postDataJSON() as { input: Record<string, unknown> };
     const sent = await Promise.all(
       Object.values(body.input)
-        .filter((v) => v.startsWith('data:'))
+        .filter((v): v is string => typeof v === 'string' && v.startsWith('data:'))
         .map(decode),
     );
     expect(sent).toHaveLength(2);

@@ -30,6 +30,25 @@ export function generateButton(page: Page): Locator {
   return page.getByRole('button', { name: /Generate Halloween Costume|Generating Magic/ });
 }
 
+/**
+ * Presses Generate as a person does after uploading a pet photo: where the app asks "Tap your
+ * pet's face" (its locator is unsure of a made-up photo, issue 39), the middle of the photo is
+ * tapped and Generate pressed again. Returns once the run is under way or asked for.
+ */
+export async function pressGenerate(page: Page): Promise<void> {
+  await generateButton(page).click();
+  const asked = page.getByRole('alert').filter({ hasText: "Tap your pet's face" });
+  const running = page.getByRole('dialog').filter({ has: page.getByRole('progressbar') });
+  // The photo's check may still be under way (the locator's first look takes seconds).
+  await asked.or(running).first().waitFor({ timeout: 90_000 });
+  if (!(await asked.isVisible())) return;
+  await page
+    .getByRole('application', { name: /Tap your pet's face/ })
+    .getByRole('img')
+    .click();
+  await generateButton(page).click();
+}
+
 /** Picks a preset with its Select This button (scrolling the carousel with its arrow if needed). */
 export async function selectPreset(
   page: Page,
