@@ -98,6 +98,7 @@ describe('createNodeContainer', () => {
       'gallery',
       'generateCostume',
       'generation',
+      'petFace',
       'profile',
       'progress',
       'retryGeneration',

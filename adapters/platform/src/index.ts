@@ -25,8 +25,36 @@ export {
 export type { AuthMode } from './internal/auth-headers';
 export type { RequestLogFields } from './internal/transport';
 export type { ClientEvents, ClientEventName } from './events';
-// The error classes and codes, also served alone as `@pawloween/platform-client/errors`.
-export * from './error-classes';
+export {
+  PlatformError,
+  ValidationError,
+  AuthenticationError,
+  PlanUpgradeRequiredError,
+  UnsubscribedError,
+  InsufficientBalanceError,
+  AccessDeniedError,
+  NotFoundError,
+  PreconditionFailedError,
+  ConflictError,
+  UnprocessableEntityError,
+  IdempotencyKeyReusedError,
+  RateLimitError,
+  WorkflowUnavailableError,
+  ServiceUnavailableError,
+  UnknownError,
+  type ErrorAction,
+  type PlatformErrorInit,
+} from './errors';
+export { ERROR_CODES } from './api/error-codes';
+export {
+  TimeoutError,
+  NetworkError,
+  CorsRefusedError,
+  AbortError,
+  RedirectRefusedError,
+  StreamLimitError,
+  type StreamLimit,
+} from './transport-errors';
 export { NO_BODY_MESSAGE } from './internal/streaming';
 export type { StreamMode } from './internal/stream-modes';
 export type {
