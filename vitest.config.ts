@@ -10,7 +10,7 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: one on CI's 2-core machine. Many unit
     // files mostly wait (on a CLI or server process, a packed tarball, a socket), so two workers
     // there take the unit and component suites from about 530 s to 350 s. The browser journeys
-    // stay one file at a time (fileParallelism below).
+    // run two files at a time, each against a platform of its own (the e2e project below).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     coverage: {
       provider: 'v8',
@@ -79,7 +79,11 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Journey files at once (E2E_FILES_AT_ONCE, 2 by default), each against a platform of its
+          // own (global-setup.ts starts one per worker): much of a journey is chromium and the
+          // platform waiting on each other. In a run of every project the journeys come last.
+          maxWorkers: Math.max(1, Number(process.env.E2E_FILES_AT_ONCE) || 2),
+          sequence: { groupOrder: 1 },
         },
       },
     ],

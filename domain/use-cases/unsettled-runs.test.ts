@@ -10,15 +10,25 @@ import type { Gallery } from './gallery';
 import { GenerateCostume, PICK_UP_RETRY_MS } from './generate-costume';
 import { UnsettledRuns } from './unsettled-runs';
 
-function fixture(runs: Record<string, RunRead>, failures: Error[] = []) {
+/**
+ * A GenerateCostume over a gallery that records what it is given and a runner that reads `runs` by
+ * id (throwing `failures` first), or over `streaming`, a runner whose runs are made in this tab.
+ */
+function fixture(
+  runs: Record<string, RunRead>,
+  failures: Error[] = [],
+  streaming?: Pick<RunnerPort, 'streamWorkflow'>,
+) {
   const clock = new FakeClock();
   const unsettled = new UnsettledRuns(new MemoryLocalStorage(), clock);
   const added: GalleryItem[] = [];
   const gallery = {
+    add: async (item: GalleryItem) => void added.push(item),
     addUnlessKept: async (item: GalleryItem) => void added.push(item),
   } as unknown as Gallery;
   const reads: string[] = [];
   const runner = {
+    ...streaming,
     read: async (id: string) => {
       reads.push(id);
       const failure = failures.shift();
@@ -97,16 +107,9 @@ describe('runs left unsettled on this device', () => {
   });
 
   it('a run still being made in this tab when its owner signs out and back in: told once it ends', async () => {
-    const clock = new FakeClock();
-    const unsettled = new UnsettledRuns(new MemoryLocalStorage(), clock);
-    const added: GalleryItem[] = [];
-    const gallery = {
-      add: async (item: GalleryItem) => void added.push(item),
-      addUnlessKept: async (item: GalleryItem) => void added.push(item),
-    } as unknown as Gallery;
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const runner = {
+    const f = fixture({}, [], {
       async *streamWorkflow() {
         yield { type: 'run-id', runId: 'live' };
         await gate;
@@ -114,37 +117,23 @@ describe('runs left unsettled on this device', () => {
         yield { type: 'video', url: 'https://x/v.mp4' };
         yield { type: 'done', cost: 0.5 };
       },
-      read: async () => {
-        throw new Error('a run made in this tab is not read by id');
-      },
-    } as unknown as RunnerPort;
-    let user: string | undefined = 'alice';
-    const command = new GenerateCostume(
-      runner,
-      gallery,
-      clock,
-      undefined,
-      true,
-      undefined,
-      {},
-      {
-        currentUser: () => user,
-        unsettled,
-      },
-    );
-    const made = command.execute({ inputs: { pet: 'p', costume: 'c' } });
-    await vi.waitFor(() => expect(unsettled.of('alice')).toHaveLength(1));
-    user = undefined;
-    unsettled.signedOut('alice');
-    user = 'alice';
-    const picked = command.pickUp();
+    } as unknown as Pick<RunnerPort, 'streamWorkflow'>);
+    f.signIn('alice');
+    const made = f.command.execute({ inputs: { pet: 'p', costume: 'c' } });
+    await vi.waitFor(() => expect(f.unsettled.of('alice')).toHaveLength(1));
+    f.signIn(undefined);
+    f.unsettled.signedOut('alice');
+    f.signIn('alice');
+    const picked = f.command.pickUp();
     release();
     await made;
     expect(await picked).toEqual([{ outcome: 'in-gallery', signedOut: true }]);
-    expect(added).toEqual([
+    // A run made in this tab is not read by id.
+    expect(f.reads).toEqual([]);
+    expect(f.added).toEqual([
       expect.objectContaining({ imageUrl: 'https://x/i.png', videoUrl: 'https://x/v.mp4' }),
     ]);
-    expect(unsettled.of('alice')).toEqual([]);
+    expect(f.unsettled.of('alice')).toEqual([]);
   });
 
   it('a read refused for a passing reason (the user rate-limited) is tried again, not left for a later visit', async () => {

@@ -7,13 +7,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { finished, spawnCli } from '../../cli/testing/spawn-cli';
 import { launchBrowser, newContext } from './support/browser';
 import { uniqueEmail } from './support/e2e';
+import { e2ePlatform } from './support/platform';
 
-const baseUrl = inject('e2eBaseUrl');
-const projectToken = inject('e2eProjectToken');
+const { baseUrl, projectToken } = e2ePlatform();
 
 let dir: string;
 beforeEach(() => {

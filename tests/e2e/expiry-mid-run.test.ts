@@ -3,10 +3,11 @@
 // are told what became of it: in their gallery (charged what it delivered), or not charged at all.
 // Money checked on the platform's usage API, and the result files' status codes.
 import { describe, expect, it } from 'vitest';
-import { generateButton, selectPreset } from './support/create-flow';
+import { startRunFromPresets } from './support/create-flow';
 import { STORAGE_MERGE_412, uniqueEmail, useE2E } from './support/e2e';
+import { openGallery } from './support/gallery';
 import { signInThroughLocalPage } from './support/sign-in';
-import { usedCentsOf } from './support/usage';
+import { tokenOf, usedCentsOf } from './support/usage';
 
 const e2e = useE2E();
 
@@ -25,19 +26,9 @@ describe('a token that expires mid-run while its renewal is blocked', () => {
     await page.goto(`${e2e.baseUrl}/`);
     const email = uniqueEmail('expiry-mid-run');
     await signInThroughLocalPage(page, email);
-    const firstToken = (await page.evaluate(() =>
-      localStorage.getItem('subscribe-dev-access-token'),
-    ))!;
-    const before = await usedCents(firstToken);
+    const before = await usedCents(await tokenOf(page));
 
-    await page.getByRole('button', { name: 'Use Presets' }).click();
-    await selectPreset(page, 'Choose Your Pet', 'Golden Retriever');
-    await selectPreset(page, 'Choose Costume', 'Vampire');
-    const started = page.waitForResponse((response) =>
-      new URL(response.url()).pathname.endsWith('/v1/run'),
-    );
-    await generateButton(page).click();
-    await started;
+    await startRunFromPresets(page, 'Golden Retriever', 'Vampire');
     // The token is inside its last 30 s: the next check signs the user out.
     await page.clock.fastForward('59:40');
     await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
@@ -49,14 +40,9 @@ describe('a token that expires mid-run while its renewal is blocked', () => {
     const notice = page.getByText(/Your costume was still being made when you signed out/);
     await notice.waitFor({ timeout: 90_000 });
     const told = (await notice.textContent()) ?? '';
-    const token = (await page.evaluate(() => localStorage.getItem('subscribe-dev-access-token')))!;
+    const token = await tokenOf(page);
     const charged = (await usedCents(token)) - before;
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: /Gallery/ })
-      .first()
-      .click();
-    await page.getByRole('heading', { name: 'My Pet Gallery' }).waitFor();
+    await openGallery(page);
     if (told.includes('it was not charged')) {
       // Nothing was delivered before the page signed out: nothing charged, nothing kept.
       expect(charged).toBe(0);

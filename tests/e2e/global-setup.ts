@@ -8,16 +8,13 @@ import { buildAppOnce } from './support/build';
 import { ensureChromium } from './support/chromium';
 import { ROOT, SCREENSHOT_DIR } from './support/paths';
 import { acquireRunLock } from './support/run-lock';
+import type { E2EPlatform } from './support/platform';
 import { freePort, waitUntilAnswering } from './support/server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Origin of the local platform server that also serves the built app, e.g. http://localhost:41234. */
-    e2eBaseUrl: string;
-    /** The project token the server was started with. */
-    e2eProjectToken: string;
-    /** The file the server's log (pino JSON lines, stdout and stderr) is written to as it runs. */
-    e2ePlatformLog: string;
+    /** One local platform per journey file running at once (support/platform.ts picks a file's). */
+    e2ePlatforms: E2EPlatform[];
   }
 }
 
@@ -33,21 +30,16 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-/**
- * Builds the app once and starts the same local platform server `npm start` runs, on a free port
- * with a fresh data folder and fault injection on; the journeys reach it through inject().
- */
-export default async function setup(project: TestProject) {
-  ensureChromium();
-  const release = await acquireRunLock(ROOT);
-  try {
-    rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
-    await buildAppOnce(ROOT);
-  } catch (error) {
-    release();
-    throw error;
-  }
+interface Started {
+  platform: E2EPlatform;
+  stop: () => Promise<void>;
+}
 
+/**
+ * The same local platform server `npm start` runs, on a free port with a fresh data folder and
+ * fault injection on, its log written to a file beside (not in) the data folder.
+ */
+async function startPlatform(): Promise<Started> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-e2e-'));
   // Beside the data folder, not in it: the journeys read it (support/platform-log.ts).
   const logDir = mkdtempSync(path.join(tmpdir(), 'pawloween-e2e-log-'));
@@ -83,28 +75,56 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', keep);
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
-  const cleanUp = () => {
+  const stopAndClean = async () => {
+    await stop(child);
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(logDir, { recursive: true, force: true });
   };
-
   try {
     await waitUntilAnswering(`http://127.0.0.1:${port}/healthz`, child, 60_000);
   } catch (error) {
-    await stop(child);
-    cleanUp();
-    release();
+    await stopAndClean();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output.join('')}`);
   }
+  return { platform: { baseUrl, projectToken, logFile }, stop: stopAndClean };
+}
 
-  project.provide('e2eBaseUrl', baseUrl);
-  project.provide('e2eProjectToken', projectToken);
-  project.provide('e2ePlatformLog', logFile);
+/**
+ * Builds the app once and starts a local platform for each journey file that runs at once; the
+ * journeys reach theirs through support/platform.ts.
+ */
+export default async function setup(project: TestProject) {
+  ensureChromium();
+  const release = await acquireRunLock(ROOT);
+  try {
+    rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
+    await buildAppOnce(ROOT);
+  } catch (error) {
+    release();
+    throw error;
+  }
+
+  // One a worker: vitest runs at most maxWorkers journey files at once (vitest.config.ts).
+  const starts = await Promise.allSettled(
+    Array.from({ length: project.config.maxWorkers ?? 1 }, () => startPlatform()),
+  );
+  const started = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
+  const stopAll = () => Promise.all(started.map((entry) => entry.stop()));
+  const failed = starts.find((start) => start.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    release();
+    throw failed.reason;
+  }
+
+  project.provide(
+    'e2ePlatforms',
+    started.map((entry) => entry.platform),
+  );
 
   return async () => {
-    await stop(child);
-    cleanUp();
+    await stopAll();
     release();
     const shots = existsSync(SCREENSHOT_DIR) ? readdirSync(SCREENSHOT_DIR).length : 0;
     console.log(`\nBrowser journeys: ${shots} failure screenshot(s) in ${SCREENSHOT_DIR}\n`);

@@ -2,36 +2,18 @@
 // The run's creation is not lost, and never shown to anyone else: it waits on this device, as a
 // run id kept for its owner, and reaches their gallery on their next sign-in here, which says so.
 // Money checked on the platform's usage API, and the result files' status codes.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { generateButton, selectPreset } from './support/create-flow';
+import { startRunFromPresets } from './support/create-flow';
 import { STORAGE_MERGE_412, uniqueEmail, useE2E } from './support/e2e';
+import { openGallery } from './support/gallery';
 import { signInThroughLocalPage } from './support/sign-in';
+import { tokenOf, usedCentsOf } from './support/usage';
 
 const e2e = useE2E();
 
 const IN_GALLERY = 'Your costume was still being made when you signed out: it is in your gallery.';
 
-/** Cents charged to the account with this token (the platform's usage API). */
-async function usedCents(token: string): Promise<number> {
-  const reply = await fetch(`${e2e.baseUrl}/v1/subscriptions/usage`, {
-    headers: { 'x-sub-dev-access-token': token },
-  });
-  const body = (await reply.json()) as { credits: { userBalance: { usedCredits: number } } };
-  return Math.round(body.credits.userBalance.usedCredits * 100);
-}
-
-const tokenOf = async (page: Page) =>
-  (await page.evaluate(() => localStorage.getItem('subscribe-dev-access-token')))!;
-
-async function openGallery(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: /Gallery/ })
-    .first()
-    .click();
-  await page.getByRole('heading', { name: 'My Pet Gallery' }).waitFor();
-}
+const usedCents = (token: string) => usedCentsOf(e2e.baseUrl, token);
 
 describe('signed out while a costume is being made', () => {
   it('Sign Out in another tab mid-run: the owner’s next sign-in finds it in the gallery, charged once; another user here sees nothing of it', async () => {
@@ -44,14 +26,7 @@ describe('signed out while a costume is being made', () => {
     await other.getByRole('button', { name: 'Sign Out' }).waitFor();
     const before = await usedCents(await tokenOf(page));
 
-    await page.getByRole('button', { name: 'Use Presets' }).click();
-    await selectPreset(page, 'Choose Your Pet', 'Golden Retriever');
-    await selectPreset(page, 'Choose Costume', 'Vampire');
-    const started = page.waitForResponse((response) =>
-      new URL(response.url()).pathname.endsWith('/v1/run'),
-    );
-    await generateButton(page).click();
-    await started;
+    await startRunFromPresets(page, 'Golden Retriever', 'Vampire');
     await other.getByRole('button', { name: 'Sign Out' }).click();
     await other
       .getByRole('alertdialog', { name: 'Sign Out' })

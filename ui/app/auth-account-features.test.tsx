@@ -6,9 +6,7 @@ import { SUBSCRIPTION_REFRESH_EVENT } from '../features/subscription/hooks/subsc
 import { createTestServices } from '../test-support/test-services';
 import { AppRoot } from './app-root';
 
-vi.setConfig({ testTimeout: 20_000 });
-
-// Transforming the lazy app chunk on first import takes longer than findBy waits.
+// Transforming the lazy app chunk on first import takes long: once, before the tests.
 beforeAll(async () => {
   await import('./signed-in-app');
 });
@@ -19,7 +17,7 @@ async function renderSignedIn() {
     'http://localhost:3000/subscribe?access_token=tok',
   );
   render(<AppRoot config={APP_DEFAULTS} services={test.services} sandboxPreload={false} />);
-  await screen.findByRole('button', { name: /Generate Halloween Costume/ }, { timeout: 10_000 });
+  await screen.findByRole('button', { name: /Generate Halloween Costume/ });
   return { ...test, header: screen.getByRole('banner') };
 }
 
@@ -89,7 +87,7 @@ describe('the account side of the signed-in app', () => {
       () => new Promise((resolve) => (answer = resolve)),
     );
     render(<AppRoot config={APP_DEFAULTS} services={test.services} sandboxPreload={false} />);
-    await screen.findByRole('button', { name: /Generate Halloween Costume/ }, { timeout: 10_000 });
+    await screen.findByRole('button', { name: /Generate Halloween Costume/ });
     expect(test.services.account.getSnapshot().status).toBe('loading');
     act(() => answer({ allocatedCredits: 10, usedCredits: 6, remainingCredits: 4 }));
     expect(await within(screen.getByRole('banner')).findByText('$4.00')).toBeInTheDocument();

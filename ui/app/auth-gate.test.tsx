@@ -6,9 +6,7 @@ import { STORAGE_KEYS } from '../../domain/model/constants';
 import { createTestServices, fakeToken } from '../test-support/test-services';
 import { AppRoot } from './app-root';
 
-vi.setConfig({ testTimeout: 20_000 });
-
-// Transforming the lazy app chunk on first import takes longer than findBy waits.
+// Transforming the lazy app chunk on first import takes long: once, before the tests.
 beforeAll(async () => {
   await import('./signed-in-app');
 });
@@ -40,11 +38,7 @@ describe('AuthGate', () => {
   it('shows the signed-in app with the header, the e-mail name and the credit balance with 2 decimals', async () => {
     renderApp(true);
     expect(
-      await screen.findByRole(
-        'button',
-        { name: /Generate Halloween Costume/ },
-        { timeout: 10_000 },
-      ),
+      await screen.findByRole('button', { name: /Generate Halloween Costume/ }),
     ).toBeInTheDocument();
     const header = screen.getByRole('banner');
     expect(within(header).getByText('luna')).toBeInTheDocument();
@@ -71,11 +65,7 @@ describe('AuthGate', () => {
     window.history.replaceState(null, '', `/?accessToken=${token}&state=nonce-1`);
     const test = renderApp(false);
     expect(
-      await screen.findByRole(
-        'button',
-        { name: /Generate Halloween Costume/ },
-        { timeout: 10_000 },
-      ),
+      await screen.findByRole('button', { name: /Generate Halloween Costume/ }),
     ).toBeInTheDocument();
     expect(window.location.search).toBe('');
     expect(test.local.getItem(STORAGE_KEYS.accessToken)).toBe(token);
@@ -83,7 +73,7 @@ describe('AuthGate', () => {
 
   it('switches between Create and My Gallery, and signs out after confirmation', async () => {
     renderApp(true);
-    await screen.findByRole('button', { name: /Generate Halloween Costume/ }, { timeout: 10_000 });
+    await screen.findByRole('button', { name: /Generate Halloween Costume/ });
     const header = screen.getByRole('banner');
     await userEvent.click(within(header).getByRole('button', { name: 'My Gallery' }));
     expect(screen.getByRole('heading', { name: 'My Pet Gallery' })).toBeInTheDocument();

@@ -50,7 +50,8 @@ describe('mountApp and the sign-in return', () => {
         await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
         expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBe(token);
       },
-      { timeout: 10_000 },
+      // A bound for a hang: loading the chunk takes seconds on a busy 2-core machine.
+      { timeout: 30_000 },
     );
     observer.disconnect();
     expect(search.length).toBeGreaterThan(0);

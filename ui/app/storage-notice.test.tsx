@@ -1,14 +1,12 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_DEFAULTS } from '../../domain/model/app-config';
 import { LOCAL_STORAGE_FULL } from '../../domain/use-cases/storage-sync';
 import { createTestServices } from '../test-support/test-services';
 import { AppRoot } from './app-root';
 
-vi.setConfig({ testTimeout: 20_000 });
-
-// Transforming the lazy app chunk on first import takes longer than findBy waits.
+// Transforming the lazy app chunk on first import takes long: once, before the tests.
 beforeAll(async () => {
   await import('./signed-in-app');
 });
@@ -24,7 +22,7 @@ const creation = {
 async function renderSignedIn() {
   const test = createTestServices({ signedIn: true });
   render(<AppRoot config={APP_DEFAULTS} services={test.services} sandboxPreload={false} />);
-  await screen.findByRole('button', { name: /Generate Halloween Costume/ }, { timeout: 10_000 });
+  await screen.findByRole('button', { name: /Generate Halloween Costume/ });
   return test;
 }
 

@@ -111,3 +111,12 @@ export async function generateFromPresets(page: Page, pet: string, costume: stri
   await selectPreset(page, 'Choose Costume', costume);
   await generateButton(page).click();
 }
+
+/** Presets mode, both presets picked, Generate clicked; returns once the platform answered the run's start. */
+export async function startRunFromPresets(page: Page, pet: string, costume: string): Promise<void> {
+  const started = page.waitForResponse((response) =>
+    new URL(response.url()).pathname.endsWith('/v1/run'),
+  );
+  await generateFromPresets(page, pet, costume);
+  await started;
+}

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchBrowser, newContext, type Device, type StorageState } from './browser';
 import { clearFaults } from './faults';
 import { Guard } from './guard';
 import { SCREENSHOT_DIR } from './paths';
+import { e2ePlatform } from './platform';
 import { signInThroughLocalPage, waitForApp } from './sign-in';
 
 export interface OpenOptions {
@@ -37,8 +38,7 @@ function slug(text: string): string {
  * logged an error.
  */
 export function useE2E() {
-  const baseUrl = inject('e2eBaseUrl');
-  const projectToken = inject('e2eProjectToken');
+  const { baseUrl, projectToken } = e2ePlatform();
   let browser: Browser | undefined;
   let opened: Opened[] = [];
   let expected: RegExp[] = [];

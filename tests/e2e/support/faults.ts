@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { e2ePlatform } from './platform';
 
 export type Fault = 'video-fail' | 'run-fail' | '503' | '402' | '429' | 'slow';
 
@@ -7,11 +7,12 @@ export async function armFault(
   next: Fault,
   options: { count?: number; path?: string } = {},
 ): Promise<void> {
-  const response = await fetch(`${inject('e2eBaseUrl')}/__faults`, {
+  const { baseUrl, projectToken } = e2ePlatform();
+  const response = await fetch(`${baseUrl}/__faults`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      authorization: `Bearer ${inject('e2eProjectToken')}`,
+      authorization: `Bearer ${projectToken}`,
     },
     body: JSON.stringify({ next, count: options.count ?? 1, path: options.path ?? '/v1/run' }),
   });
@@ -23,9 +24,10 @@ export async function armFault(
 
 /** Disarms every fault so one journey's leftovers never reach the next. */
 export async function clearFaults(): Promise<void> {
-  const response = await fetch(`${inject('e2eBaseUrl')}/__faults`, {
+  const { baseUrl, projectToken } = e2ePlatform();
+  const response = await fetch(`${baseUrl}/__faults`, {
     method: 'DELETE',
-    headers: { authorization: `Bearer ${inject('e2eProjectToken')}` },
+    headers: { authorization: `Bearer ${projectToken}` },
   });
   if (!response.ok && response.status !== 404)
     throw new Error(`Clearing faults failed: HTTP ${response.status}`);

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { inject } from 'vitest';
+import { e2ePlatform } from './platform';
 
 /** One line of the platform's log (pino JSON); a line that is not JSON is kept as its text. */
 export type LogLine = { level?: number; msg?: string; text?: string } & Record<string, unknown>;
@@ -10,10 +10,11 @@ const ERROR_LEVEL = 50;
 /**
  * The platform's log from the moment this is called: `lines()` reads what it wrote since, and
  * `errors()` the lines at error level or above (and anything it wrote that is not a log line,
- * such as a stack on stderr). The journeys run one file at a time, so what follows is theirs.
+ * such as a stack on stderr). Each journey file running has a platform of its own, so what follows is
+ * theirs.
  */
 export function platformLogFromNow() {
-  const file = inject('e2ePlatformLog');
+  const file = e2ePlatform().logFile;
   const start = statSync(file).size;
   const lines = (): LogLine[] =>
     readFileSync(file)
