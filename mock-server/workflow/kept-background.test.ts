@@ -3,37 +3,18 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { labelledLocation, readLabels, type PhotoLabel } from './locate/labelled-locator';
-import { rasterize } from './locate/outline';
+import { labelledLocation } from './locate/labelled-locator';
 import type { PetLocation } from './locate/pet-location';
 import { composePortrait, posesOf } from './portrait';
 import { PET_DISC, PORTRAIT_SIZE } from './scene';
+import { onGreen, tracedPhoto } from './test-images';
 
 // "Keep my photo's background" (issue 40): the owner's photo fills the portrait, cover-cropped
 // inside the photo (no disc, no stretched band), with the costume and the scene's light on it.
 // And the unsure cut-out's disc shows the photo alone, never its edges smeared outwards.
 
-const PHOTOS = path.resolve('tests/fixtures/photos');
 const WITCH = path.resolve('ui/public/presets/costumes/witch.png');
 const SIZE = PORTRAIT_SIZE;
-
-async function traced(file: string): Promise<{ label: PhotoLabel; bytes: Buffer }> {
-  const label = (await readLabels(PHOTOS)).find((l) => l.file === file);
-  if (!label?.outline) throw new Error(`${file} has no traced outline`);
-  return { label, bytes: await readFile(path.join(PHOTOS, file)) };
-}
-
-/** The photo with everything outside its traced outline painted pure green (as stage.test.ts). */
-async function onGreen(bytes: Buffer, label: PhotoLabel): Promise<Buffer> {
-  const { data, info } = await sharp(bytes).rotate().removeAlpha().raw().toBuffer({
-    resolveWithObject: true,
-  });
-  const inside = rasterize(label.outline ?? [], info.width, info.height);
-  for (let i = 0; i < inside.length; i++) if (!inside[i]) data.set([0, 255, 0], i * 3);
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
-    .png()
-    .toBuffer();
-}
 
 /** Pixels a green background left: green well above red and blue (the grade tints it a little). */
 function greenPixels(portrait: Buffer): number {
@@ -76,7 +57,7 @@ describe("Keep my photo's background", () => {
   it.each(['golden-retriever.jpg', 'shepherd-dog.jpg', 'kitten-in-grass.jpg'])(
     "fills the portrait with the photo's background when asked, and leaves it out otherwise (%s on green)",
     async (file) => {
-      const { label, bytes } = await traced(file);
+      const { label, bytes } = await tracedPhoto(file);
       const green = await onGreen(bytes, label);
       const location = await labelledLocation(green, label);
       const kept = await compose(green, location, true);
@@ -92,7 +73,7 @@ describe("Keep my photo's background", () => {
   );
 
   it('covers the portrait with a photo too small and the wrong shape, scaled, never stretched at its edges', async () => {
-    const { label, bytes } = await traced('golden-retriever.jpg');
+    const { label, bytes } = await tracedPhoto('golden-retriever.jpg');
     // A thin strip of the photo (its middle band), 3 times as wide as tall and small.
     const { width = 0, height = 0 } = await sharp(bytes).metadata();
     const strip = { left: 0, top: Math.round(height * 0.3), width, height: Math.round(width / 3) };
@@ -123,7 +104,7 @@ describe("Keep my photo's background", () => {
   }, 60_000);
 
   it('wears the costume on the kept photo and moves the head with it in the video', async () => {
-    const { label, bytes } = await traced('shepherd-dog.jpg');
+    const { label, bytes } = await tracedPhoto('shepherd-dog.jpg');
     const location = await labelledLocation(bytes, label);
     const kept = await compose(bytes, location, true);
     expect(kept.keptBackground).toBe(true);

@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { labelledLocation, readLabels, type PhotoLabel } from './locate/labelled-locator';
-import { rasterize } from './locate/outline';
+import { labelledLocation } from './locate/labelled-locator';
 import type { PetLocation } from './locate/pet-location';
 import { placePet } from './placement';
 import { composePortrait } from './portrait';
 import { PORTRAIT_SIZE } from './scene';
+import { onGreen, tracedPhoto } from './test-images';
 import { planStage } from './stage';
 import { wearableSvg } from './wearables';
 
@@ -15,29 +15,7 @@ import { wearableSvg } from './wearables';
 // traced outline is painted pure green, no green may reach the portrait (the disc it replaces
 // showed the photo's own background around the pet).
 
-const PHOTOS = path.resolve('tests/fixtures/photos');
 const WITCH = path.resolve('ui/public/presets/costumes/witch.png');
-
-async function traced(file: string): Promise<{ label: PhotoLabel; bytes: Buffer }> {
-  const label = (await readLabels(PHOTOS)).find((l) => l.file === file);
-  if (!label?.outline) throw new Error(`${file} has no traced outline`);
-  return { label, bytes: await readFile(path.join(PHOTOS, file)) };
-}
-
-/** The photo with everything outside its traced outline painted pure green. */
-async function onGreen(bytes: Buffer, label: PhotoLabel): Promise<Buffer> {
-  const { data, info } = await sharp(bytes).rotate().removeAlpha().raw().toBuffer({
-    resolveWithObject: true,
-  });
-  const inside = rasterize(label.outline ?? [], info.width, info.height);
-  for (let i = 0; i < inside.length; i++) {
-    if (inside[i]) continue;
-    data.set([0, 255, 0], i * 3);
-  }
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
-    .png()
-    .toBuffer();
-}
 
 /** Pixels a green background could have left: green far above red and blue. */
 async function greenPixels(portrait: Buffer): Promise<number> {
@@ -55,7 +33,7 @@ describe('a pet cut out and standing in the scene', () => {
   it.each(['golden-retriever.jpg', 'shepherd-dog.jpg', 'kitten-in-grass.jpg'])(
     'shows no pixel of the photo background outside the pet (%s on a green background)',
     async (file) => {
-      const { label, bytes } = await traced(file);
+      const { label, bytes } = await tracedPhoto(file);
       const green = await onGreen(bytes, label);
       const location = await labelledLocation(green, label);
       const costume = await readFile(WITCH);
@@ -82,7 +60,7 @@ describe('a pet cut out and standing in the scene', () => {
       ['shepherd-dog.jpg', false],
       ['golden-retriever.jpg', true],
     ] as const) {
-      const { label, bytes } = await traced(file);
+      const { label, bytes } = await tracedPhoto(file);
       const location = await labelledLocation(bytes, label);
       const staged = planStage(location);
       if (!staged) throw new Error(`${file}: no stage`);
@@ -143,7 +121,7 @@ describe('a pet cut out and standing in the scene', () => {
   });
 
   it('keeps the disc when the cut-out is unsure', async () => {
-    const { label, bytes } = await traced('golden-retriever.jpg');
+    const { label, bytes } = await tracedPhoto('golden-retriever.jpg');
     const location = await labelledLocation(bytes, label);
     const unsure: PetLocation = { ...location, matte: { ...location.matte!, confidence: 0.3 } };
     expect(planStage(unsure)).toBeUndefined();

@@ -1,5 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
+import { readLabels, type PhotoLabel } from './locate/labelled-locator';
+import { rasterize } from './locate/outline';
 
 /** Synthetic inputs for the workflow's tests: a 'photo' and a cut-out character, by colour. */
 export function photo(color: string, accent: string, width = 640, height = 480): Promise<Buffer> {
@@ -74,4 +79,25 @@ export function pixelsNear(
     if (near) n++;
   }
   return n;
+}
+
+const PHOTOS = fileURLToPath(new URL('../../tests/fixtures/photos/', import.meta.url));
+
+/** A learnt photo whose outline was traced by hand, with its label. */
+export async function tracedPhoto(file: string): Promise<{ label: PhotoLabel; bytes: Buffer }> {
+  const label = (await readLabels(PHOTOS)).find((l) => l.file === file);
+  if (!label?.outline) throw new Error(`${file} has no traced outline`);
+  return { label, bytes: await readFile(path.join(PHOTOS, file)) };
+}
+
+/** The photo with everything outside its traced outline painted pure green, as a PNG. */
+export async function onGreen(bytes: Buffer, label: PhotoLabel): Promise<Buffer> {
+  const { data, info } = await sharp(bytes).rotate().removeAlpha().raw().toBuffer({
+    resolveWithObject: true,
+  });
+  const inside = rasterize(label.outline ?? [], info.width, info.height);
+  for (let i = 0; i < inside.length; i++) if (!inside[i]) data.set([0, 255, 0], i * 3);
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .png()
+    .toBuffer();
 }

@@ -2,11 +2,13 @@ import sharp from 'sharp';
 import type { FacePoint } from '../../../domain/model/face-point';
 import { FEATURE_GRID, lookAt } from './animal-detector';
 import {
+  clampUnit,
   contains,
   headProbe,
   lookedBothWays,
   petChances,
   probedHead,
+  unionOf,
   type UnitBox,
 } from './head-probe';
 import { largestAnimal, locatorPictures, MAX_INPUT_PIXELS } from './locate-pet';
@@ -126,18 +128,6 @@ export function seededHead(
 
 function grown(b: UnitBox, by: number): UnitBox {
   return { x: b.x - b.w * by, y: b.y - b.h * by, w: b.w * (1 + 2 * by), h: b.h * (1 + 2 * by) };
-}
-
-function unionOf(a: UnitBox, b: UnitBox): UnitBox {
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
-  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
-}
-
-function clampUnit(b: UnitBox): UnitBox {
-  const x = Math.max(0, b.x);
-  const y = Math.max(0, b.y);
-  return { x, y, w: Math.min(1, b.x + b.w) - x, h: Math.min(1, b.y + b.h) - y };
 }
 
 function inPixels(b: UnitBox, width: number, height: number): PixelBox {

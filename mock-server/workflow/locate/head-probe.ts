@@ -247,13 +247,15 @@ function centreOf(b: UnitBox): { x: number; y: number } {
   return { x: b.x + b.w / 2, y: b.y + b.h / 2 };
 }
 
-function unionOf(a: UnitBox, b: UnitBox): UnitBox {
+/** The smallest box holding both. */
+export function unionOf(a: UnitBox, b: UnitBox): UnitBox {
   const x = Math.min(a.x, b.x);
   const y = Math.min(a.y, b.y);
   return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
 }
 
-function clampUnit(b: UnitBox): UnitBox {
+/** The box cut to the picture (0..1 each way). */
+export function clampUnit(b: UnitBox): UnitBox {
   const x = Math.max(0, b.x);
   const y = Math.max(0, b.y);
   return { x, y, w: Math.min(1, b.x + b.w) - x, h: Math.min(1, b.y + b.h) - y };
