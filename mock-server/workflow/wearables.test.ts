@@ -179,7 +179,7 @@ describe('the workflow knows a preset from its bytes', () => {
 });
 
 describe('the worn costume sways in the video', () => {
-  it('twelve poses for a preset costume, leaning either way and back; one still scene otherwise', async () => {
+  it('twelve poses for a preset costume, leaning either way and back; an uploaded picture worn turns the head too', async () => {
     const dog = presetFile('pets', 'dog1');
     const witch = presetFile('costumes', 'witch');
     const worn = await composePortrait(dog, witch);
@@ -189,8 +189,12 @@ describe('the worn costume sways in the video', () => {
     expect(poses[3]!.equals(worn.base)).toBe(false);
     expect(poses[9]!.equals(poses[3]!)).toBe(false);
     expect([0, 3, 6, 9].map((k) => Math.sign(Math.round(wobbleAt(k).tilt)))).toEqual([0, 1, 0, -1]);
+    // The same picture uploaded is worn (its colours on the pet standing in the scene): no pieces
+    // sway, but the head turns.
     const upload = await sharp(witch).png({ compressionLevel: 1 }).toBuffer();
-    expect(await posesOf(await composePortrait(dog, upload))).toHaveLength(1);
+    const uploaded = await composePortrait(dog, upload);
+    expect(uploaded.sway?.head).toBeDefined();
+    expect(await posesOf(uploaded)).toHaveLength(WOBBLE_POSES);
   });
 });
 
