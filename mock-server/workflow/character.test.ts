@@ -8,7 +8,9 @@ import { stagePresetPet } from './preset-stage';
 import { PET_HEADS } from './wearables';
 import { composePortrait } from './portrait';
 import { PORTRAIT_SIZE, STAGE_BADGE } from './scene';
-import { drawnCharacter, pixelsNear } from './test-images';
+import type { PetMatte } from './locate/matte';
+import { labelledLocation } from './locate/labelled-locator';
+import { drawnCharacter, pixelsNear, tracedPhoto } from './test-images';
 
 // Issue 40, item 3: an uploaded costume picture is worn. The characters are real drawings of
 // people in costumes (tests/fixtures/characters, with their sources).
@@ -111,8 +113,8 @@ describe('a pet wearing an uploaded character', () => {
 });
 
 /** A landscape-like picture: green with squares of many colours, no figure on a plain backdrop. */
-function landscape(): Promise<Buffer> {
-  return sharp({ create: { width: 400, height: 300, channels: 3, background: '#00ff00' } })
+function landscape(ground = '#00ff00'): Promise<Buffer> {
+  return sharp({ create: { width: 400, height: 300, channels: 3, background: ground } })
     .composite([
       {
         input: Buffer.from(
@@ -167,20 +169,11 @@ describe('a pet that cannot wear the character wears its colours (issue 40, item
     // The badge's circle no longer holds the picture.
     expect(await badgeDifference(portrait.base, portrait.mirror, picture)).toBeGreaterThan(40);
     // The picture's green is worn on the pet's body, inside its outline.
-    const matte = await presetMatte('dog1');
-    const box = boxOf(matte, 12);
-    let [inside, outside] = [0, 0];
-    for (let i = 0; i < PORTRAIT_SIZE * PORTRAIT_SIZE; i++) {
-      const [r, g, b] = [
-        portrait.base[i * 3]!,
-        portrait.base[i * 3 + 1]!,
-        portrait.base[i * 3 + 2]!,
-      ];
-      if (!(g > 150 && r < 100 && b < 100)) continue;
-      if (matte[i]) inside++;
-      const [x, y] = [i % PORTRAIT_SIZE, Math.floor(i / PORTRAIT_SIZE)];
-      if (x < box.x0 || x > box.x1 || y < box.y0 || y > box.y1) outside++;
-    }
+    const { inside, outside } = wornColour(
+      portrait.base,
+      await presetMatte('dog1'),
+      (r, g, b) => g > 150 && r < 100 && b < 100,
+    );
     expect(inside).toBeGreaterThan(20_000);
     // Off the pet only a glint of the scene's light, tinted by the picture's colours.
     expect(outside).toBeLessThan(inside / 50);
@@ -211,6 +204,51 @@ describe('a pet that cannot wear the character wears its colours (issue 40, item
     expect(near(worn)).toBeLessThan(near(ghost));
   });
 
+  it.each([
+    ['with its background cut away', 'landscape', false],
+    ['with its background kept', 'landscape', true],
+    ['with its background kept', 'police.jpg', true],
+  ] as const)(
+    'an uploaded photo %s wears the costume picture (%s) on its body inside its outline, and no badge',
+    async (_, costume, keepBackground) => {
+      const { label, bytes } = await tracedPhoto('shepherd-dog.jpg');
+      const location = await labelledLocation(bytes, label);
+      const picture =
+        costume === 'landscape'
+          ? await landscape('#ff00ff')
+          : readFileSync(path.join(CHARACTERS, costume));
+      const portrait = await composePortrait(
+        bytes,
+        picture,
+        {},
+        { locate: async () => location, keepBackground },
+      );
+      expect(portrait.notice).toBe(costume === 'landscape' ? 'no_character' : undefined);
+      expect(await badgeDifference(portrait.base, portrait.mirror, picture)).toBeGreaterThan(30);
+      const matte = matteOnPortrait(
+        location.matte!,
+        location.width,
+        location.height,
+        portrait.placement!.crop,
+      );
+      if (costume === 'landscape') {
+        // The picture's magenta on the body, inside the outline.
+        const { inside, outside } = wornColour(
+          portrait.base,
+          matte,
+          (r, g, b) => r > 150 && b > 150 && g < 100,
+        );
+        expect(inside).toBeGreaterThan(20_000);
+        if (!keepBackground) expect(outside).toBeLessThan(inside / 50);
+      } else {
+        // The police uniform's dark blue over the body, where the dog's fur is tan and black.
+        const { inside } = wornColour(portrait.base, matte, (r, g, b) => b > r + 25 && b > g + 10);
+        expect(inside).toBeGreaterThan(20_000);
+      }
+    },
+    60_000,
+  );
+
   it('a picture with a character keeps no notice; every real drawing gives a figure', async () => {
     const files = readdirSync(CHARACTERS).filter((file) => file.endsWith('.jpg'));
     for (const file of files)
@@ -226,19 +264,44 @@ async function presetMatte(id: string): Promise<Uint8Array> {
   const pet = readFileSync(path.join(PETS, `${id}.png`));
   const side = (await sharp(pet).metadata()).width!;
   const staged = await stagePresetPet(id, PET_HEADS[id]!, side);
-  const { matte, placement } = staged!;
-  const { crop } = placement;
+  return matteOnPortrait(staged!.matte, side, side, staged!.placement.crop);
+}
+
+/** A pet's matte (over a picture `width` x `height`) on the portrait its stage's crop fills. */
+function matteOnPortrait(
+  matte: PetMatte,
+  width: number,
+  height: number,
+  crop: { x: number; y: number; side: number },
+): Uint8Array {
   const alpha = new Uint8Array(PORTRAIT_SIZE * PORTRAIT_SIZE);
   for (let y = 0; y < PORTRAIT_SIZE; y++)
     for (let x = 0; x < PORTRAIT_SIZE; x++) {
       const sx = crop.x + (x / PORTRAIT_SIZE) * crop.side;
       const sy = crop.y + (y / PORTRAIT_SIZE) * crop.side;
-      const mx = Math.floor((sx / side) * matte.width);
-      const my = Math.floor((sy / side) * matte.height);
+      const mx = Math.floor((sx / width) * matte.width);
+      const my = Math.floor((sy / height) * matte.height);
       if (mx < 0 || my < 0 || mx >= matte.width || my >= matte.height) continue;
       alpha[y * PORTRAIT_SIZE + x] = (matte.alpha[my * matte.width + mx] ?? 0) >= 250 ? 1 : 0;
     }
   return alpha;
+}
+
+/** How many of the portrait's pixels of `colour` lie on the matte, and off the box around it. */
+function wornColour(
+  raw: Buffer,
+  matte: Uint8Array,
+  colour: (r: number, g: number, b: number) => boolean,
+) {
+  const box = boxOf(matte, 12);
+  let [inside, outside] = [0, 0];
+  for (let i = 0; i < PORTRAIT_SIZE * PORTRAIT_SIZE; i++) {
+    if (!colour(raw[i * 3]!, raw[i * 3 + 1]!, raw[i * 3 + 2]!)) continue;
+    if (matte[i]) inside++;
+    const [x, y] = [i % PORTRAIT_SIZE, Math.floor(i / PORTRAIT_SIZE)];
+    if (x < box.x0 || x > box.x1 || y < box.y0 || y > box.y1) outside++;
+  }
+  return { inside, outside };
 }
 
 /** The box around the matte's pixels, `margin` wider each way. */
