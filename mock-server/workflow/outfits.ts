@@ -203,14 +203,15 @@ const SUITS: Readonly<Record<string, (f: SuitFrame) => string>> = {
 };
 
 /**
- * A suit made from a costume picture: its body's tile repeated at about a head's width, or without
- * one bands of its colours across the body, the most worn the widest.
+ * A suit made from a costume picture: its body's tile repeated at two head radii (a shirt's front,
+ * its pockets, buttons and tie, large enough to read as the costume rather than a print), or
+ * without one bands of its colours across the body, the most worn the widest.
  */
 function fromPicture(outfit: PictureOutfit): (f: SuitFrame) => string {
   return (f) => {
     const { tile, colours } = outfit;
     if (tile) {
-      const s = 1.1 * f.u;
+      const s = 2 * f.u;
       const image = `<image href="data:image/png;base64,${tile.toString('base64')}" width="${s.toFixed(1)}" height="${s.toFixed(1)}" preserveAspectRatio="none"/>`;
       return `${rect(f, hex(colours[0]!))}${fillWith(f, 't', pattern('t', s, s, image))}`;
     }
