@@ -225,6 +225,8 @@ describe('a pet that cannot wear the character wears its colours (issue 40, item
       );
       expect(portrait.notice).toBe(costume === 'landscape' ? 'no_character' : undefined);
       expect(await badgeDifference(portrait.base, portrait.mirror, picture)).toBeGreaterThan(30);
+      // Its head turns in the video, the photo's background kept or not.
+      expect(portrait.sway?.head).toBeDefined();
       const matte = matteOnPortrait(
         location.matte!,
         location.width,

@@ -299,7 +299,7 @@ export async function composePortrait(
   // A worn character, or an outfit from a picture, has no pieces to sway, but the pet's head still
   // turns in the video.
   const worn =
-    dressed || (!costumeId && frame === 'stage' && !kept)
+    dressed || (!costumeId && frame === 'stage')
       ? bareHead()
       : wornCostume(costumeId, head, frame, kept ? Boolean(sure) : undefined);
   // A preset costume's picture sits in a badge beside a pet in a disc; an uploaded one is worn.
