@@ -155,7 +155,7 @@ describe('the workflow knows a preset from its bytes', () => {
     expect(await identifyPreset(reencoded)).toBeUndefined();
   });
 
-  it('the witch preset puts a hat on the dog; the same picture uploaded keeps today’s badge alone', async () => {
+  it('the witch preset puts a hat on the dog; the same picture uploaded puts none there', async () => {
     const dog = presetFile('pets', 'dog1');
     const witch = presetFile('costumes', 'witch');
     const upload = await sharp(witch).png({ compressionLevel: 1 }).toBuffer();
@@ -168,10 +168,10 @@ describe('the workflow knows a preset from its bytes', () => {
         .extract({ left: x - 10, top: y - 10, width: 20, height: 20 })
         .stats();
     };
-    const [worn, badgeOnly] = await Promise.all([hatArea(witch), hatArea(upload)]);
-    // The hat's purple cone there: dark and blue-red, where the badge-only portrait shows the disc.
+    const [worn, uploaded] = await Promise.all([hatArea(witch), hatArea(upload)]);
+    // The hat's purple cone there: dark and blue-red, where the uploaded picture's portrait has none.
     const mean = (stats: Stats) => stats.channels.slice(0, 3).map((c) => Math.round(c.mean));
-    expect(mean(worn)).not.toEqual(mean(badgeOnly));
+    expect(mean(worn)).not.toEqual(mean(uploaded));
     const [r, g, b] = mean(worn);
     expect(b!).toBeGreaterThan(g!);
     expect(r! + g! + b!).toBeLessThan(300);
