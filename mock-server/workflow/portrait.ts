@@ -64,7 +64,10 @@ export interface Portrait {
 
 const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 };
 
-/** Cut-out characters float inside the badge; photos fill it, cropped to its circle. */
+/**
+ * A preset costume's picture beside a pet in a disc: a cut-out floats inside the badge, an opaque
+ * picture fills it, cropped to its circle.
+ */
 async function badgeArt(costume: Buffer, badge: BadgeSpot): Promise<Buffer> {
   const COSTUME_SIZE = (badge.r - 8) * 2;
   // Many opaque images still carry an alpha channel: look at the pixels, not the header.

@@ -123,7 +123,7 @@ describe('costumes worn by the preset pets', () => {
     expect(right.right).toBeCloseTo(SIDE - 1 - left.left, -1);
   });
 
-  it('a costume that is not a preset has no pieces (its badge shows it)', () => {
+  it('a costume that is not a preset has no pieces (its colours are worn as an outfit instead)', () => {
     expect(wearableSvg('my-own-upload', PET_HEADS.dog1!, SIDE)).toBeUndefined();
   });
 
