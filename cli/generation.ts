@@ -18,6 +18,8 @@ export interface Generated {
   readonly synced: boolean;
   /** What the platform charged for the run (USD), as its answer said; undefined when it did not say. */
   readonly cost?: number;
+  /** What the workflow said of the image (no character in the costume picture), to print. */
+  readonly imageNote?: string;
 }
 
 export interface GenerateOptions {
@@ -71,6 +73,7 @@ export async function generateOne(
       : presentErrorCard('video', videoFailure ?? videoGenerationError(MISSING_VIDEO)),
     synced: gallery.getSnapshot().syncStatus !== 'error',
     cost: results.cost,
+    ...(results.imageNote && { imageNote: results.imageNote }),
   };
 }
 

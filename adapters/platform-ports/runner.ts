@@ -106,9 +106,9 @@ function workflowEvent(event: WorkflowStreamEvent): WorkflowEvent | undefined {
     case 'run':
       return { type: 'run-id', runId: event.runId };
     case 'output':
-      return event.outputType === 'image' || event.outputType === 'video'
-        ? { type: event.outputType, url: event.url }
-        : undefined;
+      if (event.outputType === 'image')
+        return { type: 'image', url: event.url, ...(event.notice && { notice: event.notice }) };
+      return event.outputType === 'video' ? { type: 'video', url: event.url } : undefined;
     case 'usage':
       return undefined;
     case 'done':

@@ -78,6 +78,8 @@ export function generateCommand(ctx: CliContext): Command {
         } else {
           io.stdout.write(`Image  ${files.imageFile}\n`);
           if (files.videoFile) io.stdout.write(`Video  ${files.videoFile}\n`);
+          // What the workflow said of the picture (no character in the costume picture).
+          if (generated.imageNote) io.stderr.write(`${generated.imageNote}\n`);
         }
         if (!generated.synced)
           io.stderr.write(

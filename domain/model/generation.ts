@@ -31,6 +31,11 @@ export interface GenerationResults {
   readonly videoUrl: string;
   /** What the platform charged for the run (USD), when its answer said. */
   readonly cost?: number;
+  /**
+   * What the result tells its owner under the image (NOTICE_TEXT: no character was found in the
+   * costume picture), when the workflow said.
+   */
+  readonly imageNote?: string;
 }
 
 /**

@@ -31,6 +31,20 @@ export const WORKFLOW_OUTPUT = {
 } as const;
 
 /**
+ * What the costume workflow may tell beside its image (issue 40), in its image output's optional
+ * `notice`: `no_character`, the costume picture held no character (a landscape, a page of text),
+ * so the pet wears the picture's colours instead.
+ */
+export const WORKFLOW_NOTICE = { noCharacter: 'no_character' } as const;
+export type WorkflowNotice = (typeof WORKFLOW_NOTICE)[keyof typeof WORKFLOW_NOTICE];
+
+/** What the result card and the CLI say for each notice. */
+export const NOTICE_TEXT: Readonly<Record<WorkflowNotice, string>> = {
+  no_character:
+    "We couldn't find a character in your costume picture, so your pet wears its colours instead.",
+};
+
+/**
  * The costume workflow's input (SPEC.md section 3): each an image as a data URL or a URL; and
  * optionally whether an uploaded photo keeps its background (a preset pet has none: ignored).
  */
@@ -46,7 +60,11 @@ export type CostumeWorkflowInput = z.infer<typeof CostumeWorkflowInput>;
 /** One entry of a costume workflow's output list; each output is a URL, never inline data (DESIGN.md). */
 export const CostumeWorkflowOutputEntry = z.object({
   [WORKFLOW_OUTPUT.image]: z
-    .object({ image: z.string(), outputType: z.literal('image') })
+    .object({
+      image: z.string(),
+      outputType: z.literal('image'),
+      notice: z.string().optional(),
+    })
     .optional(),
   [WORKFLOW_OUTPUT.video]: z
     .object({ video: z.string(), outputType: z.literal('video') })

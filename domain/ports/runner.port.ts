@@ -33,7 +33,12 @@ export interface StreamOptions extends RunOptions {
  */
 export type WorkflowEvent =
   | { readonly type: 'run-id'; readonly runId: string }
-  | { readonly type: 'image'; readonly url: string }
+  | {
+      readonly type: 'image';
+      readonly url: string;
+      /** What the workflow tells about the image (a code, WorkflowNotice for the costume's). */
+      readonly notice?: string;
+    }
   | { readonly type: 'video'; readonly url: string }
   | { readonly type: 'done'; readonly cost?: number }
   | { readonly type: 'error'; readonly error: unknown };

@@ -1,7 +1,13 @@
 import { NO_OUTPUT_MESSAGE } from '../errors';
 import { FACE_INPUT, type FacePoint } from '../model/face-point';
 import type { GenerationResults } from '../model/generation';
-import { COSTUME_WORKFLOW_ID, WORKFLOW_INPUT, WORKFLOW_OUTPUT } from '../model/workflow';
+import {
+  COSTUME_WORKFLOW_ID,
+  NOTICE_TEXT,
+  WORKFLOW_INPUT,
+  WORKFLOW_OUTPUT,
+  type WorkflowNotice,
+} from '../model/workflow';
 import type { ClockPort } from '../ports/clock.port';
 import type { RunnerPort, RunOptions, RunRead } from '../ports/runner.port';
 
@@ -34,13 +40,14 @@ export async function runCostumeWorkflow(
     imageUrl: findMedia(output, 'image'),
     videoUrl: findMedia(output, 'video'),
     cost: costOf(usage),
+    ...imageNoteOf(output),
   };
 }
 
 /** Who hears a streamed costume run as it goes. */
 export interface CostumeRunListener {
-  /** The costume image arrived before the video. */
-  readonly onImage: (imageUrl: string) => void;
+  /** The costume image arrived before the video, with what is said under it (imageNote). */
+  readonly onImage: (imageUrl: string, imageNote?: string) => void;
   /** The platform named the run (before delivering anything): a reload can follow it by this id. */
   readonly onRunId?: (id: string) => void;
 }
@@ -57,6 +64,7 @@ export async function streamCostumeWorkflow(
 ): Promise<GenerationResults> {
   let imageUrl = '';
   let videoUrl = '';
+  let imageNote: string | undefined;
   let cost: number | undefined;
   const events = runner.streamWorkflow(COSTUME_WORKFLOW_ID, inputOf(inputs), options);
   for await (const event of events) {
@@ -67,8 +75,9 @@ export async function streamCostumeWorkflow(
       case 'image':
         if (imageUrl) break;
         imageUrl = event.url;
+        imageNote = noteOf(event.notice);
         // Only an image that comes before the video is worth showing early.
-        if (!videoUrl) listener.onImage(imageUrl);
+        if (!videoUrl) listener.onImage(imageUrl, imageNote);
         break;
       case 'video':
         videoUrl ||= event.url;
@@ -81,7 +90,7 @@ export async function streamCostumeWorkflow(
     }
   }
   if (!imageUrl && !videoUrl) throw new Error(NO_OUTPUT_MESSAGE);
-  return { imageUrl, videoUrl, cost };
+  return { imageUrl, videoUrl, cost, ...(imageNote && { imageNote }) };
 }
 
 /** How often a run followed by its id is read while it goes. */
@@ -102,7 +111,7 @@ export async function followCostumeRun(
   read: (id: string) => Promise<RunRead>,
   id: string,
   clock: ClockPort,
-  onImage: (imageUrl: string) => void = () => {},
+  onImage: (imageUrl: string, imageNote?: string) => void = () => {},
 ): Promise<FollowedRun> {
   let shown = '';
   for (;;) {
@@ -110,9 +119,13 @@ export async function followCostumeRun(
     const output = Array.isArray(run.output) ? run.output : [];
     const imageUrl = findMedia(output, 'image');
     const videoUrl = findMedia(output, 'video');
+    const note = imageNoteOf(output);
     if (run.status !== 'running')
-      return { status: run.status, results: { imageUrl, videoUrl, cost: costOf(run.usage) } };
-    if (imageUrl && !shown) onImage((shown = imageUrl));
+      return {
+        status: run.status,
+        results: { imageUrl, videoUrl, cost: costOf(run.usage), ...note },
+      };
+    if (imageUrl && !shown) onImage((shown = imageUrl), note.imageNote);
     await new Promise<void>((resolve) => clock.after(FOLLOW_READ_MS, resolve));
   }
 }
@@ -121,6 +134,23 @@ export async function followCostumeRun(
 function costOf(usage: unknown): number | undefined {
   const cost = (usage as { cost?: unknown } | null | undefined)?.cost;
   return typeof cost === 'number' && Number.isFinite(cost) && cost > 0 ? cost : undefined;
+}
+
+/** The sentence for a notice the workflow told; none for one this app does not know. */
+function noteOf(notice: unknown): string | undefined {
+  return typeof notice === 'string' && Object.hasOwn(NOTICE_TEXT, notice)
+    ? NOTICE_TEXT[notice as WorkflowNotice]
+    : undefined;
+}
+
+/** What the first image output says under it (its `notice`), as the result's imageNote. */
+function imageNoteOf(output: readonly unknown[]): { imageNote?: string } {
+  for (const entry of output) {
+    const media = (entry as Record<string, unknown> | undefined)?.[WORKFLOW_OUTPUT.image];
+    const note = noteOf((media as Record<string, unknown> | undefined)?.notice);
+    if (note) return { imageNote: note };
+  }
+  return {};
 }
 
 /** The first non-empty image or video URL among the output entries. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamedAnswer } from '../../adapters/memory/memory-runner';
 import { createStudio } from '../../tests/support/test-container';
+import { NOTICE_TEXT } from '../model/workflow';
 
 const image = (url: string) => ({ type: 'image', url }) as const;
 const video = (url: string) => ({ type: 'video', url }) as const;
@@ -28,6 +29,42 @@ function imageThenVideo(imageUrl: string, videoUrl: string) {
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('GenerateCostume, streamed', () => {
+  it('a costume picture with no character: the image and the results say so; a notice it does not know, nothing', async () => {
+    const f = createStudio({}, { streamOutputs: true });
+    f.ready();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    f.runner.answer({
+      events: async function* () {
+        yield { type: 'image', url: 'https://x/i.png', notice: 'no_character' };
+        await gate;
+        yield video('https://x/v.mp4');
+        yield done();
+      },
+    });
+    const pending = f.generate.execute();
+    await settled();
+    const said = NOTICE_TEXT.no_character;
+    expect(f.generate.getSnapshot().results).toEqual({
+      imageUrl: 'https://x/i.png',
+      videoUrl: '',
+      imageNote: said,
+    });
+    release();
+    expect(await pending).toEqual({ ok: true });
+    expect(f.generate.getSnapshot().results).toMatchObject({ imageNote: said });
+
+    f.runner.answer({
+      events: async function* () {
+        yield { type: 'image', url: 'https://x/j.png', notice: 'something_new' };
+        yield video('https://x/w.mp4');
+        yield done();
+      },
+    });
+    expect(await f.generate.execute()).toEqual({ ok: true });
+    expect(f.generate.getSnapshot().results).not.toHaveProperty('imageNote');
+  });
+
   it('shows the image card while the video is still encoding, then the video', async () => {
     const f = createStudio({}, { streamOutputs: true });
     f.ready();

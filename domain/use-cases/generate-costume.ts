@@ -123,8 +123,8 @@ export interface CostumeRequest {
   readonly idempotencyKey?: string;
   /** The run request is about to leave for the platform: from there on it is charged. */
   readonly onSent?: () => void;
-  /** The costume image arrived before the video (streamed runs only). */
-  readonly onImage?: (imageUrl: string) => void;
+  /** The costume image arrived before the video (streamed runs only), and what is said under it. */
+  readonly onImage?: (imageUrl: string, imageNote?: string) => void;
   /**
    * A run already sent whose id is known (a page that reloaded): followed by its id first, so the
    * image that was shown comes back and only the video is waited for, charged once. Sent again
@@ -214,16 +214,18 @@ export class GenerateCostume {
       this.inFlight.set(id, beat);
     };
     if (runId) named(runId);
-    const onImage = (imageUrl: string) => {
-      if (stillTheirs()) request.onImage?.(imageUrl);
+    const onImage = (imageUrl: string, imageNote?: string) => {
+      if (stillTheirs()) request.onImage?.(imageUrl, imageNote);
     };
     let earlyImage = '';
+    let earlyNote: string | undefined;
     const options = { idempotencyKey: request.idempotencyKey ?? this.newKey() };
     let created: CostumeCreated;
-    const showImage = (imageUrl: string) => {
+    const showImage = (imageUrl: string, imageNote?: string) => {
       if (imageUrl === earlyImage) return;
       earlyImage = imageUrl;
-      onImage?.(imageUrl);
+      earlyNote = imageNote;
+      onImage?.(imageUrl, imageNote);
     };
     try {
       const followed = request.runId ? await this.follow(request.runId, showImage) : undefined;
@@ -258,7 +260,11 @@ export class GenerateCostume {
         this.leave(runId, stillTheirs());
         throw error;
       }
-      const results = { imageUrl: earlyImage, videoUrl: '' };
+      const results = {
+        imageUrl: earlyImage,
+        videoUrl: '',
+        ...(earlyNote && { imageNote: earlyNote }),
+      };
       created = { results, item: this.newItem(results), videoFailure: error };
     }
     // Its owner left mid-run: the creation waits, as a run id, for their next sign-in here.
@@ -376,7 +382,7 @@ export class GenerateCostume {
    */
   private async follow(
     id: string,
-    onImage: (imageUrl: string) => void,
+    onImage: (imageUrl: string, imageNote?: string) => void,
   ): Promise<GenerationResults | undefined> {
     const { runner } = this;
     try {
@@ -384,7 +390,7 @@ export class GenerateCostume {
       const { status, results } = await followCostumeRun(read, id, this.clock, onImage);
       if (!results.imageUrl) return undefined;
       if (status === 'succeeded' && results.videoUrl) return results;
-      onImage(results.imageUrl);
+      onImage(results.imageUrl, results.imageNote);
       throw videoGenerationError(VIDEO_NOT_FINISHED);
     } catch (error) {
       if (domainCode(error) === 'NOT_FOUND') return undefined;

@@ -165,7 +165,9 @@ export class GenerationView {
         runId,
         // Kept with the pending run as soon as the platform names it: a reload follows it by id.
         onRunId: theirs((id: string) => this.pending?.save({ ...record, runId: id })),
-        onImage: theirs((imageUrl: string) => this.showImage(imageUrl)),
+        onImage: theirs((imageUrl: string, imageNote?: string) =>
+          this.showImage(imageUrl, imageNote),
+        ),
         onNotice: theirs((text: string | undefined) => this.creation.change({ notice: text })),
         onCreated: theirs((created: CostumeCreated) => this.settle(created)),
       });
@@ -191,9 +193,9 @@ export class GenerationView {
    * The image arrived before the video: its card shows, and the overlay gives way to the video
    * stage (SPEC.md: 7 messages over a nominal 25 s), drawn in the video card.
    */
-  private showImage(imageUrl: string): void {
+  private showImage(imageUrl: string, imageNote?: string): void {
     this.creation.change({
-      results: { imageUrl, videoUrl: '' },
+      results: { imageUrl, videoUrl: '', ...(imageNote && { imageNote }) },
       generation: {
         isGenerating: true,
         imageReady: true,

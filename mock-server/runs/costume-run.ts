@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import type { WorkflowNotice } from '../../domain/model/workflow';
 import type { Pricing } from '../billing/plans';
 import type { Accounts } from '../store/accounts';
 import type { RunRecord, SettledStatus } from '../store/runs-journal';
@@ -34,7 +35,7 @@ type Entry = Record<string, unknown>;
  * caller gone, a cancel); the runs journal then answers for it.
  */
 export class CostumeRun {
-  private image: { file: string; url: string } | undefined;
+  private image: { file: string; url: string; notice?: WorkflowNotice } | undefined;
   private imageDelivered = false;
   private settled: RunRecord | undefined;
 
@@ -58,11 +59,17 @@ export class CostumeRun {
    * The image is whole: it is moved to a secret name of its own, so its URL gives nothing of the
    * video's (which keeps the render's secret stem) and the image is served only once handed out.
    */
-  imageReady(file: string): void {
+  imageReady(file: string, notice?: WorkflowNotice): void {
     if (this.settled) return;
     const published = path.join(path.dirname(file), `${secretStem()}${path.extname(file)}`);
     renameSync(file, published);
-    this.image = { file: published, url: this.info.url(published) };
+    this.image = { file: published, url: this.info.url(published), ...(notice && { notice }) };
+  }
+
+  /** The image's output: its URL, and what its result tells the owner (DESIGN.md, `notice`). */
+  private imageOutput(image: NonNullable<CostumeRun['image']>): Entry {
+    const { url, notice } = image;
+    return { image_output: { image: url, outputType: 'image', ...(notice && { notice }) } };
   }
 
   /** Hands the image out (an image event, or a read by id): from now on its share is charged. */
@@ -72,7 +79,7 @@ export class CostumeRun {
       this.accounts.runs.markImageDelivered(this.info.id);
       this.imageDelivered = true;
     }
-    return { image_output: { image: this.image.url, outputType: 'image' } };
+    return this.imageOutput(this.image);
   }
 
   /** What a read by id shows of a run still going: the image, delivered (and charged) by the read. */
@@ -89,10 +96,10 @@ export class CostumeRun {
   }
 
   /** The whole answer went out: the whole price. */
-  succeed(files: { imageFile: string; videoFile: string }): RunRecord {
-    if (!this.image) this.imageReady(files.imageFile);
+  succeed(files: { imageFile: string; videoFile: string; notice?: WorkflowNotice }): RunRecord {
+    if (!this.image) this.imageReady(files.imageFile, files.notice);
     const entry: Entry = {
-      image_output: { image: this.image!.url, outputType: 'image' },
+      ...this.imageOutput(this.image!),
       video_output: { video: this.info.url(files.videoFile), outputType: 'video' },
     };
     this.imageDelivered = true;
@@ -111,9 +118,7 @@ export class CostumeRun {
   }
 
   private delivered(): Entry[] {
-    return this.imageDelivered && this.image
-      ? [{ image_output: { image: this.image.url, outputType: 'image' } }]
-      : [];
+    return this.imageDelivered && this.image ? [this.imageOutput(this.image)] : [];
   }
 
   private settle(status: SettledStatus, output: Entry[]): RunRecord {

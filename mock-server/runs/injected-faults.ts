@@ -28,13 +28,13 @@ export function faultyRenderer(
     let imageTold = false;
     const files = await render({
       ...job,
-      onImage: (imageFile) => {
+      onImage: (imageFile, notice) => {
         imageTold = true;
-        job.onImage?.(imageFile);
+        job.onImage?.(imageFile, notice);
       },
     });
     // The image is made before the video: a renderer that skipped telling it (a test's stub) tells it now.
-    if (!imageTold) job.onImage?.(files.imageFile);
+    if (!imageTold) job.onImage?.(files.imageFile, files.notice);
     // What the encoder left is no video.
     rmSync(files.videoFile, { force: true });
     throw new InjectedFault('the video encoder failed after the image (fault video-fail)');

@@ -10,6 +10,7 @@ import {
   COSTUME_WORKFLOW_ID,
   CostumeWorkflowInput,
   WORKFLOW_INPUT,
+  type WorkflowNotice,
 } from '../../domain/model/workflow';
 import { FACE_INPUT } from '../../domain/model/face-point';
 import type { Principal } from '../auth/authenticate';
@@ -218,8 +219,8 @@ export class RunService {
     // reloaded, or a tab opened again, follows its run so): then it finishes and is charged whole.
     const wanted = () =>
       calling() || this.deps.now() - (this.readAt.get(id) ?? -Infinity) < READ_KEEPS_RUN_MS;
-    const onImage = (imageFile: string) => {
-      run.imageReady(imageFile);
+    const onImage = (imageFile: string, notice?: WorkflowNotice) => {
+      run.imageReady(imageFile, notice);
       if (!onPartial || !calling()) return;
       const image = run.deliverImage();
       if (image) onPartial({ id, model: request.model, output: [image] });

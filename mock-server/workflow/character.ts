@@ -1,22 +1,17 @@
 // The character in an uploaded costume picture, so the pet can wear it: its figure cut out (the
 // picture's own transparency, or a plain backdrop flooded away from the picture's border, as
 // costume drawings and costumes laid flat come) and where its head is (the figure's top down to
-// its neck). A picture with no such figure (a photo on a busy background, a landscape) gives
-// none, and the workflow falls back to the costume's badge.
+// its neck). A figure whose head is not found is still a figure: its colours are worn
+// (picture-outfit.ts). A picture with no figure at all (a photo on a busy background, a landscape,
+// a page of text) gives none, and the result says so.
 import sharp from 'sharp';
 import type { PetMatte } from './locate/matte';
 import type { PixelBox } from './locate/pet-location';
 
-export interface Character {
-  /** The picture's size as seen, after EXIF orientation. */
-  readonly width: number;
-  readonly height: number;
-  /** The figure, at most LOOK_SIZE on its long side; confidence 1 (its outline is clear). */
-  readonly matte: PetMatte;
+/** A figure with its head found: the pet's head can take the head's place. */
+export interface Character extends Figure {
   /** Its head (hat and hair included), in pixels of the picture as seen. */
   readonly head: PixelBox;
-  /** The whole figure's box, in pixels of the picture as seen. */
-  readonly figure: PixelBox;
 }
 
 /** The long side the figure is looked for at. */
@@ -36,8 +31,30 @@ const LEAST_HEIGHT = 0.35;
 const MOST_HEAD_WIDE = 0.85;
 const MOST_HEAD_HIGH = 0.66;
 
-/** The character in `costume`, or undefined when no figure stands out from its background. */
+/**
+ * The figure cut out of a costume picture, and its head when one is found (a floating astronaut
+ * has no neck to see): a figure without one is still worn, as the pet's outfit.
+ */
+export interface Figure {
+  /** The picture's size as seen, after EXIF orientation. */
+  readonly width: number;
+  readonly height: number;
+  /** The figure, at most LOOK_SIZE on its long side; confidence 1 (its outline is clear). */
+  readonly matte: PetMatte;
+  /** The whole figure's box, in pixels of the picture as seen. */
+  readonly figure: PixelBox;
+  /** Its head, when one was found under the figure's top. */
+  readonly head?: PixelBox;
+}
+
+/** The character in `costume`, or undefined when no figure stands out or it has no head. */
 export async function findCharacter(costume: Buffer): Promise<Character | undefined> {
+  const found = await findFigure(costume);
+  return found?.head ? { ...found, head: found.head } : undefined;
+}
+
+/** The figure in `costume` (its head when one is found), or undefined when none stands out. */
+export async function findFigure(costume: Buffer): Promise<Figure | undefined> {
   const picture = sharp(costume, { animated: false }).rotate();
   const { data, info } = await picture
     .resize(LOOK_SIZE, LOOK_SIZE, { fit: 'inside', withoutEnlargement: true })
@@ -59,10 +76,6 @@ export async function findCharacter(costume: Buffer): Promise<Character | undefi
   const area = kept.reduce((sum, value) => sum + (value ? 1 : 0), 0) / (width * height);
   if (area < LEAST_AREA || area > MOST_AREA || box.y1 - box.y0 < LEAST_HEIGHT * height)
     return undefined;
-  const head = headOf(kept, width, box);
-  // A "head" as wide as the figure or half its height is not one (an astronaut's whole suit).
-  if (head.x1 - head.x0 > MOST_HEAD_WIDE * (box.x1 - box.x0)) return undefined;
-  if (head.y1 - head.y0 > MOST_HEAD_HIGH * (box.y1 - box.y0)) return undefined;
   const toFull = full.width / width;
   const pixels = (b: { x0: number; y0: number; x1: number; y1: number }): PixelBox => ({
     x: b.x0 * toFull,
@@ -72,11 +85,16 @@ export async function findCharacter(costume: Buffer): Promise<Character | undefi
   });
   const alpha = new Uint8Array(width * height);
   for (let i = 0; i < alpha.length; i++) alpha[i] = kept[i] ? 255 : 0;
+  const head = headOf(kept, width, box);
+  // A "head" as wide as the figure or half its height is not one (an astronaut's whole suit).
+  const headless =
+    head.x1 - head.x0 > MOST_HEAD_WIDE * (box.x1 - box.x0) ||
+    head.y1 - head.y0 > MOST_HEAD_HIGH * (box.y1 - box.y0);
   return {
     ...full,
     matte: { width, height, alpha, confidence: 1 },
-    head: pixels(head),
     figure: pixels(box),
+    ...(headless ? {} : { head: pixels(head) }),
   };
 }
 

@@ -145,7 +145,8 @@ describe("Keep my photo's background", () => {
       confidence: 1,
       method: 'test',
     };
-    // A costume picture that is no preset: nothing is worn over the disc, its badge sits below.
+    // A costume picture that is no preset: nothing is worn over the disc (no cut-out to lay its
+    // colours in), and no badge shows it.
     const character = await sharp({
       create: { width: 64, height: 64, channels: 3, background: '#e07020' },
     })

@@ -10,7 +10,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import { hex, midTone } from './color';
 import { LOCATION_TRUSTED, MATTE_TRUSTED, type PetLocation } from './locate/pet-location';
 import type { PetMatte } from './locate/matte';
-import { wearSuit } from './outfits';
+import { wearSuit, type Outfit } from './outfits';
 import type { Palette } from './palette';
 import { anchorFor, headRadius, HAT_RISE, type DiscCrop, type Placement } from './placement';
 import { MOON, PORTRAIT_SIZE, vignetteSvg } from './scene';
@@ -104,7 +104,7 @@ export function insidePhoto(placement: Placement, location: PetLocation): Placem
 /** What the kept photo is dressed with: the sure cut-out (for the suit and the rim), and the head. */
 export interface KeptDress {
   readonly matte?: PetMatte;
-  readonly costumeId: string | undefined;
+  readonly outfit: Outfit | undefined;
   readonly head: HeadAnchor;
 }
 
@@ -151,7 +151,7 @@ export async function keptPhoto(
   if (alpha) {
     // The suit is laid inside the cut-out (wearSuit reads the alpha), then the photo is opaque again.
     for (let i = 0; i < size * size; i++) photo[i * 4 + 3] = alpha[i] ?? 0;
-    await wearSuit(photo, size, size, dress.costumeId, {
+    await wearSuit(photo, size, size, dress.outfit, {
       x: dress.head.cx * size,
       y: dress.head.cy * size,
       r: dress.head.r * size,

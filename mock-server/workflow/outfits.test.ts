@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { wearSuit, type HeadSpot } from './outfits';
 import { composePortrait } from './portrait';
@@ -82,6 +83,53 @@ describe('a suit worn over the pet', () => {
     // the cloth stays clearly darker.
     expect(meanLight(dressed, 120, 230)).toBeGreaterThan(130);
     expect(meanLight(dressed, 260, 370) - meanLight(dressed, 120, 230)).toBeGreaterThan(40);
+  });
+
+  it('wears an outfit from a picture: its colours in bands, or its tile, over the body, the fur’s light kept', async () => {
+    const bare = sidePet();
+    const banded = Buffer.from(bare);
+    const red = { r: 200, g: 30, b: 40 };
+    const blue = { r: 30, g: 60, b: 200 };
+    await wearSuit(banded, W, H, { colours: [red, blue] }, HEAD);
+    let [reds, blues] = [0, 0];
+    for (let y = 90; y < 210; y++)
+      for (let x = 110; x < 370; x++) {
+        const [r, g, b] = pixel(banded, x, y);
+        if (r > g + 60 && r > b + 60) reds++;
+        if (b > r + 60 && b > g + 60) blues++;
+      }
+    // The most worn colour the widest band.
+    expect(reds).toBeGreaterThan(blues);
+    expect(blues).toBeGreaterThan(2000);
+    // Where the fur was dark the cloth stays darker.
+    expect(meanLight(banded, 260, 370) - meanLight(banded, 120, 230)).toBeGreaterThan(20);
+    // A tile of green and yellow checks is laid the same way; the head and ear stay fur.
+    const tile = await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#00c000"/><rect width="4" height="4" fill="#e0e000"/><rect x="4" y="4" width="4" height="4" fill="#e0e000"/></svg>',
+      ),
+    )
+      .png()
+      .toBuffer();
+    const tiled = Buffer.from(bare);
+    await wearSuit(tiled, W, H, { colours: [{ r: 0, g: 192, b: 0 }], tile }, HEAD);
+    let [greens, yellows] = [0, 0];
+    for (let y = 90; y < 210; y++)
+      for (let x = 110; x < 370; x++) {
+        const [r, g, b] = pixel(tiled, x, y);
+        if (g > r + 60 && g > b + 60) greens++;
+        if (r > b + 60 && g > b + 60) yellows++;
+      }
+    expect(greens).toBeGreaterThan(2000);
+    expect(yellows).toBeGreaterThan(2000);
+    for (const [x, y] of [
+      [HEAD.x, HEAD.y],
+      [70, 30],
+      [20, 200],
+    ] as const) {
+      expect(pixel(banded, x, y)).toEqual(pixel(bare, x, y));
+      expect(pixel(tiled, x, y)).toEqual(pixel(bare, x, y));
+    }
   });
 
   it('leaves a pet as it is for a costume without a suit', async () => {

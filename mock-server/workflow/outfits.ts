@@ -4,6 +4,11 @@
 // bandages, a superhero's emblem on the chest, a robot's plates). The head's pieces (hats, masks)
 // are the wearables' (wearables.ts); this is what the cut-out makes possible.
 import sharp from 'sharp';
+import { hex } from './color';
+import type { PictureOutfit } from './picture-outfit';
+
+/** What a pet wears over its body: a preset costume's suit (by its id), or one from a picture. */
+export type Outfit = string | PictureOutfit;
 
 /** The head on the pet's picture region, in its pixels: what the suit keeps clear of. */
 export interface HeadSpot {
@@ -197,6 +202,31 @@ const SUITS: Readonly<Record<string, (f: SuitFrame) => string>> = {
   alien: (f) => stripes(f, '#c9d3dc', '#a9e8c2', 0.22, -30),
 };
 
+/**
+ * A suit made from a costume picture: its body's tile repeated at two head radii (a shirt's front,
+ * its pockets, buttons and tie, large enough to read as the costume rather than a print), or
+ * without one bands of its colours across the body, the most worn the widest.
+ */
+function fromPicture(outfit: PictureOutfit): (f: SuitFrame) => string {
+  return (f) => {
+    const { tile, colours } = outfit;
+    if (tile) {
+      const s = 2 * f.u;
+      const image = `<image href="data:image/png;base64,${tile.toString('base64')}" width="${s.toFixed(1)}" height="${s.toFixed(1)}" preserveAspectRatio="none"/>`;
+      return `${rect(f, hex(colours[0]!))}${fillWith(f, 't', pattern('t', s, s, image))}`;
+    }
+    const widths = colours.map((_, k) => (k === 0 ? 0.5 : 0.25) * f.u);
+    const period = widths.reduce((sum, w) => sum + w, 0);
+    let y = 0;
+    const bands = colours.map((colour, k) => {
+      const band = `<rect y="${y.toFixed(1)}" width="${period.toFixed(1)}" height="${widths[k]!.toFixed(1)}" fill="${hex(colour)}"/>`;
+      y += widths[k]!;
+      return band;
+    });
+    return fillWith(f, 'b', pattern('b', period, period, bands.join(''), 'rotate(-20)'));
+  };
+}
+
 /** How far out from the head's centre (head radii) the suit begins, and its soft edge. */
 const COLLAR = 1.05;
 const COLLAR_SOFT = 0.2;
@@ -209,18 +239,19 @@ const smooth = (edge0: number, edge1: number, x: number) => {
 };
 
 /**
- * The pet's region with the costume's suit over its body, in place: `rgba` is the pet's colour and
- * alpha (the matte), `head` where the head is in it. Does nothing for a costume without a suit or
- * a pet with too little body showing.
+ * The pet's region with its outfit over its body, in place: `rgba` is the pet's colour and alpha
+ * (the matte), `head` where the head is in it. Does nothing for a costume without a suit or a pet
+ * with too little body showing.
  */
 export async function wearSuit(
   rgba: Buffer,
   w: number,
   h: number,
-  costumeId: string | undefined,
+  outfit: Outfit | undefined,
   head: HeadSpot,
 ): Promise<void> {
-  const draw = costumeId ? SUITS[costumeId] : undefined;
+  const draw =
+    typeof outfit === 'string' ? SUITS[outfit] : outfit ? fromPicture(outfit) : undefined;
   if (!draw || head.r < 4) return;
   // Where the suit goes: inside the outline, clear of the head (and for a face seen from the
   // front, only below its chin, so cheeks and whiskers stay fur).

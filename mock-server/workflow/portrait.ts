@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { planBats, type BatFlight, type PortraitBox } from './bats';
-import { findCharacter } from './character';
+import { findFigure } from './character';
 import { wearCharacter, type PetHead } from './character-stage';
 import { locatePet } from './locate/locate-pet';
 import type { PetMatte } from './locate/matte';
@@ -12,6 +12,7 @@ import {
 } from './locate/pet-location';
 import { turnHead, type HeadPivot } from './head-turn';
 import { extractPalette, type Palette } from './palette';
+import { pictureOutfit } from './picture-outfit';
 import { insidePhoto, keptPhoto, planKeptPhoto, sureMatte } from './kept-background';
 import { frameSquare, placePet, type DiscCrop, type Frame, type Placement } from './placement';
 import {
@@ -27,6 +28,7 @@ import {
   type BadgeSpot,
 } from './scene';
 import { identifyPreset } from './preset-identity';
+import { WORKFLOW_NOTICE, type WorkflowNotice } from '../../domain/model/workflow';
 import { sceneryFor } from './scenery';
 import { seedFrom, seededRandom } from './seeded-random';
 import { stagePresetPet } from './preset-stage';
@@ -56,11 +58,16 @@ export interface Portrait {
   readonly placement?: Placement;
   /** The owner's photo fills the portrait (Keep my photo's background): no pumpkins to flicker. */
   readonly keptBackground?: true;
+  /** What the result tells its owner: no character in the costume picture (its colours worn). */
+  readonly notice?: WorkflowNotice;
 }
 
 const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 };
 
-/** Cut-out characters float inside the badge; photos fill it, cropped to its circle. */
+/**
+ * A preset costume's picture beside a pet in a disc: a cut-out floats inside the badge, an opaque
+ * picture fills it, cropped to its circle.
+ */
 async function badgeArt(costume: Buffer, badge: BadgeSpot): Promise<Buffer> {
   const COSTUME_SIZE = (badge.r - 8) * 2;
   // Many opaque images still carry an alpha channel: look at the pixels, not the header.
@@ -89,7 +96,7 @@ export interface PresetIds {
 
 /**
  * The preset costume's wearable pieces placed on the pet's head, one picture the size of the
- * portrait per pose of their sway; none for a costume that is not a preset (its badge shows it).
+ * portrait per pose of their sway; none for a costume that is not a preset.
  */
 function wornCostume(
   costumeId: string | undefined,
@@ -271,13 +278,18 @@ export async function composePortrait(
   const location = reviewed ? undefined : await (options.locate ?? locatePet)(pet);
   const kept = options.keepBackground && location ? planKeptPhoto(location) : undefined;
   // An uploaded costume's character is worn: the pet's head on the character's body, in the
-  // scene (an owner keeping the photo's background keeps the pet in it, the character as a badge).
-  const character = costumeId || kept ? undefined : await findCharacter(costume);
+  // scene. Where that cannot be (an owner keeping the photo's background keeps the pet in it, a
+  // figure with no head, a pet's head unsure), the character's colours and pattern are the pet's
+  // outfit; a picture with no figure at all dresses the pet in its colours, and the result says so.
+  const figure = costumeId ? undefined : await findFigure(costume);
+  const character = !kept && figure?.head ? { ...figure, head: figure.head } : undefined;
   const petHead = character && (await headOf(pet, { reviewed, matte: preset?.matte, location }));
   const dressed =
     character && petHead
       ? await wearCharacter(costume, character, petHead, palette, layout.mirror)
       : undefined;
+  const outfit = costumeId ?? (dressed ? undefined : await pictureOutfit(costume, figure));
+  const notice = costumeId || figure ? undefined : WORKFLOW_NOTICE.noCharacter;
   const placement =
     dressed?.placement ??
     preset?.placement ??
@@ -287,19 +299,21 @@ export async function composePortrait(
   const head = placement?.head ?? reviewed!;
   const frame = placement?.frame ?? 'disc';
   const sure = location && sureMatte(location);
-  // A worn character has no pieces to sway, but the pet's head still turns in the video.
-  const worn = dressed
-    ? bareHead()
-    : wornCostume(costumeId, head, frame, kept ? Boolean(sure) : undefined);
-  // A pet standing in the scene fills it: a costume it wears needs no badge beside it.
-  const badge = frame === 'disc' ? BADGE : worn ? undefined : STAGE_BADGE;
+  // A worn character, or an outfit from a picture, has no pieces to sway, but the pet's head still
+  // turns in the video.
+  const worn =
+    dressed || (!costumeId && frame === 'stage')
+      ? bareHead()
+      : wornCostume(costumeId, head, frame, kept ? Boolean(sure) : undefined);
+  // A preset costume's picture sits in a badge beside a pet in a disc; an uploaded one is worn.
+  const badge = !costumeId ? undefined : frame === 'disc' ? BADGE : worn ? undefined : STAGE_BADGE;
   const [petLayers, costumeArt] = await Promise.all([
     dressed
       ? dressed.layers
       : kept
-        ? keptPhoto(pet, kept.crop, palette, layout.mirror, { matte: sure, costumeId, head })
+        ? keptPhoto(pet, kept.crop, palette, layout.mirror, { matte: sure, outfit, head })
         : placement?.frame === 'stage' && matte
-          ? stagedPet(pet, matte, placement.crop, palette, layout.mirror, { costumeId, head })
+          ? stagedPet(pet, matte, placement.crop, palette, layout.mirror, { outfit, head })
           : petDisc(pet, palette, placement).then((disc) => [
               { input: disc, left: PET_DISC.cx - PET_DISC.r, top: PET_DISC.cy - PET_DISC.r },
             ]),
@@ -342,6 +356,7 @@ export async function composePortrait(
     head: headOnPortrait(head, frame),
     ...(placement ? { placement } : {}),
     ...(kept ? { keptBackground: true as const } : {}),
+    ...(notice ? { notice } : {}),
   };
 }
 

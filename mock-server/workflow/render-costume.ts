@@ -5,6 +5,7 @@ import { batOverlays, batPoses, renderBatSprites } from './bats';
 import { hex, mix } from './color';
 import { abortError } from './ffmpeg';
 import type { FacePoint } from '../../domain/model/face-point';
+import type { WorkflowNotice } from '../../domain/model/workflow';
 import { locateAtFace } from './locate/face-seed';
 import type { LocatePet } from './locate/pet-location';
 import { composePortrait, type Portrait, type PresetIds } from './portrait';
@@ -21,8 +22,11 @@ export interface CostumeJob {
   readonly signal?: AbortSignal;
   /** Called by the pool once it took the job (not refused as busy). */
   readonly onStart?: () => void;
-  /** Called as soon as the image file is complete, while the video is still encoding. */
-  readonly onImage?: (imageFile: string) => void;
+  /**
+   * Called as soon as the image file is complete, while the video is still encoding, with what
+   * the image's result tells its owner (no character in the costume picture).
+   */
+  readonly onImage?: (imageFile: string, notice?: WorkflowNotice) => void;
   readonly video?: Partial<VideoOptions>;
   /** The preset ids of the inputs, when the caller knows them; read off the bytes otherwise. */
   readonly presets?: PresetIds;
@@ -37,6 +41,8 @@ export interface CostumeJob {
 export interface CostumeResult {
   readonly imageFile: string;
   readonly videoFile: string;
+  /** What the image's result tells its owner, if anything (Portrait's notice). */
+  readonly notice?: WorkflowNotice;
 }
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -100,9 +106,10 @@ export async function renderCostumeVideo(job: {
 /** The whole costume workflow: image first (reported through onImage), then the video. */
 export async function renderCostume(job: CostumeJob): Promise<CostumeResult> {
   const { imageFile, portrait } = await renderCostumeImage(job);
-  job.onImage?.(imageFile);
+  const { notice } = portrait;
+  job.onImage?.(imageFile, notice);
   const { videoFile } = await renderCostumeVideo({ ...job, portrait });
-  return { imageFile, videoFile };
+  return { imageFile, videoFile, ...(notice ? { notice } : {}) };
 }
 
 async function writeAtomically(file: string, data: Buffer): Promise<void> {

@@ -30,7 +30,7 @@ port.on('message', (message: ToWorker | LocateRequest) => {
     pet: Buffer.from(message.job.pet),
     costume: Buffer.from(message.job.costume),
     signal: aborter.signal,
-    onImage: (imageFile) => post({ type: 'image', imageFile }),
+    onImage: (imageFile, notice) => post({ type: 'image', imageFile, ...(notice && { notice }) }),
   };
   void renderCostume(job).then(
     (result) => post({ type: 'done', result }),

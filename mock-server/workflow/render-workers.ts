@@ -46,7 +46,7 @@ export function renderOnWorkers(): (job: CostumeJob) => Promise<CostumeResult> {
         if (keep) idle.push(worker);
       };
       const onMessage = (message: FromWorker) => {
-        if (message.type === 'image') job.onImage?.(message.imageFile);
+        if (message.type === 'image') job.onImage?.(message.imageFile, message.notice);
         else if (message.type === 'done') {
           settle(true);
           resolve(message.result);

@@ -8,7 +8,7 @@ import type { PetMatte } from './locate/matte';
 import { anchorFor, headRadius, HAT_RISE, type DiscCrop, type Placement } from './placement';
 import { hex, midTone } from './color';
 import type { Palette } from './palette';
-import { wearSuit } from './outfits';
+import { wearSuit, type Outfit } from './outfits';
 import { MOON, PORTRAIT_SIZE } from './scene';
 import type { HeadAnchor } from './wearables';
 
@@ -167,7 +167,7 @@ export async function stagedPet(
   crop: DiscCrop,
   palette: Palette,
   mirror: boolean,
-  dress?: { readonly costumeId: string | undefined; readonly head: HeadAnchor },
+  dress?: { readonly outfit: Outfit | undefined; readonly head: HeadAnchor },
 ): Promise<OverlayOptions[]> {
   const size = PORTRAIT_SIZE;
   const scale = size / crop.side;
@@ -221,7 +221,7 @@ export async function stagedPet(
     rgba[i * 4 + 3] = alpha[i] ?? 0;
   }
   if (dress)
-    await wearSuit(rgba, w, h, dress.costumeId, {
+    await wearSuit(rgba, w, h, dress.outfit, {
       x: dress.head.cx * size - place.left,
       y: dress.head.cy * size - place.top,
       r: dress.head.r * size,

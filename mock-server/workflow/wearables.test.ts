@@ -123,7 +123,7 @@ describe('costumes worn by the preset pets', () => {
     expect(right.right).toBeCloseTo(SIDE - 1 - left.left, -1);
   });
 
-  it('a costume that is not a preset has no pieces (its badge shows it)', () => {
+  it('a costume that is not a preset has no pieces (its colours are worn as an outfit instead)', () => {
     expect(wearableSvg('my-own-upload', PET_HEADS.dog1!, SIDE)).toBeUndefined();
   });
 
@@ -155,7 +155,7 @@ describe('the workflow knows a preset from its bytes', () => {
     expect(await identifyPreset(reencoded)).toBeUndefined();
   });
 
-  it('the witch preset puts a hat on the dog; the same picture uploaded keeps today’s badge alone', async () => {
+  it('the witch preset puts a hat on the dog; the same picture uploaded puts none there', async () => {
     const dog = presetFile('pets', 'dog1');
     const witch = presetFile('costumes', 'witch');
     const upload = await sharp(witch).png({ compressionLevel: 1 }).toBuffer();
@@ -168,10 +168,10 @@ describe('the workflow knows a preset from its bytes', () => {
         .extract({ left: x - 10, top: y - 10, width: 20, height: 20 })
         .stats();
     };
-    const [worn, badgeOnly] = await Promise.all([hatArea(witch), hatArea(upload)]);
-    // The hat's purple cone there: dark and blue-red, where the badge-only portrait shows the disc.
+    const [worn, uploaded] = await Promise.all([hatArea(witch), hatArea(upload)]);
+    // The hat's purple cone there: dark and blue-red, where the uploaded picture's portrait has none.
     const mean = (stats: Stats) => stats.channels.slice(0, 3).map((c) => Math.round(c.mean));
-    expect(mean(worn)).not.toEqual(mean(badgeOnly));
+    expect(mean(worn)).not.toEqual(mean(uploaded));
     const [r, g, b] = mean(worn);
     expect(b!).toBeGreaterThan(g!);
     expect(r! + g! + b!).toBeLessThan(300);
@@ -179,7 +179,7 @@ describe('the workflow knows a preset from its bytes', () => {
 });
 
 describe('the worn costume sways in the video', () => {
-  it('twelve poses for a preset costume, leaning either way and back; one still scene otherwise', async () => {
+  it('twelve poses for a preset costume, leaning either way and back; an uploaded picture worn turns the head too', async () => {
     const dog = presetFile('pets', 'dog1');
     const witch = presetFile('costumes', 'witch');
     const worn = await composePortrait(dog, witch);
@@ -189,8 +189,12 @@ describe('the worn costume sways in the video', () => {
     expect(poses[3]!.equals(worn.base)).toBe(false);
     expect(poses[9]!.equals(poses[3]!)).toBe(false);
     expect([0, 3, 6, 9].map((k) => Math.sign(Math.round(wobbleAt(k).tilt)))).toEqual([0, 1, 0, -1]);
+    // The same picture uploaded is worn (its colours on the pet standing in the scene): no pieces
+    // sway, but the head turns.
     const upload = await sharp(witch).png({ compressionLevel: 1 }).toBuffer();
-    expect(await posesOf(await composePortrait(dog, upload))).toHaveLength(1);
+    const uploaded = await composePortrait(dog, upload);
+    expect(uploaded.sway?.head).toBeDefined();
+    expect(await posesOf(uploaded)).toHaveLength(WOBBLE_POSES);
   });
 });
 

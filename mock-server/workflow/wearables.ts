@@ -405,9 +405,10 @@ export const WEARABLE_COSTUMES = Object.keys(WEARABLES);
 
 /**
  * The costume's pieces as SVG elements on a picture of `side` px whose pet's head is `head`, or
- * undefined for a costume that is not a preset (the badge alone then shows it). `roles` keeps only
- * the pieces of those roles (for reviewing and testing one kind of piece); `suited` leaves out the
- * flat capes, for a pet that wears the costume's suit over its body (standing in the scene).
+ * undefined for a costume that is not a preset (its picture is worn instead: character.ts).
+ * `roles` keeps only the pieces of those roles (for reviewing and testing one kind of piece);
+ * `suited` leaves out the flat capes, for a pet that wears the costume's suit over its body
+ * (standing in the scene).
  */
 export function wearableSvg(
   costumeId: string,

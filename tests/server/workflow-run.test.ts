@@ -2,6 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { PlatformClient, type WorkflowStreamEvent } from '../../adapters/platform/src/index';
+import { PlatformRunner } from '../../adapters/platform-ports/runner';
+import { COSTUME_WORKFLOW_ID, NOTICE_TEXT } from '../../domain/model/workflow';
+import { streamCostumeWorkflow } from '../../domain/use-cases/costume-run';
 import { costumeRun, signIn, testApp, userHeaders, type TestApp } from './helpers';
 
 let t: TestApp | undefined;
@@ -53,4 +57,35 @@ describe('a real costume run through the API', () => {
     });
     expect(ranged.statusCode).toBe(206);
   });
+});
+
+describe('a costume picture with no character in it (issue 40, item 3)', () => {
+  it('the image output says so (notice no_character) in the stream, the answer and the run read by id', async () => {
+    t = await testApp({ renderCostume: undefined });
+    const token = await signIn(t.app);
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const client = new PlatformClient({ baseUrl: base, accessToken: token, maxRetries: 0 });
+    // A blank picture: nothing stands out of it.
+    const input = {
+      upload_your_pets_photo: await dataUrl('#c0ffee'),
+      upload_costume_character: await dataUrl('#2a6b3c'),
+    };
+    const stream = client.run.stream({ model: COSTUME_WORKFLOW_ID, input });
+    const told: WorkflowStreamEvent[] = [];
+    for await (const event of stream) told.push(event);
+    const image = told.find((event) => event.type === 'output' && event.key === 'image_output');
+    expect(image).toMatchObject({ outputType: 'image', notice: 'no_character' });
+    const result = await stream.finalResult();
+    expect(result.output[0]?.image_output?.notice).toBe('no_character');
+    expect(result.output[0]?.video_output?.video).toMatch(/^http/);
+    const read = await client.runs.get(stream.runId!);
+    expect(read.output).toEqual(result.output);
+    // The app's runner reads it as the sentence its result card shows.
+    const results = await streamCostumeWorkflow(
+      new PlatformRunner(client),
+      { pet: input.upload_your_pets_photo, costume: input.upload_costume_character },
+      { onImage: () => {} },
+    );
+    expect(results.imageNote).toBe(NOTICE_TEXT.no_character);
+  }, 120_000);
 });

@@ -16,6 +16,8 @@ export type WorkflowStreamEvent =
       /** 'image', 'video', ... as the workflow names it. */
       outputType: string;
       url: string;
+      /** What the workflow tells about this output, when it does (ImageOutput's `notice`). */
+      notice?: string;
     }
   | { type: 'usage'; cost?: number; remainingCredits?: number }
   | { type: 'done'; result: WorkflowResult };
@@ -25,6 +27,12 @@ export interface ImageOutput {
   outputType: 'image';
   /** The image's URL (http(s), for as long as the platform keeps it). */
   image: string;
+  /**
+   * Optional: what the workflow tells about the picture. The costume workflow's
+   * `'no_character'`: the costume picture held no character (a landscape, a page of text), so the
+   * pet wears the picture's colours instead. Other values may come; show none you do not know.
+   */
+  notice?: string;
 }
 
 /** A workflow's video: its URL under `video`. */
@@ -100,7 +108,9 @@ function outputsOf(entry: Record<string, unknown>): WorkflowStreamEvent[] {
     const media = value as Record<string, unknown>;
     const outputType = typeof media.outputType === 'string' ? media.outputType : key;
     const url = media[outputType];
-    if (typeof url === 'string' && url) events.push({ type: 'output', key, outputType, url });
+    const notice = typeof media.notice === 'string' && media.notice ? media.notice : undefined;
+    if (typeof url === 'string' && url)
+      events.push({ type: 'output', key, outputType, url, ...(notice && { notice }) });
   }
   return events;
 }

@@ -409,6 +409,32 @@ describe('CreateView: results', () => {
     ).toBeInTheDocument();
   });
 
+  it('a costume picture with no character: the image card says so under the picture, from the image on', async () => {
+    let sendVideo: () => void = () => {};
+    renderCreate({
+      streamWorkflow: async function* () {
+        yield { type: 'image', url: '/files/out.png', notice: 'no_character' };
+        await new Promise<void>((resolve) => (sendVideo = resolve));
+        yield { type: 'video', url: '/files/out.mp4' };
+        yield { type: 'done' };
+      },
+    });
+    await pickPresets();
+    await userEvent.click(generateButton());
+    const card = await screen.findByRole('article', { name: 'Generated Image' });
+    const said =
+      "We couldn't find a character in your costume picture, so your pet wears its colours instead.";
+    await within(card).findByText(said);
+    expect(
+      within(card).getByRole('img', { name: 'Your pet in its Halloween costume' }),
+    ).toBeInTheDocument();
+    act(() => sendVideo());
+    const videoCard = screen.getByRole('article', { name: 'Generated Video' });
+    await vi.waitFor(() => expect(videoCard.querySelector('video')).not.toBeNull());
+    expect(within(card).getByText(said)).toBeInTheDocument();
+    expect(within(videoCard).queryByText(said)).toBeNull();
+  });
+
   it('says the creation is saved to My Gallery, with a way there', async () => {
     const onShowGallery = vi.fn();
     renderCreate({}, onShowGallery);

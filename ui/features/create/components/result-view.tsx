@@ -80,6 +80,7 @@ export function ResultView(props: {
           title="Generated Image"
           ready={state.imageReady && image.status === 'loaded'}
           failed={state.imageError || image.status === 'failed'}
+          note={state.imageReady && !state.imageError ? results.imageNote : undefined}
         >
           {state.imageError && props.imageError ? (
             <ErrorCard
@@ -213,6 +214,8 @@ function ResultCard(props: {
   title: string;
   ready: boolean;
   failed: boolean;
+  /** Said under the result: what the workflow told of it (no character in the costume picture). */
+  note?: string | undefined;
   children: ReactNode;
 }) {
   return (
@@ -229,6 +232,7 @@ function ResultCard(props: {
         )}
       </header>
       <div className="pw-result__body">{props.children}</div>
+      {props.note && <p className="pw-result__note">{props.note}</p>}
     </article>
   );
 }
