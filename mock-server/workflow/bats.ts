@@ -81,6 +81,34 @@ export function flightRows(flight: BatFlight): { y0: number; y1: number } {
   };
 }
 
+/**
+ * The video's bats that fly behind the pet: lower than the others, across the body's rows below the
+ * head's band (its face is never where they are; the pet hides them where it stands), or above
+ * the band when the head is low in the frame. None where there is no room either side.
+ */
+export function planBehindBats(random: Random, count: number, keepClear: PortraitBox): BatFlight[] {
+  const band = bandOnScreen(keepClear);
+  const bob = 14;
+  const lowest = 860;
+  const rows = (size: number) => Math.ceil(size * BAT_HEIGHT) + 1 + 2 * bob;
+  return Array.from({ length: count }, (_, i) => {
+    const size = Math.round(between(random, 56, 96));
+    const below = { from: band.y1 + bob + 2, to: lowest - rows(size) };
+    const above = { from: 30 + bob, to: band.y0 - rows(size) + bob - 2 };
+    const room = below.to > below.from ? below : above.to > above.from ? above : undefined;
+    const flight = {
+      x0: between(random, 0, SPAN),
+      y0: room ? between(random, room.from, room.to) : -1,
+      size,
+      laps: i % 2 === 0 ? -1 : 1,
+      bob,
+      flaps: 5 + Math.floor(random() * 3),
+      phase: random(),
+    };
+    return room ? [flight] : [];
+  }).flat();
+}
+
 /** The flight as planned, or moved above the band (smaller if it must), or else below it. */
 function clearOf(flight: BatFlight, band: { y0: number; y1: number }): BatFlight {
   const rows = flightRows(flight);
@@ -140,6 +168,37 @@ export async function renderBatSprites(
 }
 
 export const spriteKey = (size: number, pose: number) => `${Math.round(size)}:${pose}`;
+
+/**
+ * Paints the bats at their poses over a raw RGB frame of `canvas` px; `hide` (0..1 per frame pixel)
+ * says where the pet stands in front of them, for bats flying behind it.
+ */
+export function paintBats(
+  frame: Buffer,
+  poses: readonly BatPose[],
+  sprites: ReadonlyMap<string, BatSprite>,
+  scale: number,
+  canvas: number,
+  hide?: (x: number, y: number) => number,
+): void {
+  for (const pose of poses) {
+    const sprite = sprites.get(spriteKey(pose.size * scale, pose.pose));
+    if (!sprite) continue;
+    const left = Math.round(pose.x * scale);
+    const top = Math.round(pose.y * scale);
+    for (let y = Math.max(0, -top); y < sprite.height && top + y < canvas; y++)
+      for (let x = Math.max(0, -left); x < sprite.width && left + x < canvas; x++) {
+        const s = (y * sprite.width + x) * 4;
+        const alpha = sprite.data[s + 3]!;
+        if (alpha === 0) continue;
+        const a = (alpha / 255) * (hide ? 1 - hide(left + x, top + y) : 1);
+        if (a <= 0) continue;
+        const i = ((top + y) * canvas + left + x) * 3;
+        for (let c = 0; c < 3; c++)
+          frame[i + c] = Math.round(frame[i + c]! + (sprite.data[s + c]! - frame[i + c]!) * a);
+      }
+  }
+}
 
 /** sharp composite entries for the bats at their poses, scaled to a canvas of `canvas` pixels. */
 export function batOverlays(

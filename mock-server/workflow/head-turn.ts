@@ -12,7 +12,12 @@ export interface HeadPivot {
   readonly x: number;
   readonly y: number;
   readonly r: number;
+  /** A head in a disc turns inside it only: the disc's centre and radius, in pixels. */
+  readonly within?: { readonly x: number; readonly y: number; readonly r: number };
 }
+
+/** How far inside the disc's edge (pixels) the turn fades out. */
+const WITHIN_FADE = 24;
 
 /**
  * The raw RGB `scene` (size x size) with the head turned by `pose.tilt` degrees about its centre
@@ -37,7 +42,8 @@ export function turnHead(
       const distance = Math.sqrt(dx * dx + (y - head.y) ** 2) / head.r;
       if (distance >= REACH) continue;
       const t = Math.min(1, (REACH - distance) / (REACH - EVEN));
-      const share = t * t * (3 - 2 * t);
+      const share = t * t * (3 - 2 * t) * inside(head, x, y);
+      if (share === 0) continue;
       const angle = (-pose.tilt * share * Math.PI) / 180;
       const cos = Math.cos(angle);
       const sin = Math.sin(angle);
@@ -66,4 +72,13 @@ export function turnHead(
     }
   }
   return out;
+}
+
+/** 1 inside the head's disc (or with none), fading to 0 at its edge. */
+function inside(head: HeadPivot, x: number, y: number): number {
+  const { within } = head;
+  if (!within) return 1;
+  const room = within.r - Math.hypot(x - within.x, y - within.y);
+  const t = Math.max(0, Math.min(1, room / WITHIN_FADE));
+  return t * t * (3 - 2 * t);
 }

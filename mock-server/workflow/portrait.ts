@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
+import { foldsOf, rippleCloth, type Cloth } from './cloth';
 import { planBats, type BatFlight, type PortraitBox } from './bats';
 import { findFigure } from './character';
 import { wearCharacter, type PetHead } from './character-stage';
@@ -29,7 +30,7 @@ import {
 } from './scene';
 import { identifyPreset } from './preset-identity';
 import { WORKFLOW_NOTICE, type WorkflowNotice } from '../../domain/model/workflow';
-import { sceneryFor } from './scenery';
+import { sceneryFor, type SceneryKind } from './scenery';
 import { seedFrom, seededRandom } from './seeded-random';
 import { stagePresetPet } from './preset-stage';
 import { planStage, stagedPet } from './stage';
@@ -47,7 +48,16 @@ export interface Portrait {
     readonly scene: Buffer;
     readonly layers: readonly Buffer[];
     readonly head?: HeadPivot;
+    /** A cloak worn over a pet standing in the scene: it flutters with the sway (cloth.ts). */
+    readonly cloth?: Cloth;
   };
+  /**
+   * The pet (its cut-out, its disc, or the character it wears) and what it wears, as layers over
+   * the scene: the video hides what is behind it (bats, lights). None for a kept photo.
+   */
+  readonly figure?: readonly OverlayOptions[];
+  /** The costume's place: its lights flicker in the video. */
+  readonly scenery: SceneryKind;
   readonly bats: readonly BatFlight[];
   readonly palette: Palette;
   readonly seed: number;
@@ -307,13 +317,21 @@ export async function composePortrait(
       : wornCostume(costumeId, head, frame, kept ? Boolean(sure) : undefined);
   // A preset costume's picture sits in a badge beside a pet in a disc; an uploaded one is worn.
   const badge = !costumeId ? undefined : frame === 'disc' ? BADGE : worn ? undefined : STAGE_BADGE;
+  let cloth: Uint8Array | undefined;
+  const onCloth = (mask: Uint8Array) => {
+    cloth = mask;
+  };
   const [petLayers, costumeArt] = await Promise.all([
     dressed
       ? dressed.layers
       : kept
         ? keptPhoto(pet, kept.crop, palette, layout.mirror, { matte: sure, outfit, head })
         : placement?.frame === 'stage' && matte
-          ? stagedPet(pet, matte, placement.crop, palette, layout.mirror, { outfit, head })
+          ? stagedPet(pet, matte, placement.crop, palette, layout.mirror, {
+              outfit,
+              head,
+              onCloth,
+            })
           : petDisc(pet, palette, placement).then((disc) => [
               { input: disc, left: PET_DISC.cx - PET_DISC.r, top: PET_DISC.cy - PET_DISC.r },
             ]),
@@ -344,11 +362,31 @@ export async function composePortrait(
   // Worn over the frame, so a tall hat can rise out of the disc. The other poses of its sway are
   // drawn by the video (posesOf), so they do not hold up the image.
   const base = worn ? await wear(scene, worn[0]!) : scene;
+  // A head in a disc turns too when it was found, not guessed (a guess could turn the photo's
+  // background instead).
+  const pivot = frame === 'disc' && head.guessed ? undefined : pivotOf(head, frame);
   return {
     base,
     ...(worn
-      ? { sway: { scene, layers: worn, ...(frame === 'stage' ? { head: pivotOf(head) } : {}) } }
+      ? {
+          sway: {
+            scene,
+            layers: worn,
+            ...(pivot ? { head: pivot } : {}),
+            ...(cloth ? { cloth: { mask: cloth, head: pivotOf(head, frame) } } : {}),
+          },
+        }
       : {}),
+    ...(kept
+      ? {}
+      : {
+          figure: [
+            ...petLayers,
+            ...(frame === 'disc' ? [{ input: discCover() }] : []),
+            ...(worn ? [{ input: worn[0]! }] : []),
+          ],
+        }),
+    scenery: layout.scenery,
     bats: planBats(random, 6, headOnPortrait(head, frame)),
     palette,
     seed,
@@ -370,10 +408,22 @@ function wear(scene: Buffer, layer: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The head's centre and radius in pixels of a stage portrait (its square is the portrait). */
-function pivotOf(head: HeadAnchor): HeadPivot {
-  return { x: head.cx * PORTRAIT_SIZE, y: head.cy * PORTRAIT_SIZE, r: head.r * PORTRAIT_SIZE };
+/** The head's centre and radius in pixels of the portrait; in a disc, it turns inside the disc. */
+function pivotOf(head: HeadAnchor, frame: Frame): HeadPivot {
+  const { left, top, side } = frameSquare(frame);
+  return {
+    x: left + head.cx * side,
+    y: top + head.cy * side,
+    r: head.r * side,
+    ...(frame === 'disc' ? { within: { x: PET_DISC.cx, y: PET_DISC.cy, r: PET_DISC.r - 6 } } : {}),
+  };
 }
+
+/** The disc's ring and spikes: what a bat behind the pet's disc is hidden by too. */
+const discCover = () =>
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${PORTRAIT_SIZE}" height="${PORTRAIT_SIZE}"><circle cx="${PET_DISC.cx}" cy="${PET_DISC.cy}" r="${PET_DISC.r + 42}" fill="#000"/></svg>`,
+  );
 
 /**
  * The scene once per pose of the worn costume's sway (base first, the pose at rest); just [base]
@@ -382,11 +432,13 @@ function pivotOf(head: HeadAnchor): HeadPivot {
 export async function posesOf(portrait: Portrait): Promise<readonly Buffer[]> {
   const { sway } = portrait;
   if (!sway) return [portrait.base];
+  const folds = sway.cloth && foldsOf(sway.cloth);
   const rest = await Promise.all(
     sway.layers.slice(1).map((layer, k) => {
+      const fluttered = folds ? rippleCloth(sway.scene, folds, k + 1) : sway.scene;
       const scene = sway.head
-        ? turnHead(sway.scene, PORTRAIT_SIZE, sway.head, wobbleAt(k + 1))
-        : sway.scene;
+        ? turnHead(fluttered, PORTRAIT_SIZE, sway.head, wobbleAt(k + 1))
+        : fluttered;
       return wear(scene, layer);
     }),
   );

@@ -28,7 +28,7 @@ export function cameraAt(t: number) {
   return { crop, left: clampEdge(cx - crop / 2), top: clampEdge(cy - crop / 2) };
 }
 
-/** Pumpkin centres after the layout's mirroring, for the video's candlelight. */
+/** Pumpkin centres after the layout's mirroring (the video's lights flicker in them). */
 export function pumpkinsOf(layout: Pick<SceneLayout, 'mirror'>) {
   return PUMPKINS.map((p) => ({ ...p, cx: layout.mirror ? PORTRAIT_SIZE - p.cx : p.cx }));
 }

@@ -8,6 +8,7 @@ import type { PetMatte } from './locate/matte';
 import { anchorFor, headRadius, HAT_RISE, type DiscCrop, type Placement } from './placement';
 import { hex, midTone } from './color';
 import type { Palette } from './palette';
+import { clothMask, FLOWING_SUITS } from './cloth';
 import { wearSuit, type Outfit } from './outfits';
 import { MOON, PORTRAIT_SIZE } from './scene';
 import type { HeadAnchor } from './wearables';
@@ -167,7 +168,12 @@ export async function stagedPet(
   crop: DiscCrop,
   palette: Palette,
   mirror: boolean,
-  dress?: { readonly outfit: Outfit | undefined; readonly head: HeadAnchor },
+  dress?: {
+    readonly outfit: Outfit | undefined;
+    readonly head: HeadAnchor;
+    /** Told where on the portrait a flowing suit (a cloak) was laid. */
+    readonly onCloth?: (mask: Uint8Array) => void;
+  },
 ): Promise<OverlayOptions[]> {
   const size = PORTRAIT_SIZE;
   const scale = size / crop.side;
@@ -220,13 +226,18 @@ export async function stagedPet(
     rgba[i * 4 + 2] = colour[i * 3 + 2] ?? 0;
     rgba[i * 4 + 3] = alpha[i] ?? 0;
   }
-  if (dress)
+  if (dress) {
+    // A cloak's place is kept for the video, where it flutters (cloth.ts).
+    const flowing = typeof dress.outfit === 'string' && FLOWING_SUITS.has(dress.outfit);
+    const bare = dress.onCloth && flowing && Buffer.from(rgba);
     await wearSuit(rgba, w, h, dress.outfit, {
       x: dress.head.cx * size - place.left,
       y: dress.head.cy * size - place.top,
       r: dress.head.r * size,
       facing: dress.head.facing,
     });
+    if (bare) dress.onCloth?.(clothMask(bare, rgba, w, h, place));
+  }
   const raw = { raw: { width: w, height: h, channels: 4 as const } };
   const moonX = mirror ? size - MOON.cx : MOON.cx;
   const towardMoon = {

@@ -1,7 +1,10 @@
 import sharp from 'sharp';
-import { batOverlays, batPoses, renderBatSprites } from './bats';
+import { bandOnScreen, batPoses, paintBats, planBehindBats, renderBatSprites } from './bats';
 import { hex, mix } from './color';
-import { candleOverlays, prepareCandlelight } from './candlelight';
+import { drawFog, prepareFog } from './fog';
+import { drawFlash, drawGlows, lightsOf, prepareGlows } from './lights';
+import { seededRandom } from './seeded-random';
+import { hiderOf, viewOf } from './view';
 import { abortError, startFfmpeg, writeChunk } from './ffmpeg';
 import { posesOf, type Portrait } from './portrait';
 import { cameraAt, PORTRAIT_SIZE } from './scene';
@@ -48,38 +51,73 @@ export interface Frame {
   readonly info: { readonly channels: number };
 }
 
-/** Prepares the sprites once and returns a function drawing frame `index` of `count`. */
+/** The pet's mask on the portrait (0..255): what stands in front of the bats and lights behind it. */
+async function figureMask(portrait: Portrait): Promise<Uint8Array | undefined> {
+  if (!portrait.figure) return undefined;
+  const alpha = await sharp({
+    create: { width: PORTRAIT_SIZE, height: PORTRAIT_SIZE, channels: 4, background: CLEAR },
+  })
+    .composite([...portrait.figure])
+    .extractChannel(3)
+    .raw()
+    .toBuffer();
+  // Solid where the pet is; the contact shadow and the softest edge (under 60%) hide nothing.
+  const mask = new Uint8Array(alpha.length);
+  for (let i = 0; i < alpha.length; i++)
+    mask[i] = Math.max(0, Math.min(255, ((alpha[i]! - 153) * 255) / 77));
+  return mask;
+}
+
+const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 };
+const BEHIND_BATS = 3;
+
+/**
+ * Prepares once what every frame reuses (the poses of the pet's sway, the bats' sprites, the
+ * lights' glows, the fog, the pet's mask) and returns a function drawing frame `index` of `count`;
+ * frame `count` is frame 0 again (the loop's seam).
+ */
 export async function frameRenderer(portrait: Portrait, options: VideoOptions) {
   const count = Math.round(options.fps * options.seconds);
   const scale = options.size / PORTRAIT_SIZE;
   const rim = hex(mix(portrait.palette.accent, { r: 0, g: 0, b: 0 }, 0.35));
-  const [sprites, candlelight, poses] = await Promise.all([
-    renderBatSprites(
-      portrait.bats.map((flight) => flight.size * scale),
-      '#07040c',
-      rim,
-    ),
-    // A kept photo has no jack-o'-lanterns to flicker.
-    portrait.keptBackground ? undefined : prepareCandlelight(portrait.mirror, scale),
-    posesOf(portrait),
-  ]);
-  const render = (index: number): Promise<Frame> => {
+  const scene = !portrait.keptBackground;
+  const [mask, poses] = await Promise.all([figureMask(portrait), posesOf(portrait)]);
+  // Bats behind the pet only where its outline is known, to hide them.
+  const behind = mask
+    ? planBehindBats(seededRandom(portrait.seed ^ 0x6ba7), BEHIND_BATS, portrait.head)
+    : [];
+  const sprites = await renderBatSprites(
+    [...portrait.bats, ...behind].map((flight) => flight.size * scale),
+    '#07040c',
+    rim,
+  );
+  // A kept photo has no scene of its own to light or to fog.
+  const glows = scene ? prepareGlows(lightsOf(portrait.scenery, portrait.mirror), scale) : [];
+  const fog = scene
+    ? prepareFog(options.size, bandOnScreen(portrait.head).y1 * scale, portrait.palette.secondary)
+    : undefined;
+  const render = async (index: number): Promise<Frame> => {
     const t = index / count;
     const camera = cameraAt(t);
     // The worn costume sways twice per loop, so the clip still loops seamlessly.
     const pose = poses[Math.floor(((2 * t) % 1) * poses.length)] ?? portrait.base;
-    return sharp(pose, {
+    const frame = await sharp(pose, {
       raw: { width: PORTRAIT_SIZE, height: PORTRAIT_SIZE, channels: 3 },
     })
       .extract({ left: camera.left, top: camera.top, width: camera.crop, height: camera.crop })
       .resize(options.size, options.size, { kernel: 'linear' })
-      .composite([
-        ...(candlelight ? candleOverlays(candlelight, t, camera, options.size) : []),
-        ...batOverlays(batPoses(portrait.bats, t), sprites, scale, options.size),
-      ])
-      .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
+    const view = viewOf(camera, options.size);
+    const hide = hiderOf(mask, view);
+    if (scene) {
+      if (portrait.scenery === 'lab') drawFlash(frame.data, view, t, hide);
+      drawGlows(frame.data, view, glows, t, hide);
+    }
+    paintBats(frame.data, batPoses(behind, t), sprites, scale, options.size, hide);
+    if (fog) drawFog(frame.data, fog, t);
+    paintBats(frame.data, batPoses(portrait.bats, t), sprites, scale, options.size);
+    return frame;
   };
   return { count, render };
 }

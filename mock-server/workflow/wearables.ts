@@ -394,10 +394,32 @@ ${eyeHoles(f, 0.09, '#f2f2f2')}
 /** Poses of one sway of the worn pieces; the video plays two sways per loop. */
 export const WOBBLE_POSES = 12;
 
-/** How the pieces lean (degrees) and rise (head radii) in pose k: a gentle, seamless sway. */
-export function wobbleAt(k: number): { tilt: number; lift: number } {
+/** A pose of the worn pieces: the head's lean (degrees) and rise (head radii), and the flutter. */
+export interface WornPose {
+  readonly tilt: number;
+  readonly lift: number;
+  /** How far (degrees of shear about where it hangs) a cape or a wing swings out: 0 at rest. */
+  readonly flutter?: number;
+}
+
+/**
+ * How the pieces lean, rise and flutter in pose k: a gentle, seamless sway of the head, and capes
+ * and wings swinging twice as fast, so they move against it.
+ */
+export function wobbleAt(k: number): WornPose {
   const angle = (2 * Math.PI * k) / WOBBLE_POSES;
-  return { tilt: 5 * Math.sin(angle), lift: 0.06 * Math.sin(2 * angle) };
+  return {
+    tilt: 5 * Math.sin(angle),
+    lift: 0.06 * Math.sin(2 * angle),
+    flutter: 9 * Math.sin(2 * angle) + 4 * Math.sin(3 * angle),
+  };
+}
+
+/** A cape or a wing sheared about the row it hangs from: its far end swings, its top stays put. */
+function fluttered(svg: string, piece: Piece, flutter: number | undefined): string {
+  if (piece.role !== 'body' || !flutter || Math.abs(flutter) < 0.01) return svg;
+  const edge = (piece.edge ?? 0).toFixed(3);
+  return `<g transform="translate(0 ${edge}) skewX(${flutter.toFixed(2)}) translate(0 ${-edge})">${svg}</g>`;
 }
 
 /** The preset costumes that have wearable pieces: all eighteen. */
@@ -414,7 +436,7 @@ export function wearableSvg(
   costumeId: string,
   head: HeadAnchor,
   side: number,
-  pose: { tilt: number; lift: number } = { tilt: 0, lift: 0 },
+  pose: WornPose = { tilt: 0, lift: 0 },
   roles?: readonly PieceRole[],
   suited = false,
 ): string | undefined {
@@ -446,7 +468,7 @@ export function wearableSvg(
   );
   const r = head.r * side;
   const y = head.cy * side - pose.lift * r;
-  return `<g transform="translate(${(head.cx * side).toFixed(1)} ${y.toFixed(1)}) rotate(${pose.tilt.toFixed(2)}) scale(${(flip * r).toFixed(2)} ${r.toFixed(2)})">${pieces.map((piece) => clearOfFace(piece, head)).join('')}</g>`;
+  return `<g transform="translate(${(head.cx * side).toFixed(1)} ${y.toFixed(1)}) rotate(${pose.tilt.toFixed(2)}) scale(${(flip * r).toFixed(2)} ${r.toFixed(2)})">${pieces.map((piece) => fluttered(clearOfFace(piece, head), piece, pose.flutter)).join('')}</g>`;
 }
 
 /** How far (head radii) a located pet's body is taken to reach for its cape and wings. */
