@@ -8,13 +8,19 @@ export interface Fog {
   /** The frame's row where the fog begins (it thickens downwards from there). */
   readonly top: number;
   readonly colour: Rgb;
-  /** The two banks: opacity per pixel of the band (size x rows), each repeating across `period`. */
+  /**
+   * The two banks: opacity per pixel of the band in 1/65536ths, each row stored twice over
+   * (2 x size by rows) so a row slid by any shift is read in one run, each repeating across `period`.
+   */
   readonly banks: readonly {
-    readonly alpha: Float32Array;
+    readonly alpha: Uint32Array;
     readonly period: number;
     readonly laps: number;
   }[];
 }
+
+/** Opacities are kept in 1/65536ths, so a frame is blended in integers. */
+const ONE = 65536;
 
 /** The thickest the fog gets. */
 const DENSITY = 0.5;
@@ -28,7 +34,7 @@ export function prepareFog(size: number, top: number, tint: Rgb): Fog | undefine
   if (rows < size * MIN_ROWS) return undefined;
   const bank = (repeats: number, seed: number, laps: number) => {
     const period = size / repeats;
-    const alpha = new Float32Array(size * rows);
+    const alpha = new Uint32Array(2 * size * rows);
     for (let y = 0; y < rows; y++) {
       const v = y / rows;
       // Thin at the top of the band, thickest near the ground.
@@ -40,7 +46,8 @@ export function prepareFog(size: number, top: number, tint: Rgb): Fog | undefine
           0.25 * Math.sin(u + seed + 3 * v) +
           0.15 * Math.sin(2 * u + 2 * seed - 5 * v) +
           0.1 * Math.sin(3 * u + seed * 3 + 7 * v);
-        alpha[y * size + x] = DENSITY * 0.5 * profile * Math.max(0, Math.min(1, billow));
+        const opacity = DENSITY * 0.5 * profile * Math.max(0, Math.min(1, billow));
+        alpha[2 * y * size + x] = alpha[(2 * y + 1) * size + x] = Math.round(opacity * ONE);
       }
     }
     return { alpha, period, laps };
@@ -53,23 +60,34 @@ export function prepareFog(size: number, top: number, tint: Rgb): Fog | undefine
   };
 }
 
-/** Lays the fog at time t (0..1) over a raw RGB frame. */
+/** The most the two banks together cover the frame. */
+const THICKEST = Math.round(0.85 * ONE);
+
+/**
+ * Lays the fog at time t (0..1) over a raw RGB frame: once per video frame over a band of a
+ * quarter of it, so in integers and without a division per pixel.
+ */
 export function drawFog(frame: Buffer, fog: Fog, t: number): void {
   const { size, top, colour } = fog;
-  const shifts = fog.banks.map((bank) => Math.round(bank.laps * t * bank.period));
   const [a, b] = fog.banks;
   if (!a || !b) return;
-  const [sa, sb] = shifts as [number, number];
+  // Where each bank's slid row starts in its doubled row: pixel x reads x - shift, wrapped.
+  const start = (bank: typeof a) => {
+    const shift = Math.round(bank.laps * t * bank.period);
+    return (((-shift % size) + size) % size) as number;
+  };
+  const [startA, startB] = [start(a), start(b)];
+  const { r, g, b: blue } = colour;
   for (let y = 0; y < size - top; y++) {
-    const row = y * size;
-    for (let x = 0; x < size; x++) {
-      const xa = (((x - sa) % size) + size) % size;
-      const xb = (((x - sb) % size) + size) % size;
-      const k = Math.min(0.85, a.alpha[row + xa]! + b.alpha[row + xb]!);
-      const i = ((top + y) * size + x) * 3;
-      frame[i] = frame[i]! + (colour.r - frame[i]!) * k;
-      frame[i + 1] = frame[i + 1]! + (colour.g - frame[i + 1]!) * k;
-      frame[i + 2] = frame[i + 2]! + (colour.b - frame[i + 2]!) * k;
+    const rowA = 2 * y * size + startA;
+    const rowB = 2 * y * size + startB;
+    let i = (top + y) * size * 3;
+    for (let x = 0; x < size; x++, i += 3) {
+      const k = Math.min(THICKEST, a.alpha[rowA + x]! + b.alpha[rowB + x]!);
+      if (k === 0) continue;
+      frame[i] = frame[i]! + (((r - frame[i]!) * k) >> 16);
+      frame[i + 1] = frame[i + 1]! + (((g - frame[i + 1]!) * k) >> 16);
+      frame[i + 2] = frame[i + 2]! + (((blue - frame[i + 2]!) * k) >> 16);
     }
   }
 }
