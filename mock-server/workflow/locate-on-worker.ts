@@ -1,6 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import PQueue from 'p-queue';
 import type { PetLocationAnswer } from '../../adapters/platform/src/api';
+import type { PetLocation } from './locate/pet-location';
+import { locationCache, type LocationCache } from './location-cache';
 import { WorkflowQueueFullError } from './workflow-pool';
 import { RENDER_WORKER_FILE } from './render-workers';
 
@@ -10,7 +12,7 @@ export interface LocateRequest {
   readonly image: Uint8Array;
 }
 export type LocateAnswer =
-  | { readonly type: 'located'; readonly sight: PetLocationAnswer }
+  | { readonly type: 'located'; readonly sight: PetLocationAnswer; readonly location: PetLocation }
   | { readonly type: 'locate-failed'; readonly message: string };
 
 /** Photos waiting beyond the one being located; more are refused as busy (503). */
@@ -20,9 +22,11 @@ const MAX_WAITING = 4;
  * Locates pets in photos (POST /v1/pets/locate) on a thread of their own, one photo at a time,
  * so the event loop never holds the detector's seconds. The thread runs the render worker's code
  * (render-worker.ts answers a `locate` message), started with the first photo and kept, unref'd,
- * for the next; one that fails is replaced.
+ * for the next; one that fails is replaced. What it finds is kept in `cache` for the photo's run.
  */
-export function locateOnWorker(): (image: Buffer) => Promise<PetLocationAnswer> {
+export function locateOnWorker(
+  cache: LocationCache = locationCache,
+): (image: Buffer) => Promise<PetLocationAnswer> {
   const queue = new PQueue({ concurrency: 1 });
   let worker: Worker | undefined;
   const thread = () => {
@@ -45,8 +49,9 @@ export function locateOnWorker(): (image: Buffer) => Promise<PetLocationAnswer> 
       };
       const onMessage = (message: LocateAnswer) => {
         done();
-        if (message.type === 'located') resolve(message.sight);
-        else reject(new Error(message.message));
+        if (message.type !== 'located') return reject(new Error(message.message));
+        cache.remember(image, message.location);
+        resolve(message.sight);
       };
       const onError = (error: Error) => {
         done();

@@ -25,8 +25,10 @@ port.on('message', (message: ToWorker | LocateRequest) => {
     return;
   }
   aborter = new AbortController();
+  const { location, ...data } = message.job;
   const job: CostumeJob = {
-    ...message.job,
+    ...data,
+    ...(location && { locate: () => Promise.resolve(location) }),
     pet: Buffer.from(message.job.pet),
     costume: Buffer.from(message.job.costume),
     signal: aborter.signal,

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { abortError } from './ffmpeg';
 import type { CostumeJob, CostumeResult } from './render-costume';
+import { locationCache, type LocationCache } from './location-cache';
 import type { FromWorker, ToWorker } from './render-messages';
 
 // From the TypeScript sources the thread needs tsx's loader (render-thread.mjs); compiled into
@@ -13,9 +14,12 @@ export const RENDER_WORKER_FILE = new URL(
 /**
  * Runs costume jobs on worker threads, one job per thread at a time, so the event loop
  * that answers /healthz, storage and every other request is never held by a render. The pool in
- * front (workflow-pool.ts) queues and bounds the jobs; this only hands each to a free thread.
+ * front (workflow-pool.ts) queues and bounds the jobs; this only hands each to a free thread, with
+ * the pet's location when its photo was located before the run (`cache`).
  */
-export function renderOnWorkers(): (job: CostumeJob) => Promise<CostumeResult> {
+export function renderOnWorkers(
+  cache: LocationCache = locationCache,
+): (job: CostumeJob) => Promise<CostumeResult> {
   const spawn = () => {
     const worker = new Worker(RENDER_WORKER_FILE);
     // A thread that is idle does not keep the process alive (tests and CLIs end on their own).
@@ -71,9 +75,21 @@ export function renderOnWorkers(): (job: CostumeJob) => Promise<CostumeResult> {
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       const { pet, costume, outDir, id, video, presets, keepBackground } = job;
       const face = job.face && { face: job.face };
+      // A tapped face seeds a location of its own; a preset pet's is reviewed, never located.
+      const location = !job.face && !presets?.pet ? cache.recall(pet) : undefined;
       worker.postMessage({
         type: 'run',
-        job: { pet, costume, outDir, id, video, presets, keepBackground, ...face },
+        job: {
+          pet,
+          costume,
+          outDir,
+          id,
+          video,
+          presets,
+          keepBackground,
+          ...face,
+          ...(location && { location }),
+        },
       } satisfies ToWorker);
     });
 }
