@@ -77,9 +77,11 @@ describe('the location kept between a photo’s check and its run', () => {
       locate: () => Promise.resolve(location),
     });
     const looked = await renderCostumeImage({ pet, costume, outDir, id: 'looked' });
-    const [ran, expected, fresh] = await Promise.all(
-      [imageFile, fromKept.imageFile, looked.imageFile].map((file) => readFile(file)),
-    );
+    const [ran, expected, fresh] = await Promise.all([
+      readFile(imageFile),
+      readFile(fromKept.imageFile),
+      readFile(looked.imageFile),
+    ]);
     expect(ran.equals(expected)).toBe(true);
     expect(ran.equals(fresh)).toBe(false);
   }, 300_000);

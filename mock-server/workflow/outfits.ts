@@ -230,6 +230,8 @@ function fromPicture(outfit: PictureOutfit): (f: SuitFrame) => string {
 /** How far out from the head's centre (head radii) the suit begins, and its soft edge. */
 const COLLAR = 1.05;
 const COLLAR_SOFT = 0.2;
+/** How much further back than forward the suit keeps clear of a head seen side on. */
+const BACK_OF_HEAD = 1.4;
 /** How much of the suit covers the fur (the rest keeps a trace of the fur's own colour). */
 const COVER = 0.93;
 
@@ -264,11 +266,16 @@ export async function wearSuit(
       const i = y * w + x;
       const alpha = (rgba[i * 4 + 3] ?? 0) / 255;
       if (alpha === 0) continue;
-      const d = Math.hypot(x - head.x, y - head.y) / head.r;
+      // A head seen side on reaches further back (the skull behind the eye, the ears) than in
+      // front of its centre: the suit keeps BACK_OF_HEAD times as far clear on the body's side.
+      const dx = x - head.x;
+      const behind = (head.facing === 'left' && dx > 0) || (head.facing === 'right' && dx < 0);
+      const across = behind ? dx / BACK_OF_HEAD : dx;
+      const d = Math.hypot(across, y - head.y) / head.r;
       // Above the head's middle and near it are ears (and a hat's room): fur, not suit.
       const ears =
         (1 - smooth(head.y - 0.2 * head.r, head.y + 0.4 * head.r, y)) *
-        (1 - smooth(1.3 * head.r, 1.7 * head.r, Math.abs(x - head.x)));
+        (1 - smooth(1.3 * head.r, 1.7 * head.r, Math.abs(across)));
       const body = smooth(COLLAR, COLLAR + COLLAR_SOFT, d) * belowChin * (1 - ears);
       if (body === 0) continue;
       share[i] = body;

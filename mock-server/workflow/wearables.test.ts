@@ -218,3 +218,39 @@ describe('deterministic as before', () => {
     }
   });
 });
+
+describe('fangs on a face seen side on', () => {
+  /** Alpha over the portrait of the given sharp composite layers. */
+  const alphaOf = async (layers: sharp.OverlayOptions[]) =>
+    sharp({ create: { width: 1024, height: 1024, channels: 4, background: '#0000' } })
+      .composite(layers)
+      .raw()
+      .toBuffer();
+
+  it('sit on the muzzle of every side-on preset pet standing in the scene, not in front of it', async () => {
+    const costume = presetFile('costumes', 'vampire');
+    const sideOn = PRESET_PETS.filter(({ id }) => PET_HEADS[id]?.facing !== 'front');
+    expect(sideOn.length).toBeGreaterThan(5);
+    for (const { id } of sideOn) {
+      const portrait = await composePortrait(presetFile('pets', id), costume);
+      const pieces = portrait.sway?.layers[0];
+      if (!pieces || !portrait.figure) throw new Error(`${id}: a vampire is worn on the stage`);
+      const [worn, pet] = await Promise.all([
+        sharp(pieces).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
+        alphaOf(portrait.figure.filter((layer) => layer.input !== pieces)),
+      ]);
+      // The fangs are the pieces' pure white; the pet is the figure without its pieces.
+      let fang = 0;
+      let onPet = 0;
+      const { data, info } = worn;
+      for (let i = 0; i < info.width * info.height; i++) {
+        const [r, g, b, a] = [0, 1, 2, 3].map((k) => data[i * 4 + k]!);
+        if (a < 250 || r < 250 || g < 250 || b < 250) continue;
+        fang++;
+        if (pet[i * 4 + 3]! >= 128) onPet++;
+      }
+      expect(fang, `${id}: fangs drawn`).toBeGreaterThan(20);
+      expect(onPet / fang, `${id}: share of the fangs on the pet`).toBeGreaterThan(0.9);
+    }
+  }, 300_000);
+});

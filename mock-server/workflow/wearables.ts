@@ -149,7 +149,11 @@ const bandage = (y: number) =>
 /** The wearable pieces of each preset costume, on a unit head facing left or front. */
 const WEARABLES: Readonly<Record<string, (face: Face) => readonly Piece[]>> = {
   vampire: (f) => {
-    const fangs = `<path d="M${f.nose[0] - 0.12} ${f.nose[1] + 0.25} l0.08 0.22 l0.08 -0.22 M${f.nose[0] + 0.1} ${f.nose[1] + 0.25} l0.08 0.22 l0.08 -0.22" fill="#fff" stroke="#fff" stroke-width="0.04"/>`;
+    // Under the nose of a face seen from the front; behind the nose tip, under the muzzle, of one
+    // seen side on (at the tip they hung in the air in front of the chin).
+    const [mouth, lip] =
+      f.back === 0 ? [f.nose[0], f.nose[1] + 0.25] : [f.nose[0] + 0.45, f.nose[1] + 0.05];
+    const fangs = `<path d="M${mouth - 0.12} ${lip} l0.08 0.22 l0.08 -0.22 M${mouth + 0.1} ${lip} l0.08 0.22 l0.08 -0.22" fill="#fff" stroke="#fff" stroke-width="0.04"/>`;
     const flap = (x: number) =>
       `<path d="M${x * 0.75} 1.25 L${x * 1.35} 0.2 L${x * 1.15} 1.15 Z" fill="#1a0b1f" stroke="#0a0410" stroke-width="0.05"/><path d="M${x * 0.85} 1.15 L${x * 1.28} 0.45 L${x * 1.12} 1.08 Z" fill="#b3122e"/>`;
     if (f.back === 0) return [draped(neck(`${flap(-1)}${flap(1)}`, 0.2)), face(fangs)];
