@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp, { type Stats } from 'sharp';
+import sharp, { type OverlayOptions, type Stats } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PRESET_COSTUMES, PRESET_PETS } from '../../domain/model/presets';
 import { composePortrait, posesOf } from './portrait';
@@ -221,7 +221,7 @@ describe('deterministic as before', () => {
 
 describe('fangs on a face seen side on', () => {
   /** Alpha over the portrait of the given sharp composite layers. */
-  const alphaOf = async (layers: sharp.OverlayOptions[]) =>
+  const alphaOf = async (layers: OverlayOptions[]) =>
     sharp({ create: { width: 1024, height: 1024, channels: 4, background: '#0000' } })
       .composite(layers)
       .raw()
@@ -244,8 +244,8 @@ describe('fangs on a face seen side on', () => {
       let onPet = 0;
       const { data, info } = worn;
       for (let i = 0; i < info.width * info.height; i++) {
-        const [r, g, b, a] = [0, 1, 2, 3].map((k) => data[i * 4 + k]!);
-        if (a < 250 || r < 250 || g < 250 || b < 250) continue;
+        const white = [0, 1, 2, 3].every((k) => data[i * 4 + k]! >= 250);
+        if (!white) continue;
         fang++;
         if (pet[i * 4 + 3]! >= 128) onPet++;
       }
