@@ -23,7 +23,7 @@ const located: PetLocation = {
       { x: 370, y: 160 },
       { x: 470, y: 196 },
     ],
-    mouth: { x: 400, y: 265 },
+    mouth: { x: 380, y: 235 },
     roll: 20,
     confidence: 0.9,
   },
