@@ -86,12 +86,9 @@ export async function locatorPictures(image: Buffer): Promise<LocatorPictures> {
 
 async function locate(image: Buffer, width: number, height: number): Promise<PetLocation> {
   const { base, square, picture } = await locatorPictures(image);
-  const sight = await lookAt(square, lookingProbe(), { mirrorToo: true });
-  const animal = largestAnimal(sight.detections);
+  const { detections, cells, faceCells } = await lookForHeadAndFace(square);
+  const animal = largestAnimal(detections);
   const box = animal ? toIntBox(animal, picture) : saliencyBox(picture);
-  const [cells, faceCells] = splitOutputs(
-    lookedBothWays(sight.cells, sight.mirrorCells ?? sight.cells),
-  );
   const probed = probedHead(cells, unitBox(box, picture), picture.width / picture.height);
   const vote = consensusHead(
     silhouette(picture, box),
@@ -148,6 +145,20 @@ function lookingProbe(): CellProbe {
   return looking;
 }
 
+/**
+ * The detector's look at the square picture and its mirror image, with the head probe's reads
+ * (cells) and the face probe's (faceCells) of each cell, read over both alike.
+ */
+export async function lookForHeadAndFace(
+  square: Buffer,
+): Promise<{ detections: readonly Detection[]; cells: Float32Array; faceCells: Float32Array }> {
+  const sight = await lookAt(square, lookingProbe(), { mirrorToo: true });
+  const [cells, faceCells] = splitOutputs(
+    lookedBothWays(sight.cells, sight.mirrorCells ?? sight.cells),
+  );
+  return { detections: sight.detections, cells, faceCells };
+}
+
 /** The looking probe's cells split into the head probe's outputs and the face probe's. */
 function splitOutputs(cells: Float32Array): [Float32Array, Float32Array] {
   const faceOutputs = FACE_OUTPUTS.length;
@@ -164,7 +175,12 @@ function splitOutputs(cells: Float32Array): [Float32Array, Float32Array] {
 }
 
 /** The face found, in pixels of the picture, with how sure of it the locator is. */
-function faceOf(found: ProbedFace, headConfidence: number, width: number, height: number): PetFace {
+export function faceOf(
+  found: ProbedFace,
+  headConfidence: number,
+  width: number,
+  height: number,
+): PetFace {
   const px = (p: { x: number; y: number }) => ({
     x: Math.round(p.x * width),
     y: Math.round(p.y * height),
