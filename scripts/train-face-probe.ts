@@ -16,8 +16,11 @@ import {
 } from '../mock-server/workflow/locate/animal-detector';
 import {
   FACE_PROBE_FILE,
+  inHeadUnits,
   probedFace,
+  type FaceLayout,
   type FaceProbeFile,
+  type Spread,
   type UnitPoint,
 } from '../mock-server/workflow/locate/face-probe';
 import {
@@ -122,12 +125,18 @@ for (let fold = 0; fold < FOLDS; fold++) {
     probe.weights.push(read.weights);
     probe.bias.push(read.bias);
   }
+  const layout = layoutOf(kept);
   for (const example of examples.filter((e) => left.has(e.file))) {
     const cells = cellsOf(example.features, probe);
-    if (process.env.FACE_PROBE_DUMP && !example.mirrored)
+    if (process.env.FACE_PROBE_DUMP)
       dumped.push({ ...example, features: undefined, cells: [...cells] });
     for (const box of ['label', 'found'] as const) {
-      const face = probedFace(cells, box === 'label' ? example.head : example.found, example.size);
+      const face = probedFace(
+        cells,
+        box === 'label' ? example.head : example.found,
+        example.size,
+        layout,
+      );
       const score = scored(example, face);
       tally[box].eyes.push(...score.eyes);
       if (score.mouth !== undefined) tally[box].mouth.push(score.mouth);
@@ -163,6 +172,7 @@ const file: FaceProbeFile = {
   depth: FEATURE_DEPTH,
   eye: rounded(trainPoint(examples, 'eye')),
   mouth: rounded(trainPoint(examples, 'mouth')),
+  layout: layoutOf(examples),
   trainedOn: files,
   measured,
 };
@@ -182,6 +192,53 @@ function scored(example: Example, face: ReturnType<typeof probedFace>): FaceScor
       ...(face.roll !== undefined && { roll: face.roll }),
     },
   );
+}
+
+/**
+ * Where the labelled eyes and mouths lie in the heads the head probe found (so the layout carries
+ * that head's own slips), and how far apart the eyes are in head widths.
+ */
+function layoutOf(set: readonly Example[]): FaceLayout {
+  const [leftEyes, rightEyes, mouths, apart] = [[], [], [], []] as [
+    UnitPoint[],
+    UnitPoint[],
+    UnitPoint[],
+    number[],
+  ];
+  const units = (p: UnitPoint, head: UnitBox) => {
+    const { u, v } = inHeadUnits(p, head);
+    return { x: u, y: v };
+  };
+  for (const e of set) {
+    const [a, b] = e.eyes;
+    if (a && b) {
+      leftEyes.push(units(a, e.found));
+      rightEyes.push(units(b, e.found));
+      const distance = Math.hypot((b.x - a.x) * e.size.width, (b.y - a.y) * e.size.height);
+      apart.push(distance / (e.found.w * e.size.width));
+    }
+    if (e.mouth) mouths.push(units(e.mouth, e.found));
+  }
+  const spread = (values: readonly number[]): { mean: number; spread: number } => {
+    const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+    const variance = values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / values.length;
+    // A little more than measured: a handful of photos is no proof of a narrow spread.
+    return { mean: round(mean), spread: round(Math.sqrt(variance) + 0.02) };
+  };
+  const of = (points: readonly UnitPoint[]): Spread => {
+    const [u, v] = [spread(points.map((p) => p.x)), spread(points.map((p) => p.y))];
+    return { mean: [u.mean, v.mean], spread: [u.spread, v.spread] };
+  };
+  return {
+    leftEye: of(leftEyes),
+    rightEye: of(rightEyes),
+    mouth: of(mouths),
+    eyesApart: spread(apart),
+  };
+}
+
+function round(value: number): number {
+  return Number(value.toPrecision(4));
 }
 
 /** Where a point is: logistic regression, the point's cells and the rest weighted alike. */

@@ -37,6 +37,19 @@ describe('probedFace', () => {
     expect(face.roll).toBeLessThan(18);
   });
 
+  it('takes the pair of eye-like spots that lie as eyes do in a head, not the most eye-like two', () => {
+    const read = cells();
+    at(read, 0, 0.42, 0.36, 6);
+    at(read, 0, 0.58, 0.36, 5);
+    // As eye-like as the left eye, but low in the middle of the head: a nose, a collar's tag.
+    at(read, 0, 0.5, 0.56, 6);
+    const face = probedFace(read, head, size);
+    expect(face.eyes).toHaveLength(2);
+    expect(face.eyes[1]!.x).toBeCloseTo(0.58, 1);
+    expect(face.eyes[1]!.y).toBeCloseTo(0.36, 1);
+    expect(Math.abs(face.roll ?? 90)).toBeLessThan(5);
+  });
+
   it('looks only inside the head found: an eye-like spot beside it is not an eye', () => {
     const read = cells();
     at(read, 0, 0.1, 0.1, 9);
