@@ -17,7 +17,11 @@ import {
 } from '../mock-server/workflow/locate/labelled-locator';
 import { locatePet } from '../mock-server/workflow/locate/locate-pet';
 import type { PetMatte } from '../mock-server/workflow/locate/matte';
-import type { LocatePet, PetLocation } from '../mock-server/workflow/locate/pet-location';
+import {
+  FACE_TRUSTED,
+  type LocatePet,
+  type PetLocation,
+} from '../mock-server/workflow/locate/pet-location';
 import { renderCostumeImage } from '../mock-server/workflow/render-costume';
 
 const TILE = 256;
@@ -109,15 +113,23 @@ async function matteOutline(matte: PetMatte, width: number, height: number): Pro
 
 /**
  * The photo as the locator saw it: head box orange, body box cyan, the matte's outline magenta,
- * the head's and the matte's confidence in the caption.
+ * the eyes green and the mouth magenta (filled when sure), the head's, the face's and the matte's
+ * confidence in the caption.
  */
 async function locatedTile(photo: Buffer, location: PetLocation, name: string) {
   const scale = TILE / Math.max(location.width, location.height);
   const box = (b: PetLocation['head'], colour: string) =>
     `<rect x="${b.x * scale}" y="${b.y * scale}" width="${b.w * scale}" height="${b.h * scale}" fill="none" stroke="${colour}" stroke-width="3"/>`;
   const [w, h] = [Math.round(location.width * scale), Math.round(location.height * scale)];
+  const { face } = location;
+  // The eyes found green and the mouth magenta, filled when the locator is sure of them.
+  const dot = (p: { x: number; y: number }, colour: string) =>
+    `<circle cx="${p.x * scale}" cy="${p.y * scale}" r="4" stroke="${colour}" stroke-width="2" fill="${face && face.confidence >= FACE_TRUSTED ? colour : 'none'}"/>`;
+  const marks = face
+    ? `${face.eyes.map((eye) => dot(eye, '#2f2')).join('')}${dot(face.mouth, '#f2f')}`
+    : '';
   const boxes = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${box(location.body, '#3ef')}${box(location.head, '#f80')}</svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${box(location.body, '#3ef')}${box(location.head, '#f80')}${marks}</svg>`,
   );
   const outline = location.matte ? [{ input: await matteOutline(location.matte, w, h) }] : [];
   const picture = await sharp(photo)
@@ -126,11 +138,14 @@ async function locatedTile(photo: Buffer, location: PetLocation, name: string) {
     .composite([...outline, { input: boxes }])
     .toBuffer();
   const matteSure = location.matte ? ` cut ${location.matte.confidence.toFixed(2)}` : '';
+  const faceSure = face ? ` face ${face.confidence.toFixed(2)}` : '';
   return sharp({ create: { width: TILE, height: TILE, channels: 3, background: '#222' } })
     .composite([
       { input: picture, left: Math.round((TILE - w) / 2), top: Math.round((TILE - h) / 2) },
       {
-        input: caption(`${name} ${location.method} ${location.confidence.toFixed(2)}${matteSure}`),
+        input: caption(
+          `${name} ${location.method} ${location.confidence.toFixed(2)}${faceSure}${matteSure}`,
+        ),
         top: 0,
         left: 0,
       },

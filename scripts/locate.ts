@@ -1,5 +1,7 @@
 // npm run locate -- FILE... [--matte DIR]: where the pet locator finds the pet in each photo, one
-// JSON line per file, in pixels of the picture as seen (after EXIF orientation). With --matte, each
+// JSON line per file, in pixels of the picture as seen (after EXIF orientation): its head and body
+// boxes, its eyes (left first), mouth and the head's roll in degrees (clockwise), and how sure of
+// the head (confidence) and of the face (faceConfidence) it is. With --matte, each
 // photo's matte is written to DIR as NAME.matte.png (white is pet) beside NAME.cutout.png, the pet
 // cut out over a chequerboard. How placement and the cut-out are reviewed.
 import { mkdir, readFile } from 'node:fs/promises';
@@ -24,11 +26,14 @@ let failed = 0;
 for (const file of files) {
   try {
     const bytes = await readFile(file);
-    const { width, height, head, body, confidence, method, facing, matte } = await locatePet(bytes);
-    const matteConfidence = matte?.confidence;
-    process.stdout.write(
-      `${JSON.stringify({ file, width, height, head, body, confidence, method, facing, matteConfidence })}\n`,
-    );
+    const location = await locatePet(bytes);
+    const { width, height, head, body, confidence, method, facing, face, matte } = location;
+    const seen = {
+      ...{ file, width, height, head, body, confidence, method, facing },
+      ...{ eyes: face?.eyes, mouth: face?.mouth, roll: face?.roll },
+      ...{ faceConfidence: face?.confidence, matteConfidence: matte?.confidence },
+    };
+    process.stdout.write(`${JSON.stringify(seen)}\n`);
     if (values.matte && matte) await writeMatte(bytes, matte, path.join(values.matte, stem(file)));
   } catch (error) {
     failed++;

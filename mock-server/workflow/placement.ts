@@ -1,9 +1,14 @@
 // How an uploaded photo is dressed from where its pet was located (locate/pet-location.ts): which
 // square of the photo the round pet disc shows, and where the pet's head and body then are in it,
 // as the HeadAnchor the wearables are placed by.
-import { LOCATION_TRUSTED, type PetLocation, type PixelBox } from './locate/pet-location';
+import {
+  FACE_TRUSTED,
+  LOCATION_TRUSTED,
+  type PetLocation,
+  type PixelBox,
+} from './locate/pet-location';
 import { PET_DISC, PORTRAIT_SIZE } from './scene';
-import type { Box, HeadAnchor } from './wearables';
+import type { Box, FaceMarks, HeadAnchor } from './wearables';
 
 /** A square of the photo in its pixels (as seen); it may reach past the photo's edges. */
 export interface DiscCrop {
@@ -180,18 +185,45 @@ const toBox = (b: PixelBox, crop: DiscCrop): Box => ({
   y1: (b.y + b.h - crop.y) / crop.side,
 });
 
-/** The located head and body in fractions of the crop, for the wearables. */
+/**
+ * The located head and body in fractions of the crop, for the wearables. A face found and sure
+ * goes with it (its eyes tell which art fits: two eyes a face seen from the front, one a profile
+ * looking towards its mouth); a face looked for and unsure keeps the face pieces off.
+ */
 export function anchorFor(location: PetLocation, crop: DiscCrop): HeadAnchor {
-  const centre = headCentre(location.head, location.facing);
+  const guessed = location.confidence < LOCATION_TRUSTED;
+  const found = location.face;
+  const sure = !guessed && found !== undefined && found.confidence >= FACE_TRUSTED;
+  const facing = sure ? facingOf(found, location.facing) : location.facing;
+  const centre = headCentre(location.head, facing);
+  const at = (p: { x: number; y: number }) => ({
+    x: (p.x - crop.x) / crop.side,
+    y: (p.y - crop.y) / crop.side,
+  });
+  const face: FaceMarks | undefined = sure
+    ? { eyes: found.eyes.map(at), mouth: at(found.mouth), roll: found.roll ?? 0 }
+    : undefined;
   return {
     cx: (centre.x - crop.x) / crop.side,
     cy: (centre.y - crop.y) / crop.side,
     r: centre.r / crop.side,
-    facing: location.facing,
+    facing,
     body: toBox(location.body, crop),
     box: toBox(location.head, crop),
-    guessed: location.confidence < LOCATION_TRUSTED,
+    guessed,
+    ...(face ? { face } : found && !guessed ? { faceUnsure: true } : {}),
   };
+}
+
+/** Two eyes are a face seen from the front; one, a profile looking the way its mouth is. */
+function facingOf(
+  face: NonNullable<PetLocation['face']>,
+  located: PetLocation['facing'],
+): PetLocation['facing'] {
+  const [eye] = face.eyes;
+  if (face.eyes.length !== 1 || !eye) return 'front';
+  if (located !== 'front') return located;
+  return face.mouth.x < eye.x ? 'left' : 'right';
 }
 
 export function placePet(location: PetLocation): Placement {

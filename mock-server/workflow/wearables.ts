@@ -28,6 +28,29 @@ export interface HeadAnchor {
   readonly guessed?: boolean;
   /** The box's top lies on the pet's cut-out outline: its crown, where a hat sits, guessed or not. */
   readonly topOnPet?: boolean;
+  /**
+   * Set for a located photo whose eyes were found and are sure: face pieces (masks, eye patches,
+   * fangs) go on them, and every piece leans with the head's roll.
+   */
+  readonly face?: FaceMarks;
+  /**
+   * Set for a located head whose eyes were looked for but not found surely: face pieces are left
+   * out as for a guessed face, while hats still sit on the head.
+   */
+  readonly faceUnsure?: boolean;
+}
+
+/** A face found on the picture: the eyes (left first) and mouth, as fractions of its side. */
+export interface FaceMarks {
+  readonly eyes: readonly Point[];
+  readonly mouth?: Point;
+  /** Degrees, clockwise as seen: the slope of the line from the left eye to the right one. */
+  readonly roll: number;
+}
+
+interface Point {
+  readonly x: number;
+  readonly y: number;
 }
 
 const box = (x0: number, y0: number, x1: number, y1: number): Box => ({ x0, y0, x1, y1 });
@@ -62,6 +85,8 @@ export const PET_HEADS: Readonly<Record<string, HeadAnchor>> = {
 interface Face {
   readonly eyes: readonly (readonly [number, number])[];
   readonly nose: readonly [number, number];
+  /** Where fangs hang from: under the nose of a face seen from the front, under a side face's muzzle. */
+  readonly mouth: readonly [number, number];
   readonly neck: readonly [number, number];
   /** The side of the head the body is on (x), where capes and wings go. */
   readonly back: number;
@@ -69,13 +94,21 @@ interface Face {
   readonly body: Box;
 }
 
-const SIDE = { eyes: [[-0.35, -0.15]], nose: [-0.85, 0.2], neck: [0.35, 0.95], back: 1 } as const;
+// A side face's mouth is behind its nose tip (fangs at the tip hung in the air before the chin).
+const SIDE = {
+  eyes: [[-0.35, -0.15]],
+  nose: [-0.85, 0.2],
+  mouth: [-0.4, 0.25],
+  neck: [0.35, 0.95],
+  back: 1,
+} as const;
 const FRONT = {
   eyes: [
     [-0.4, -0.05],
     [0.4, -0.05],
   ],
   nose: [0, 0.3],
+  mouth: [0, 0.55],
   neck: [0, 1],
   back: 0,
 } as const;
@@ -151,8 +184,7 @@ const WEARABLES: Readonly<Record<string, (face: Face) => readonly Piece[]>> = {
   vampire: (f) => {
     // Under the nose of a face seen from the front; behind the nose tip, under the muzzle, of one
     // seen side on (at the tip they hung in the air in front of the chin).
-    const [mouth, lip] =
-      f.back === 0 ? [f.nose[0], f.nose[1] + 0.25] : [f.nose[0] + 0.45, f.nose[1] + 0.05];
+    const [mouth, lip] = f.mouth;
     const fangs = `<path d="M${mouth - 0.12} ${lip} l0.08 0.22 l0.08 -0.22 M${mouth + 0.1} ${lip} l0.08 0.22 l0.08 -0.22" fill="#fff" stroke="#fff" stroke-width="0.04"/>`;
     const flap = (x: number) =>
       `<path d="M${x * 0.75} 1.25 L${x * 1.35} 0.2 L${x * 1.15} 1.15 Z" fill="#1a0b1f" stroke="#0a0410" stroke-width="0.05"/><path d="M${x * 0.85} 1.15 L${x * 1.28} 0.45 L${x * 1.12} 1.08 Z" fill="#b3122e"/>`;
@@ -463,17 +495,94 @@ export function wearableSvg(
     body.y0 = Math.min(body.y0, REACH.top);
     body.y1 = Math.min(body.y1, REACH.down);
   }
-  const face: Face = { ...(head.facing === 'front' ? FRONT : SIDE), body };
+  const art = head.facing === 'front' ? FRONT : SIDE;
+  const faceHidden = head.guessed === true || head.faceUnsure === true;
+  const found = faceHidden ? undefined : head.face && foundFace(head, head.face, art, flip);
+  const face: Face = {
+    ...art,
+    ...(found?.nose && { nose: found.nose }),
+    ...(found?.mouth && { mouth: found.mouth }),
+    body,
+  };
   const pieces = draw(face).filter(
     (piece) =>
-      (head.guessed ? piece.role !== 'face' : !piece.guessOnly) &&
+      (faceHidden ? piece.role !== 'face' : !piece.guessOnly) &&
       (!roles || roles.includes(piece.role)) &&
       !(suited && piece.draped),
   );
   const r = head.r * side;
   const y = head.cy * side - pose.lift * r;
-  return `<g transform="translate(${(head.cx * side).toFixed(1)} ${y.toFixed(1)}) rotate(${pose.tilt.toFixed(2)}) scale(${(flip * r).toFixed(2)} ${r.toFixed(2)})">${pieces.map((piece) => fluttered(clearOfFace(piece, head), piece, pose.flutter)).join('')}</g>`;
+  const roll = found ? head.face!.roll : 0;
+  const drawn = (piece: Piece) =>
+    found && piece.role === 'face'
+      ? `<g transform="${found.transform}">${piece.svg}</g>`
+      : clearOfFace(piece, head);
+  return `<g transform="translate(${(head.cx * side).toFixed(1)} ${y.toFixed(1)}) rotate(${(pose.tilt + roll).toFixed(2)}) scale(${(flip * r).toFixed(2)} ${r.toFixed(2)})">${pieces.map((piece) => fluttered(drawn(piece), piece, pose.flutter)).join('')}</g>`;
 }
+
+/** A found eye pair's width may stretch or narrow a face piece this much at most. */
+const FACE_STRETCH = { least: 0.6, most: 1.3 } as const;
+/** A found mouth is used for the nose's place only this far below the eyes (head radii). */
+const MOUTH_BELOW = { least: 0.15, most: 1.3 } as const;
+/** How far above the mouth the art's nose is (fangs hang from 0.25 below the nose). */
+const NOSE_ABOVE_MOUTH = 0.25;
+
+/**
+ * Face pieces moved onto a found face: in the unit head's coordinates (already turned by the
+ * roll), the transform that takes the art's eyes onto the found ones (two eyes: their middle, and
+ * the art stretched across to their distance; one eye: that eye), and the nose just above the
+ * found mouth, in the art's own coordinates.
+ */
+function foundFace(
+  head: HeadAnchor,
+  marks: FaceMarks,
+  art: Pick<Face, 'eyes'>,
+  flip: number,
+):
+  | { transform: string; nose?: readonly [number, number]; mouth?: readonly [number, number] }
+  | undefined {
+  const turn = (-marks.roll * Math.PI) / 180;
+  const unit = (p: Point) => {
+    const dx = (p.x - head.cx) / head.r;
+    const dy = (p.y - head.cy) / head.r;
+    return {
+      x: flip * (dx * Math.cos(turn) - dy * Math.sin(turn)),
+      y: dx * Math.sin(turn) + dy * Math.cos(turn),
+    };
+  };
+  const eyes = marks.eyes.map(unit).sort((a, b) => a.x - b.x);
+  let transform: { dx: number; dy: number; sx: number; ox: number; oy: number };
+  const [artLeft, artRight] = art.eyes;
+  if (!artLeft) return undefined;
+  if (artRight && eyes.length === 2) {
+    const [a, b] = [eyes[0]!, eyes[1]!];
+    const artWidth = artRight[0] - artLeft[0];
+    const sx = Math.min(FACE_STRETCH.most, Math.max(FACE_STRETCH.least, (b.x - a.x) / artWidth));
+    const ox = (artLeft[0] + artRight[0]) / 2;
+    const oy = (artLeft[1] + artRight[1]) / 2;
+    transform = { dx: (a.x + b.x) / 2, dy: (a.y + b.y) / 2, sx, ox, oy };
+  } else if (!artRight && eyes.length === 1) {
+    transform = { dx: eyes[0]!.x, dy: eyes[0]!.y, sx: 1, ox: artLeft[0], oy: artLeft[1] };
+  } else return undefined;
+  const { dx, dy, sx, ox, oy } = transform;
+  const mouth = marks.mouth && unit(marks.mouth);
+  // The mouth in the art's coordinates: x back through the stretch, y below the eyes' line.
+  const artMouth = mouth && { x: (mouth.x - dx) / sx + ox, y: mouth.y - dy + oy };
+  const below = artMouth && artMouth.y - oy;
+  const placed =
+    artMouth && below !== undefined && below >= MOUTH_BELOW.least && below <= MOUTH_BELOW.most
+      ? { x: round3(artMouth.x), y: round3(artMouth.y) }
+      : undefined;
+  return {
+    transform: `translate(${round3(dx)} ${round3(dy)}) scale(${round3(sx)} 1) translate(${round3(-ox)} ${round3(-oy)})`,
+    ...(placed && {
+      nose: [placed.x, round3(placed.y - NOSE_ABOVE_MOUTH)] as const,
+      mouth: [placed.x, placed.y] as const,
+    }),
+  };
+}
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 /** How far (head radii) a located pet's body is taken to reach for its cape and wings. */
 const REACH = { along: 3.4, top: 1.2, down: 2.4 } as const;

@@ -32,6 +32,14 @@ async function labelled(file: string): Promise<Labelled> {
 const holds = (b: PixelBox, p: { x: number; y: number }) =>
   p.x >= b.x && p.x <= b.x + b.w && p.y >= b.y && p.y <= b.y + b.h;
 
+/** A box grown by a share of its sides each way. */
+const grown = (b: PixelBox, by: number): PixelBox => ({
+  x: b.x - b.w * by,
+  y: b.y - b.h * by,
+  w: b.w * (1 + 2 * by),
+  h: b.h * (1 + 2 * by),
+});
+
 /** The middle of the labelled eyes (where an owner taps a face), in fractions of the photo. */
 function tapOf(photo: Labelled, width: number, height: number) {
   const eyes = photo.eyes ?? [];
@@ -71,6 +79,14 @@ describe('the locator seeded by the owner’s tap', () => {
       expect(seeded.head.w * seeded.head.h).toBeLessThanOrEqual(3 * photo.head.w * photo.head.h);
       // The cut-out is seeded from that head: the tapped face is pet.
       expect(alphaAt(seeded, tap)).toBeGreaterThan(127);
+      // The eyes and mouth are looked for in that head, with how sure of them the locator is.
+      const face = seeded.face;
+      expect(face, 'no face looked for in the tapped head').toBeDefined();
+      expect(face!.eyes.length).toBeGreaterThanOrEqual(1);
+      for (const point of [...face!.eyes, face!.mouth])
+        expect(holds(grown(seeded.head, 0.1), point)).toBe(true);
+      expect(face!.confidence).toBeGreaterThanOrEqual(0);
+      expect(face!.confidence).toBeLessThanOrEqual(1);
     }, 120_000);
   }
 

@@ -1,23 +1,23 @@
 import sharp from 'sharp';
 import type { FacePoint } from '../../../domain/model/face-point';
-import { FEATURE_GRID, lookAt } from './animal-detector';
+import { FEATURE_GRID } from './animal-detector';
+import { probedFace } from './face-probe';
+import { clampUnit, contains, petChances, probedHead, unionOf, type UnitBox } from './head-probe';
 import {
-  clampUnit,
-  contains,
-  headProbe,
-  lookedBothWays,
-  petChances,
-  probedHead,
-  unionOf,
-  type UnitBox,
-} from './head-probe';
-import { largestAnimal, locatorPictures, MAX_INPUT_PIXELS } from './locate-pet';
+  faceOf,
+  largestAnimal,
+  locatorPictures,
+  lookForHeadAndFace,
+  MAX_INPUT_PIXELS,
+} from './locate-pet';
 import { cutOutPet } from './matte';
 import type { PetLocation, PixelBox } from './pet-location';
 
 // The locator seeded by the owner (issue 39, "When unsure, ask the owner"): where they tapped
 // their pet's face is the head. The locator's own look at the photo (the detector and the head
-// probe) still gives the head's size and the animal, and the cut-out is seeded from that head.
+// probe) still gives the head's size and the animal, the eyes and mouth are looked for in that head
+// (with the face probe's own confidence: a tap says where the head is, not where the eyes are), and
+// the cut-out is seeded from that head.
 
 /** A head the owner pointed at is dressed as one found for sure (LOCATION_TRUSTED is 0.5). */
 export const OWNER_POINTED = 0.9;
@@ -58,10 +58,16 @@ async function seeded(
   height: number,
 ): Promise<PetLocation> {
   const { base, square } = await locatorPictures(image);
-  const sight = await lookAt(square, headProbe(), { mirrorToo: true });
-  const animal = largestAnimal(sight.detections);
-  const cells = lookedBothWays(sight.cells, sight.mirrorCells ?? sight.cells);
+  const { detections, cells, faceCells } = await lookForHeadAndFace(square);
+  const animal = largestAnimal(detections);
   const head = seededHead(cells, face, base, animal);
+  // The eyes and mouth looked for in that head as in one found: as sure as the face probe is.
+  const found = faceOf(
+    probedFace(faceCells, head, { width, height }),
+    OWNER_POINTED,
+    width,
+    height,
+  );
   const around = unionOf(animal ?? MIDDLE, head);
   const matte = await cutOutPet(base, {
     animal: around,
@@ -81,6 +87,7 @@ async function seeded(
     facing: 'front',
     confidence: OWNER_POINTED,
     method: `owner-point+${animal ? `detector:${animal.label}` : 'saliency'}`,
+    face: found,
     matte,
   };
 }

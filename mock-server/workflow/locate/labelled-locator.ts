@@ -5,7 +5,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { rasterize, type Outline } from './outline';
 import type { PetMatte } from './matte';
-import type { LocatePet, PetLocation, PixelBox } from './pet-location';
+import { slope } from './face-measure';
+import type { LocatePet, PetFace, PetLocation, PixelBox, PixelPoint } from './pet-location';
 
 export interface PhotoLabel {
   readonly file: string;
@@ -14,6 +15,8 @@ export interface PhotoLabel {
   readonly facing?: PetLocation['facing'];
   readonly note?: string;
   readonly outline?: Outline;
+  readonly eyes?: readonly PixelPoint[];
+  readonly mouth?: PixelPoint;
 }
 
 /** The long side of a matte made from a traced outline, as the locator's mattes are. */
@@ -37,7 +40,20 @@ export async function labelledLocation(image: Buffer, label: PhotoLabel): Promis
     facing: label.facing ?? 'front',
     confidence: 1,
     method: 'labels',
+    ...(label.eyes?.length && label.mouth ? { face: labelledFace(label.eyes, label.mouth) } : {}),
     ...(label.outline ? { matte: tracedMatte(label.outline, w, h) } : {}),
+  };
+}
+
+/** The labelled eyes (left first) and mouth, as a sure face. */
+function labelledFace(eyes: readonly PixelPoint[], mouth: PixelPoint): PetFace {
+  const sorted = [...eyes].sort((a, b) => a.x - b.x);
+  const [a, b] = sorted;
+  return {
+    eyes: sorted,
+    mouth,
+    ...(a && b ? { roll: Math.round(slope(a, b)) } : {}),
+    confidence: 1,
   };
 }
 

@@ -30,7 +30,10 @@ describe('npm run locate', () => {
     expect(lines).toHaveLength(1);
     const located = JSON.parse(lines[0] ?? '') as Record<string, unknown>;
     expect(Object.keys(located)).toEqual(
-      expect.arrayContaining(['file', 'width', 'height', 'head', 'body', 'confidence', 'method']),
+      expect.arrayContaining([
+        ...['file', 'width', 'height', 'head', 'body', 'confidence', 'method'],
+        ...['eyes', 'mouth', 'roll', 'faceConfidence'],
+      ]),
     );
     expect(located).toMatchObject({ file: photo, width: 800, height: 450 });
     expect(result.stderr).toContain(`${notAPicture}: cannot locate a pet`);

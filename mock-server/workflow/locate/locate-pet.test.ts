@@ -29,52 +29,15 @@ async function labelledPhotos(folder = PHOTOS): Promise<LabelledPhoto[]> {
   return photos;
 }
 
-const mirrored = (b: PixelBox, width: number): PixelBox => ({ ...b, x: width - b.x - b.w });
-
-const area = (b: PixelBox) => b.w * b.h;
-/** A head found in a box over this many times the labelled head's area is found too large. */
-const OVERSIZE = 3;
-
 /**
- * The locator over a folder's labelled photographs and their mirror images: the heads it missed
- * each way, the wrong heads it was sure of (a wrong head the locator is sure of gets a hat over its
- * eyes; unsure, the dressing keeps off the face), and the heads found in a box over OVERSIZE times
- * the labelled head's area (the pieces are scaled to the box: a hat far too wide sits on nothing).
+ * Each folder's photographs located once for this file, as shot and mirrored (locating them is
+ * most of its cost), and shared by the tests that measure them.
  */
-async function locateAll(folder: string) {
-  const photos = await labelledPhotos(folder);
-  const missed: string[] = [];
-  const missedMirrored: string[] = [];
-  const sureButWrong: string[] = [];
-  const oversized: string[] = [];
-  const asymmetric: string[] = [];
-  for (const photo of photos) {
-    const bytes = await readFile(path.join(folder, photo.file));
-    const heads = [photo.head, ...(photo.alsoAccepted ?? []).map((a) => a.head)];
-    const found = await locatePet(bytes);
-    const mirror = await locatePet(await sharp(bytes).flop().jpeg({ quality: 90 }).toBuffer());
-    const looks = [
-      { name: photo.file, location: found, heads, misses: missed },
-      {
-        name: `${photo.file} mirrored`,
-        location: mirror,
-        heads: heads.map((head) => mirrored(head, found.width)),
-        misses: missedMirrored,
-      },
-    ];
-    if (!sameHeadMirrored(found, mirror)) asymmetric.push(photo.file);
-    for (const look of looks) {
-      const hit = look.heads.find((head) => headFound(look.location.head, head));
-      if (!hit) {
-        look.misses.push(photo.file);
-        if (look.location.confidence >= LOCATION_TRUSTED)
-          sureButWrong.push(`${look.name} (${look.location.confidence})`);
-      } else if (area(look.location.head) > OVERSIZE * area(hit)) {
-        oversized.push(`${look.name} (${(area(look.location.head) / area(hit)).toFixed(1)}x)`);
-      }
-    }
-  }
-  return { photos, missed, missedMirrored, sureButWrong, oversized, asymmetric };
+const looked = new Map<string, ReturnType<typeof lookAtAll>>();
+function lookedAt(folder: string): ReturnType<typeof lookAtAll> {
+  const once = looked.get(folder) ?? lookAtAll(folder);
+  looked.set(folder, once);
+  return once;
 }
 
 /**
@@ -89,20 +52,6 @@ function sameHeadMirrored(found: PetLocation, mirror: PetLocation): boolean {
     Math.abs(x - (mirror.head.x + mirror.head.w / 2)) <= tolerance &&
     Math.abs(y - (mirror.head.y + mirror.head.h / 2)) <= tolerance
   );
-}
-
-/** The issue's measure: the head found in at least 4 of 5 photographs, and of their mirrors. */
-async function locateAndExpectFourOfFive(folder: string, atLeast: number) {
-  const located = await locateAll(folder);
-  const { photos, missed, missedMirrored } = located;
-  expect(photos.length).toBeGreaterThanOrEqual(atLeast);
-  const rate = (misses: string[]) => 1 - misses.length / photos.length;
-  expect(rate(missed), `heads missed: ${missed.join(', ')}`).toBeGreaterThanOrEqual(0.8);
-  expect(
-    rate(missedMirrored),
-    `mirrored heads missed: ${missedMirrored.join(', ')}`,
-  ).toBeGreaterThanOrEqual(0.8);
-  return located;
 }
 
 describe('the head probe shipped', () => {
@@ -125,10 +74,23 @@ describe('locatePet on real photographs', () => {
     // cross-validated by npm run train:head-probe and recorded in head-probe.json ("measured"),
     // and tried on the held-out ones below.
     const tensors = tf.memory().numTensors;
-    const { photos, sureButWrong, oversized, asymmetric } = await locateAndExpectFourOfFive(
-      PHOTOS,
-      15,
-    );
+    const { looks, locations } = await lookedAt(PHOTOS);
+    const f = figures(looks);
+    expect(f.looks).toBeGreaterThanOrEqual(30);
+    // The issue's measure: the head found in at least 4 of 5 photographs, and of their mirrors.
+    const missed = f.missed.filter((name) => !name.endsWith(' mirrored'));
+    const missedMirrored = f.missed.filter((name) => name.endsWith(' mirrored'));
+    expect(
+      1 - (2 * missed.length) / f.looks,
+      `heads missed: ${missed.join(', ')}`,
+    ).toBeGreaterThanOrEqual(0.8);
+    expect(
+      1 - (2 * missedMirrored.length) / f.looks,
+      `mirrored heads missed: ${missedMirrored.join(', ')}`,
+    ).toBeGreaterThanOrEqual(0.8);
+    const asymmetric = [...locations]
+      .filter(([, [asShot, mirror]]) => !sameHeadMirrored(asShot, mirror))
+      .map(([file]) => file);
     // A server locates photo after photo: not one tensor may stay behind.
     expect(tf.memory().numTensors).toBe(tensors);
     // The probe is read over the photo and its mirror alike, so the mirror's head is the same head,
@@ -136,16 +98,16 @@ describe('locatePet on real photographs', () => {
     expect(
       asymmetric.length,
       `heads found elsewhere in the mirror image: ${asymmetric.join(', ')}`,
-    ).toBeLessThanOrEqual(Math.floor(photos.length / 10));
+    ).toBeLessThanOrEqual(Math.floor(f.looks / 20));
     // At most 1 in 20: a wrong head the locator is sure of gets a hat over its eyes.
     expect(
-      sureButWrong.length,
-      `wrong heads found with confidence: ${sureButWrong.join(', ')}`,
-    ).toBeLessThanOrEqual(Math.floor((photos.length * 2) / 20));
+      f.sureButWrong.length,
+      `wrong heads found with confidence: ${f.sureButWrong.join(', ')}`,
+    ).toBeLessThanOrEqual(Math.floor(f.looks / 20));
     expect(
-      oversized.length,
-      `heads found in a box far larger than the head: ${oversized.join(', ')}`,
-    ).toBeLessThanOrEqual(Math.floor((photos.length * 2) / 5));
+      f.oversized.length,
+      `heads found in a box far larger than the head: ${f.oversized.join(', ')}`,
+    ).toBeLessThanOrEqual(Math.floor(f.looks / 5));
     // Generous: 126 looks take about 80 s on a quiet 2-core machine and over 4 minutes on a busy one.
   }, 900_000);
 
@@ -159,7 +121,7 @@ describe('locatePet on real photographs', () => {
     // on its branch, a dog before a bicycle, a black dog in a dark forest: things the pet touches
     // are cut out with it). The issues ask 90% of heads for cats and dogs each and no cut-out under
     // 0.6: these bounds keep what holds today from slipping while that work goes on.
-    const { looks } = await lookAtAll(HELD_OUT);
+    const { looks } = await lookedAt(HELD_OUT);
     const f = figures(looks);
     expect(f.looks).toBeGreaterThanOrEqual(54);
     expect(f.found, `heads missed: ${f.missed.join(', ')}`).toBeGreaterThanOrEqual(0.75);
@@ -174,6 +136,16 @@ describe('locatePet on real photographs', () => {
     expect(f.cut.under.length, `cut-outs under 0.6: ${f.cut.under.join(', ')}`).toBeLessThanOrEqual(
       12,
     );
+    // The face (face-measure.ts): each labelled eye and mouth within a quarter of the head's width
+    // of the found one, the roll within 15 degrees. Measured: eyes 63% of 94, mouths 38% of 52,
+    // rolls 80% of 40; of the 25 faces it was sure of, eyes 63% (the probe's two most eye-like
+    // cells before the face's layout was weighed: eyes 55%, mouths 38%, rolls 90%). The issue asks
+    // 80% of eyes and mouths: these bounds keep what holds today.
+    expect(f.face.eyesCount).toBeGreaterThanOrEqual(90);
+    expect(f.face.eyes).toBeGreaterThanOrEqual(0.6);
+    expect(f.face.mouth).toBeGreaterThanOrEqual(0.35);
+    expect(f.face.roll).toBeGreaterThanOrEqual(0.8);
+    expect(f.face.sure.eyes).toBeGreaterThanOrEqual(0.6);
   }, 900_000);
 
   it('answers in pixels of the picture as seen: a phone photo stored sideways with EXIF orientation 6', async () => {

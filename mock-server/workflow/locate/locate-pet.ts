@@ -1,5 +1,12 @@
 import sharp from 'sharp';
-import { DETECTOR_SIZE, loadAnimalDetector, lookAt, type Detection } from './animal-detector';
+import {
+  DETECTOR_SIZE,
+  loadAnimalDetector,
+  lookAt,
+  type CellProbe,
+  type Detection,
+} from './animal-detector';
+import { faceProbe, FACE_OUTPUTS, probedFace, type ProbedFace } from './face-probe';
 import { consensusHead, detailImage } from './head-consensus';
 import {
   contains,
@@ -12,7 +19,7 @@ import {
 } from './head-probe';
 import { cutOutPet } from './matte';
 import { loadOpenCv } from './opencv';
-import { LOCATION_TRUSTED, type PetLocation, type PixelBox } from './pet-location';
+import { LOCATION_TRUSTED, type PetFace, type PetLocation, type PixelBox } from './pet-location';
 import { silhouette, type IntBox, type RgbImage } from './silhouette';
 
 /** Larger pictures are refused before decoding (a 12000x8000 photo is 96 MP). */
@@ -24,7 +31,7 @@ const MIN_ANIMAL_SCORE = 0.1;
 
 /** Loads the detector ahead of the first photo, so the first run costs no more than the others. */
 export async function warmUpLocator(): Promise<void> {
-  headProbe();
+  lookingProbe();
   await Promise.all([loadAnimalDetector(), loadOpenCv()]);
 }
 
@@ -79,10 +86,9 @@ export async function locatorPictures(image: Buffer): Promise<LocatorPictures> {
 
 async function locate(image: Buffer, width: number, height: number): Promise<PetLocation> {
   const { base, square, picture } = await locatorPictures(image);
-  const sight = await lookAt(square, headProbe(), { mirrorToo: true });
-  const animal = largestAnimal(sight.detections);
+  const { detections, cells, faceCells } = await lookForHeadAndFace(square);
+  const animal = largestAnimal(detections);
   const box = animal ? toIntBox(animal, picture) : saliencyBox(picture);
-  const cells = lookedBothWays(sight.cells, sight.mirrorCells ?? sight.cells);
   const probed = probedHead(cells, unitBox(box, picture), picture.width / picture.height);
   const vote = consensusHead(
     silhouette(picture, box),
@@ -100,6 +106,7 @@ async function locate(image: Buffer, width: number, height: number): Promise<Pet
   const scale = { x: width / picture.width, y: height / picture.height };
   const headBox = scaleBox(head, scale, width, height);
   const confidence = confidenceOf(animal, probed, agree);
+  const face = faceOf(probedFace(faceCells, probed, { width, height }), confidence, width, height);
   const matte = await cutOutPet(base, {
     animal: unitBox(box, picture),
     head: probed,
@@ -123,9 +130,93 @@ async function locate(image: Buffer, width: number, height: number): Promise<Pet
     facing: agree ? vote.facing : 'front',
     confidence,
     method: animal ? `detector:${animal.label}+head-probe` : 'saliency+head-probe',
+    face,
     matte,
   };
 }
+
+/** The head probe's outputs and the face probe's, read in one pass over the features. */
+let looking: CellProbe | undefined;
+function lookingProbe(): CellProbe {
+  if (!looking) {
+    const [head, face] = [headProbe(), faceProbe()];
+    looking = { weights: [...head.weights, ...face.weights], bias: [...head.bias, ...face.bias] };
+  }
+  return looking;
+}
+
+/**
+ * The detector's look at the square picture and its mirror image, with the head probe's reads
+ * (cells) and the face probe's (faceCells) of each cell, read over both alike.
+ */
+export async function lookForHeadAndFace(
+  square: Buffer,
+): Promise<{ detections: readonly Detection[]; cells: Float32Array; faceCells: Float32Array }> {
+  const sight = await lookAt(square, lookingProbe(), { mirrorToo: true });
+  const [cells, faceCells] = splitOutputs(
+    lookedBothWays(sight.cells, sight.mirrorCells ?? sight.cells),
+  );
+  return { detections: sight.detections, cells, faceCells };
+}
+
+/** The looking probe's cells split into the head probe's outputs and the face probe's. */
+function splitOutputs(cells: Float32Array): [Float32Array, Float32Array] {
+  const faceOutputs = FACE_OUTPUTS.length;
+  const all = lookingProbe().bias.length;
+  const headOutputs = all - faceOutputs;
+  const count = cells.length / all;
+  const head = new Float32Array(count * headOutputs);
+  const face = new Float32Array(count * faceOutputs);
+  for (let c = 0; c < count; c++) {
+    head.set(cells.subarray(c * all, c * all + headOutputs), c * headOutputs);
+    face.set(cells.subarray(c * all + headOutputs, (c + 1) * all), c * faceOutputs);
+  }
+  return [head, face];
+}
+
+/** The face found, in pixels of the picture, with how sure of it the locator is. */
+export function faceOf(
+  found: ProbedFace,
+  headConfidence: number,
+  width: number,
+  height: number,
+): PetFace {
+  const px = (p: { x: number; y: number }) => ({
+    x: Math.round(p.x * width),
+    y: Math.round(p.y * height),
+  });
+  return {
+    eyes: found.eyes.map(px),
+    mouth: px(found.mouth),
+    ...(found.roll !== undefined && { roll: Math.round(found.roll) }),
+    confidence: faceConfidenceOf(found, headConfidence),
+  };
+}
+
+/**
+ * How sure the locator is of the face: no surer than of the head it is in, and as sure as the
+ * face probe's logit at its second eye (cross-validated: see FACE_SURE). A face with one eye-like
+ * spot (a profile, or eyes the probe does not see) is not one to put a mask on.
+ */
+export function faceConfidenceOf(
+  found: Pick<ProbedFace, 'logits'>,
+  headConfidence: number,
+): number {
+  const logit = Math.min(found.logits.eye, found.logits.secondEye);
+  const sureOfEyes = Math.min(
+    1,
+    Math.max(0, (logit - FACE_SURE.from) / (FACE_SURE.to - FACE_SURE.from)),
+  );
+  return round2(Math.min(headConfidence, sureOfEyes));
+}
+
+/**
+ * The face probe's second-eye logit from which eyes start to be trusted, and at which they are
+ * fully. Cross-validated on the labelled photos in the heads found, faces over 4 (confidence 0.5)
+ * had 76% of their eyes within a quarter of the head's width (all faces, 63%) and 92% of rolls
+ * within 15 degrees.
+ */
+const FACE_SURE = { from: 2, to: 6 };
 
 /**
  * How sure the locator is: of the animal (the detector's score), of its head (the probe's logit

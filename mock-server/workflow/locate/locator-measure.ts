@@ -7,12 +7,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { facePoints, scoreFace, type FaceLabels, type FaceScore } from './face-measure';
 import { headFound } from './head-probe';
 import { locatePet } from './locate-pet';
 import { overlap, rasterize, type Outline } from './outline';
-import { LOCATION_TRUSTED, type PetLocation, type PixelBox } from './pet-location';
+import { FACE_TRUSTED, LOCATION_TRUSTED, type PetLocation, type PixelBox } from './pet-location';
 
-interface LabelledPhoto {
+interface LabelledPhoto extends FaceLabels {
   readonly file: string;
   readonly head: PixelBox;
   readonly alsoAccepted?: readonly { head: PixelBox }[];
@@ -30,6 +31,10 @@ export interface Look {
   readonly confidence: number;
   /** The found head's area over the labelled head's, where it was found. */
   readonly areaRatio?: number;
+  /** The eyes, mouth and roll found against the labelled ones (a quarter of the head's width). */
+  readonly face: FaceScore;
+  /** The face's confidence. */
+  readonly faceConfidence: number;
   /** The cut-out's overlap with the traced outline, where there is one. */
   readonly cut?: { readonly whole: number; readonly head: number; readonly confidence: number };
 }
@@ -86,6 +91,12 @@ function lookOf(photo: LabelledPhoto, location: PetLocation, mirrored: boolean):
     found: Boolean(hit),
     confidence: location.confidence,
     ...(hit ? { areaRatio: area(location.head) / area(hit) } : {}),
+    face: scoreFace(facePoints(photo, location, mirrored), photo.head.w, {
+      eyes: location.face?.eyes ?? [],
+      ...(location.face && { mouth: location.face.mouth }),
+      ...(location.face?.roll !== undefined && { roll: location.face.roll }),
+    }),
+    faceConfidence: location.face?.confidence ?? 0,
     ...(photo.outline && location.matte
       ? { cut: cutOverlap(photo.outline, flip(photo.head), location, mirrored) }
       : {}),
@@ -121,9 +132,22 @@ export function figures(looks: readonly Look[]) {
     const sorted = [...values].sort((a, b) => a - b);
     return sorted.length ? (sorted[Math.floor((sorted.length - 1) / 2)] ?? 0) : 1;
   };
+  const rate = (marks: readonly boolean[]) =>
+    marks.length ? marks.filter(Boolean).length / marks.length : 1;
+  const sure = looks.filter((l) => l.faceConfidence >= FACE_TRUSTED);
+  const faceOf = (subset: readonly Look[]) => ({
+    eyes: rate(subset.flatMap((l) => l.face.eyes)),
+    eyesCount: subset.flatMap((l) => l.face.eyes).length,
+    mouth: rate(subset.flatMap((l) => (l.face.mouth === undefined ? [] : [l.face.mouth]))),
+    mouthCount: subset.filter((l) => l.face.mouth !== undefined).length,
+    roll: rate(subset.flatMap((l) => (l.face.roll === undefined ? [] : [l.face.roll]))),
+    rollCount: subset.filter((l) => l.face.roll !== undefined).length,
+  });
   return {
     looks: looks.length,
     found: share(looks),
+    /** Every look's face, and the faces the locator was sure of (those the dressing uses). */
+    face: { ...faceOf(looks), sure: { looks: sure.length, ...faceOf(sure) } },
     cats: share(looks.filter((l) => l.kind === 'cat')),
     dogs: share(looks.filter((l) => l.kind === 'dog')),
     missed: looks.filter((l) => !l.found).map((l) => l.name),
