@@ -3,7 +3,7 @@
 // length check). Against the real server process: six such runs at once are refused with 400,
 // /healthz keeps answering, and RSS stays within a budget over idle. How fast /healthz answers
 // meanwhile is measured by bench/hostile.bench.ts (npm run bench -- hostile).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,11 +15,10 @@ import {
   stopStartedServers,
 } from './support/server-process';
 import { signInOverHttp } from './support/sign-in-over-http';
+import { rssMb, underWatch } from './support/under-watch';
 
 /** Six bodies of 2 x 6 MB are read, parsed and refused: what that needs, far below what a split of them took. */
 const RSS_BUDGET_MB = 250;
-/** Not a speed figure: a /healthz unanswered after this long counts as missed (a hung event loop). */
-const HEALTHZ_HANG_MS = 5_000;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-data-url-'));
 let server: ServerProcess | undefined;
@@ -27,9 +26,6 @@ afterAll(async () => {
   await stopStartedServers();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
 describe('data URLs bounded by length before they are parsed', () => {
   it('six runs at once with millions of ";" in the media type: 400 each, /healthz answers, memory bounded', async () => {
@@ -50,34 +46,24 @@ describe('data URLs bounded by length before they are parsed', () => {
       });
     const bodies = [body(';base64,AAAA'), body('')];
 
-    let peak = idle;
-    let healthzMissed = 0;
-    let watching = true;
-    const watcher = (async () => {
-      while (watching) {
-        const ok = await fetch(`${baseUrl}/healthz`, {
-          signal: AbortSignal.timeout(HEALTHZ_HANG_MS),
-        }).then(
-          (response) => response.ok,
-          () => false,
-        );
-        if (!ok) healthzMissed++;
-        peak = Math.max(peak, rssMb(pid));
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    })();
-    const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        fetch(`${baseUrl}/v1/run`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-sub-dev-access-token': token },
-          body: bodies[i % 2],
-        }).then(async (response) => ({ status: response.status, body: await response.text() })),
-      ),
+    const {
+      result: answers,
+      healthzMissed,
+      peakRssMb: peak,
+    } = await underWatch(
+      { baseUrl, pid },
+      () =>
+        Promise.all(
+          Array.from({ length: 6 }, (_, i) =>
+            fetch(`${baseUrl}/v1/run`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-sub-dev-access-token': token },
+              body: bodies[i % 2],
+            }).then(async (response) => ({ status: response.status, body: await response.text() })),
+          ),
+        ),
+      50,
     );
-    watching = false;
-    await watcher;
-    peak = Math.max(peak, rssMb(pid));
 
     console.log(`six ';' data URLs at once: RSS peak +${(peak - idle).toFixed(0)} MB over idle`);
     for (const answer of answers) {

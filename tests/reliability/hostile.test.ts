@@ -3,7 +3,7 @@
 // sockets, plus generated variants. Throughout: the process lives, /healthz answers every time,
 // every answer is 2xx/4xx in the error shape, and RSS stays within a budget over idle. How fast
 // /healthz answers meanwhile is measured by bench/hostile.bench.ts (npm run bench -- hostile).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,14 +20,10 @@ import {
   stopStartedServers,
 } from './support/server-process';
 import { signInOverHttp } from './support/sign-in-over-http';
+import { rssMb, underWatch as watchServer } from './support/under-watch';
 
 /** No single attack may add more than this to the server's resident memory. */
 const RSS_BUDGET_MB = 300;
-/**
- * Not a speed figure: a /healthz unanswered after this long counts as missed, so a server whose
- * event loop hangs fails the test instead of stalling it (latency is the bench's).
- */
-const HEALTHZ_HANG_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 3_000;
 const PER_ADDRESS = 64;
 
@@ -36,40 +32,9 @@ let server: ServerProcess;
 let token: string;
 let idleRssMb = 0;
 
-const rssMb = () =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]) /
-  1024;
-
-/** Watches the process while `attack` runs: the /healthz calls unanswered and the highest RSS seen. */
-async function underWatch<T>(attack: () => Promise<T>) {
-  let healthzMissed = 0;
-  let peakRssMb = rssMb();
-  let watching = true;
-  const watcher = (async () => {
-    while (watching) {
-      const ok = await fetch(`${server.baseUrl}/healthz`, {
-        signal: AbortSignal.timeout(HEALTHZ_HANG_MS),
-      }).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (!ok) healthzMissed++;
-      peakRssMb = Math.max(peakRssMb, rssMb());
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
-  try {
-    return { result: await attack(), ...(await stop()) };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  async function stop() {
-    watching = false;
-    await watcher;
-    return { healthzMissed, peakRssMb };
-  }
-}
+/** Watches the server while `attack` runs (support/under-watch.ts). */
+const underWatch = <T>(attack: () => Promise<T>) =>
+  watchServer({ baseUrl: server.baseUrl, pid: server.child.pid! }, attack);
 
 function expectSurvived(watch: { healthzMissed: number; peakRssMb: number }, what: string) {
   expect(server.child.exitCode, `${what}: the server exited`).toBeNull();
@@ -148,7 +113,7 @@ beforeAll(async () => {
     }),
   );
   expect(warm).toEqual(warm.map(() => 200));
-  idleRssMb = rssMb();
+  idleRssMb = rssMb(server.child.pid!);
   console.log(`idle RSS after a costume run on each render thread: ${idleRssMb.toFixed(0)} MB`);
 }, 300_000);
 

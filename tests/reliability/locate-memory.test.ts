@@ -17,11 +17,10 @@ import {
   type ServerProcess,
 } from './support/server-process';
 import { signInOverHttp } from './support/sign-in-over-http';
+import { rssMb, underWatch } from './support/under-watch';
 
 /** The issue's budget for the whole look at a 9000 x 9000 photo. */
 const RSS_BUDGET_MB = 300;
-/** Not a speed figure: a /healthz unanswered after this long counts as missed (a hung event loop). */
-const HEALTHZ_HANG_MS = 5_000;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pawloween-locate-memory-'));
 let server: ServerProcess | undefined;
@@ -29,9 +28,6 @@ afterAll(async () => {
   await stopStartedServers();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
 const dataUrl = (jpeg: Buffer) => {
   expect(jpeg.length).toBeLessThanOrEqual(LIMITS.maxUploadBytes);
@@ -77,27 +73,19 @@ describe('POST /v1/pets/locate with the largest photos a caller can send', () =>
     );
     expect(warmUp.status).toBe(200);
     const idle = rssMb(pid);
-    let peak = idle;
-    let healthzMissed = 0;
-    let watching = true;
-    const watcher = (async () => {
-      while (watching) {
-        const ok = await fetch(`${baseUrl}/healthz`, {
-          signal: AbortSignal.timeout(HEALTHZ_HANG_MS),
-        }).then(
-          (response) => response.ok,
-          () => false,
-        );
-        if (!ok) healthzMissed++;
-        peak = Math.max(peak, rssMb(pid));
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    })();
-    const refused = await locate(nineThousand);
-    const located = await Promise.all(Array.from({ length: 4 }, () => locate(atTheLimit)));
-    watching = false;
-    await watcher;
-    peak = Math.max(peak, rssMb(pid));
+    const {
+      result: [refused, located],
+      healthzMissed,
+      peakRssMb: peak,
+    } = await underWatch(
+      { baseUrl, pid },
+      async () =>
+        [
+          await locate(nineThousand),
+          await Promise.all(Array.from({ length: 4 }, () => locate(atTheLimit))),
+        ] as const,
+      50,
+    );
 
     console.log(`9000 px and four 36 MP photos located: RSS peak +${(peak - idle).toFixed(0)} MB`);
     expect(refused.status).toBe(400);
