@@ -6,7 +6,14 @@ import { labelledLocation } from './locate/labelled-locator';
 import type { PetLocation } from './locate/pet-location';
 import { composePortrait, posesOf } from './portrait';
 import { PET_DISC, PORTRAIT_SIZE } from './scene';
-import { greenPixels, onGreen, testLocation, tracedPhoto, WITCH } from './test-images';
+import {
+  greenPixels,
+  testLocation,
+  TRACED_PHOTOS,
+  tracedOnGreen,
+  tracedPhoto,
+  WITCH,
+} from './test-images';
 
 // "Keep my photo's background" (issue 40): the owner's photo fills the portrait, cover-cropped
 // inside the photo (no disc, no stretched band), with the costume and the scene's light on it.
@@ -42,12 +49,10 @@ const compose = async (
   );
 
 describe("Keep my photo's background", () => {
-  it.each(['golden-retriever.jpg', 'shepherd-dog.jpg', 'kitten-in-grass.jpg'])(
+  it.each(TRACED_PHOTOS)(
     "fills the portrait with the photo's background when asked, and leaves it out otherwise (%s on green)",
     async (file) => {
-      const { label, bytes } = await tracedPhoto(file);
-      const green = await onGreen(bytes, label);
-      const location = await labelledLocation(green, label);
+      const { green, location } = await tracedOnGreen(file);
       const kept = await compose(green, location, true);
       expect(kept.keptBackground).toBe(true);
       // A good part of the portrait is the photo's (green) background: no scene, no disc around it.

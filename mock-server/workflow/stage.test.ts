@@ -6,7 +6,7 @@ import type { PetLocation } from './locate/pet-location';
 import { placePet } from './placement';
 import { composePortrait } from './portrait';
 import { PORTRAIT_SIZE } from './scene';
-import { onGreen, testLocation, tracedPhoto, WITCH } from './test-images';
+import { testLocation, TRACED_PHOTOS, tracedOnGreen, tracedPhoto, WITCH } from './test-images';
 import { planStage } from './stage';
 import { wearableSvg } from './wearables';
 
@@ -27,12 +27,10 @@ async function greenPixels(portrait: Buffer): Promise<number> {
 }
 
 describe('a pet cut out and standing in the scene', () => {
-  it.each(['golden-retriever.jpg', 'shepherd-dog.jpg', 'kitten-in-grass.jpg'])(
+  it.each(TRACED_PHOTOS)(
     'shows no pixel of the photo background outside the pet (%s on a green background)',
     async (file) => {
-      const { label, bytes } = await tracedPhoto(file);
-      const green = await onGreen(bytes, label);
-      const location = await labelledLocation(green, label);
+      const { green, location } = await tracedOnGreen(file);
       const costume = await readFile(WITCH);
       const staged = await composePortrait(green, costume, {}, { locate: async () => location });
       expect(staged.placement?.frame).toBe('stage');

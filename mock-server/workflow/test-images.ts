@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { readLabels, type PhotoLabel } from './locate/labelled-locator';
+import { labelledLocation, readLabels, type PhotoLabel } from './locate/labelled-locator';
 import { rasterize } from './locate/outline';
 import type { PetLocation, PixelBox } from './locate/pet-location';
 
@@ -101,6 +101,18 @@ export async function onGreen(bytes: Buffer, label: PhotoLabel): Promise<Buffer>
   return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
     .png()
     .toBuffer();
+}
+
+/** The traced photos the green-background tests run on. */
+export const TRACED_PHOTOS = ['golden-retriever.jpg', 'shepherd-dog.jpg', 'kitten-in-grass.jpg'];
+
+/** A traced photo on green (onGreen), and where its label puts the pet on it. */
+export async function tracedOnGreen(
+  file: string,
+): Promise<{ green: Buffer; location: PetLocation }> {
+  const { label, bytes } = await tracedPhoto(file);
+  const green = await onGreen(bytes, label);
+  return { green, location: await labelledLocation(green, label) };
 }
 
 /**
