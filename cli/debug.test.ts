@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliTestPlatform, runInMemory } from './testing/cli-test-platform';
+import { generateArgs } from './testing/generate-args';
 import { finished, spawnCli } from './testing/spawn-cli';
 
 const shared = cliTestPlatform();
@@ -53,15 +54,10 @@ describe('pawloween --debug (real process)', () => {
 
   it('logs the media downloads too (gallery export)', async () => {
     const { env, token } = await shared.newUser();
-    const made = await runInMemory(env, [
-      'generate',
-      '--pet',
-      'dog1',
-      '--costume',
-      'vampire',
-      '--out',
-      mkdtempSync(path.join(shared.home, 'generated-')),
-    ]);
+    const made = await runInMemory(
+      env,
+      generateArgs(mkdtempSync(path.join(shared.home, 'generated-'))),
+    );
     expect(made.code).toBe(0);
     const dir = mkdtempSync(path.join(shared.home, 'export-'));
     const result = await finished(spawnCli(['--debug', 'gallery', 'export', dir], env));

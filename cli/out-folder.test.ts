@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { generateArgs } from './testing/generate-args';
 import { finished, spawnCli } from './testing/spawn-cli';
 
 const home = mkdtempSync(path.join(tmpdir(), 'pawloween-cli-out-'));
@@ -12,21 +13,16 @@ writeFileSync(aFile, 'not a folder');
 /** The real process, killed if it has not ended in 20 s (it hung for ever on /proc/x). */
 const real = (args: string[]) =>
   finished(spawnCli(args, { XDG_CONFIG_HOME: home }, { timeout: 20_000 }));
-const generate = (out: string) => [
-  'generate',
-  '--pet',
-  'dog1',
-  '--costume',
-  'vampire',
-  '--out',
-  out,
-];
 
 describe('a place that cannot hold files, refused up front (exit 2) before anything is spent', () => {
   it.each([
-    ['generate --out /proc/x', generate('/proc/x'), 'Cannot write into --out /proc/x (ENOENT).'],
-    ['generate --out /proc/x/y', generate('/proc/x/y'), 'Cannot write into --out /proc/x/y'],
-    ['generate --out /proc', generate('/proc'), 'Cannot write into --out /proc (ENOENT).'],
+    [
+      'generate --out /proc/x',
+      generateArgs('/proc/x'),
+      'Cannot write into --out /proc/x (ENOENT).',
+    ],
+    ['generate --out /proc/x/y', generateArgs('/proc/x/y'), 'Cannot write into --out /proc/x/y'],
+    ['generate --out /proc', generateArgs('/proc'), 'Cannot write into --out /proc (ENOENT).'],
     [
       'batch --out /proc/x',
       ['batch', '--pets', 'dog1', '--costumes', 'vampire', '--out', '/proc/x'],
@@ -37,8 +33,12 @@ describe('a place that cannot hold files, refused up front (exit 2) before anyth
       ['gallery', 'export', '/proc/x'],
       'Cannot write into export /proc/x',
     ],
-    ['generate --out FILE', generate(aFile), `--out ${aFile} is a file, not a folder.`],
-    ['generate --out FILE/x', generate(path.join(aFile, 'x')), 'A part of that path is a file.'],
+    ['generate --out FILE', generateArgs(aFile), `--out ${aFile} is a file, not a folder.`],
+    [
+      'generate --out FILE/x',
+      generateArgs(path.join(aFile, 'x')),
+      'A part of that path is a file.',
+    ],
   ])('%s', async (_name, args, said) => {
     const result = await real(args);
     expect(result.code).toBe(2);

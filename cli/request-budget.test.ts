@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PNG_BYTES, userHeaders } from '../tests/server/helpers';
 import { cliTestPlatform, runInMemory } from './testing/cli-test-platform';
+import { generateArgs } from './testing/generate-args';
 
 // The platform takes 60 requests a minute from a user (SPEC.md 9). Each command spends only what
 // it shows or changes: counted here with --debug, which lists every request sent, against the real
@@ -25,16 +26,13 @@ describe('requests a command spends (real local platform)', () => {
       expect(result.code, `${args.join(' ')}\n${result.err}`).toBe(0);
       return platformCalls(result.err);
     };
-    expect(await spent('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', out)).toEqual([
+    expect(await spent(...generateArgs(out))).toEqual([
       'GET /v1/storage',
       'POST /v1/run',
       'PUT /v1/storage',
     ]);
     // The save left the gallery and its ETag on this device: the next generate does not read it.
-    expect(await spent('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', out)).toEqual([
-      'POST /v1/run',
-      'PUT /v1/storage',
-    ]);
+    expect(await spent(...generateArgs(out))).toEqual(['POST /v1/run', 'PUT /v1/storage']);
     const [item] = JSON.parse((await cli('gallery', 'list', '--json')).out) as { id: string }[];
     const id = item!.id;
     const budget: [string[], string[]][] = [
@@ -91,28 +89,19 @@ describe('requests a command spends (real local platform)', () => {
 });
 
 describe('the gallery kept on this device between commands (real local platform)', () => {
-  const generate = (out: string) => [
-    'generate',
-    '--pet',
-    'dog1',
-    '--costume',
-    'vampire',
-    '--out',
-    out,
-  ];
   const savedId = (err: string) => /^Saved to your gallery as (\S+)\.$/m.exec(err)?.[1];
 
   it('a gallery changed by another client between two generates keeps every creation', async () => {
     const { cli, env } = await shared.newUser();
     const out = mkdtempSync(path.join(shared.home, 'kept-'));
-    const first = await cli(...generate(out));
+    const first = await cli(...generateArgs(out));
     expect(first.code, first.err).toBe(0);
     // Another terminal (its own config folder, so no copy of this gallery) adds a creation.
     const elsewhere = { ...env, XDG_CONFIG_HOME: mkdtempSync(path.join(shared.home, 'other-')) };
-    const other = await runInMemory(elsewhere, generate(out));
+    const other = await runInMemory(elsewhere, generateArgs(out));
     expect(other.code, other.err).toBe(0);
     // This device's copy is now stale: the save is refused (412), the gallery read and merged.
-    const second = await cli('--debug', ...generate(out));
+    const second = await cli('--debug', ...generateArgs(out));
     expect(second.code, second.err).toBe(0);
     expect(second.err).not.toContain('Warning');
     expect(platformCalls(second.err)).toEqual([
@@ -131,13 +120,13 @@ describe('the gallery kept on this device between commands (real local platform)
   it('a deletion and a heart made elsewhere stay as they were made, not undone by the stale copy', async () => {
     const { cli, env } = await shared.newUser();
     const out = mkdtempSync(path.join(shared.home, 'kept-'));
-    const x = savedId((await cli(...generate(out))).err);
-    const y = savedId((await cli(...generate(out))).err);
+    const x = savedId((await cli(...generateArgs(out))).err);
+    const y = savedId((await cli(...generateArgs(out))).err);
     // Another terminal deletes one creation and hearts the other; this device's copy has neither.
     const elsewhere = { ...env, XDG_CONFIG_HOME: mkdtempSync(path.join(shared.home, 'other-')) };
     expect((await runInMemory(elsewhere, ['gallery', 'delete', x!, '--yes'])).code).toBe(0);
     expect((await runInMemory(elsewhere, ['gallery', 'favorite', y!])).code).toBe(0);
-    const z = await cli('--debug', ...generate(out));
+    const z = await cli('--debug', ...generateArgs(out));
     expect(z.code, z.err).toBe(0);
     expect(z.err).toMatch(/^\[debug\] PUT \S+\/v1\/storage -> 412\b/m);
     const items = JSON.parse((await cli('gallery', 'list', '--json')).out) as {
@@ -158,10 +147,10 @@ describe('the gallery kept on this device between commands (real local platform)
     const kept = () =>
       existsSync(file) ? Object.keys(JSON.parse(readFileSync(file, 'utf8')).reads as object) : [];
     const before = kept().length;
-    expect((await cli(...generate(out))).code).toBe(0);
+    expect((await cli(...generateArgs(out))).code).toBe(0);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     // Another user at the same platform, with the same config folder, reads their own gallery.
-    expect(platformCalls((await someoneElse('--debug', ...generate(out))).err)[0]).toBe(
+    expect(platformCalls((await someoneElse('--debug', ...generateArgs(out))).err)[0]).toBe(
       'GET /v1/storage',
     );
     expect(kept()).toHaveLength(before + 2);
@@ -187,7 +176,7 @@ describe('generate, counted by the platform (real local platform, its rate limit
     // A read of the gallery (one request) leaves it on this device; then a new window opens.
     expect((await cli('gallery', 'list')).code).toBe(0);
     skew += WINDOW_MS;
-    const result = await cli('generate', '--pet', 'dog1', '--costume', 'vampire', '--out', out);
+    const result = await cli(...generateArgs(out));
     expect(result.code, result.err).toBe(0);
     expect(result.err).toMatch(/^Saved to your gallery as \d+\.$/m);
     expect(result.err).not.toContain('Warning');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PRESET_PETS } from '../../domain/model/presets';
 import { armFault, PNG_BYTES } from '../../tests/server/helpers';
 import { cliTestPlatform, runInMemory } from '../testing/cli-test-platform';
+import { generateArgs } from '../testing/generate-args';
 import { noisyPhoto } from '../testing/photos';
 
 const shared = cliTestPlatform({ faults: true, publicDir: path.resolve('ui/public') });
@@ -201,15 +202,10 @@ describe('pawloween generate checks before spending', () => {
 
   it('refuses a token the platform rejects (3) before the run', async () => {
     const { env } = await user();
-    const result = await runInMemory({ ...env, PAWLOWEEN_TOKEN: forgedToken() }, [
-      'generate',
-      '--pet',
-      'dog1',
-      '--costume',
-      'vampire',
-      '--out',
-      outDir(),
-    ]);
+    const result = await runInMemory(
+      { ...env, PAWLOWEEN_TOKEN: forgedToken() },
+      generateArgs(outDir()),
+    );
     expect(result.code).toBe(3);
     expect(JSON.parse((await runInMemory(env, ['usage', '--json'])).out).usedCredits).toBe(0);
   });

@@ -1,30 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { labelledLocation } from './locate/labelled-locator';
 import type { PetLocation } from './locate/pet-location';
 import { composePortrait, posesOf } from './portrait';
 import { PET_DISC, PORTRAIT_SIZE } from './scene';
-import { onGreen, tracedPhoto } from './test-images';
+import {
+  greenPixels,
+  testLocation,
+  TRACED_PHOTOS,
+  tracedOnGreen,
+  tracedPhoto,
+  WITCH,
+} from './test-images';
 
 // "Keep my photo's background" (issue 40): the owner's photo fills the portrait, cover-cropped
 // inside the photo (no disc, no stretched band), with the costume and the scene's light on it.
 // And the unsure cut-out's disc shows the photo alone, never its edges smeared outwards.
 
-const WITCH = path.resolve('ui/public/presets/costumes/witch.png');
 const SIZE = PORTRAIT_SIZE;
-
-/** Pixels a green background left: green well above red and blue (the grade tints it a little). */
-function greenPixels(portrait: Buffer): number {
-  let count = 0;
-  for (let i = 0; i < portrait.length; i += 3) {
-    const [r = 0, g = 0, b = 0] = [portrait[i], portrait[i + 1], portrait[i + 2]];
-    if (g > 100 && g > r + 60 && g > b + 60) count++;
-  }
-  return count;
-}
 
 /** The mean difference (0-255) between two rows of a raw RGB portrait. */
 function rowDifference(portrait: Buffer, a: number, b: number, x0 = 0, x1 = SIZE): number {
@@ -54,12 +49,10 @@ const compose = async (
   );
 
 describe("Keep my photo's background", () => {
-  it.each(['golden-retriever.jpg', 'shepherd-dog.jpg', 'kitten-in-grass.jpg'])(
+  it.each(TRACED_PHOTOS)(
     "fills the portrait with the photo's background when asked, and leaves it out otherwise (%s on green)",
     async (file) => {
-      const { label, bytes } = await tracedPhoto(file);
-      const green = await onGreen(bytes, label);
-      const location = await labelledLocation(green, label);
+      const { green, location } = await tracedOnGreen(file);
       const kept = await compose(green, location, true);
       expect(kept.keptBackground).toBe(true);
       // A good part of the portrait is the photo's (green) background: no scene, no disc around it.
@@ -78,15 +71,13 @@ describe("Keep my photo's background", () => {
     const { width = 0, height = 0 } = await sharp(bytes).metadata();
     const strip = { left: 0, top: Math.round(height * 0.3), width, height: Math.round(width / 3) };
     const thin = await sharp(bytes).extract(strip).resize(480, 160).png().toBuffer();
-    const location: PetLocation = {
-      width: 480,
-      height: 160,
-      head: { x: 60, y: 10, w: 120, h: 110 },
-      body: { x: 40, y: 100, w: 200, h: 60 },
-      facing: label.facing ?? 'front',
-      confidence: 1,
-      method: 'test',
-    };
+    const location = testLocation(
+      480,
+      160,
+      { x: 60, y: 10, w: 120, h: 110 },
+      { x: 40, y: 100, w: 200, h: 60 },
+      { facing: label.facing ?? 'front' },
+    );
     const kept = await compose(thin, location, true);
     const { crop } = kept.placement!;
     // The square lies inside the photo: nothing past its edges is made up.
@@ -136,15 +127,12 @@ describe("Keep my photo's background", () => {
     })
       .png()
       .toBuffer();
-    const location: PetLocation = {
+    const location = testLocation(
       width,
       height,
-      head: { x: 170, y: 0, w: 300, h: 280 },
-      body: { x: 120, y: 260, w: 400, h: 160 },
-      facing: 'front',
-      confidence: 1,
-      method: 'test',
-    };
+      { x: 170, y: 0, w: 300, h: 280 },
+      { x: 120, y: 260, w: 400, h: 160 },
+    );
     // A costume picture that is no preset: nothing is worn over the disc (no cut-out to lay its
     // colours in), and no badge shows it.
     const character = await sharp({

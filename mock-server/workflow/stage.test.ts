@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { labelledLocation } from './locate/labelled-locator';
@@ -7,15 +6,13 @@ import type { PetLocation } from './locate/pet-location';
 import { placePet } from './placement';
 import { composePortrait } from './portrait';
 import { PORTRAIT_SIZE } from './scene';
-import { onGreen, tracedPhoto } from './test-images';
+import { testLocation, TRACED_PHOTOS, tracedOnGreen, tracedPhoto, WITCH } from './test-images';
 import { planStage } from './stage';
 import { wearableSvg } from './wearables';
 
 // The pet cut out and standing in the scene: on a real photograph whose background outside the
 // traced outline is painted pure green, no green may reach the portrait (the disc it replaces
 // showed the photo's own background around the pet).
-
-const WITCH = path.resolve('ui/public/presets/costumes/witch.png');
 
 /** Pixels a green background could have left: green far above red and blue. */
 async function greenPixels(portrait: Buffer): Promise<number> {
@@ -30,12 +27,10 @@ async function greenPixels(portrait: Buffer): Promise<number> {
 }
 
 describe('a pet cut out and standing in the scene', () => {
-  it.each(['golden-retriever.jpg', 'shepherd-dog.jpg', 'kitten-in-grass.jpg'])(
+  it.each(TRACED_PHOTOS)(
     'shows no pixel of the photo background outside the pet (%s on a green background)',
     async (file) => {
-      const { label, bytes } = await tracedPhoto(file);
-      const green = await onGreen(bytes, label);
-      const location = await labelledLocation(green, label);
+      const { green, location } = await tracedOnGreen(file);
       const costume = await readFile(WITCH);
       const staged = await composePortrait(green, costume, {}, { locate: async () => location });
       expect(staged.placement?.frame).toBe('stage');
@@ -85,16 +80,16 @@ describe('a pet cut out and standing in the scene', () => {
     const red = await sharp({ create: { width, height, channels: 3, background: '#ff0000' } })
       .png()
       .toBuffer();
-    const location: PetLocation = {
+    const location = testLocation(
       width,
       height,
-      head: { x: 130, y: 60, w: 140, h: 140 },
-      body: { x: 60, y: 200, w: 280, h: 100 },
-      facing: 'front',
-      confidence: 0.9,
-      method: 'test',
-      matte: { width, height, alpha: new Uint8Array(width * height).fill(255), confidence: 1 },
-    };
+      { x: 130, y: 60, w: 140, h: 140 },
+      { x: 60, y: 200, w: 280, h: 100 },
+      {
+        confidence: 0.9,
+        matte: { width, height, alpha: new Uint8Array(width * height).fill(255), confidence: 1 },
+      },
+    );
     const staged = await composePortrait(
       red,
       await readFile(WITCH),
@@ -180,16 +175,13 @@ describe('a pet cut out and standing in the scene', () => {
     for (let y = 0; y < height; y++)
       for (let x = 0; x < width; x++)
         if (Math.hypot(x - 300, y - 400) < 200) alpha[y * width + x] = 255;
-    const location: PetLocation = {
+    const location = testLocation(
       width,
       height,
-      head: { x: 150, y: 100, w: 300, h: 300 },
-      body: { x: 120, y: 380, w: 360, h: 200 },
-      facing: 'front',
-      confidence: 0.3,
-      method: 'test',
-      matte: { width, height, alpha, confidence: 1 },
-    };
+      { x: 150, y: 100, w: 300, h: 300 },
+      { x: 120, y: 380, w: 360, h: 200 },
+      { confidence: 0.3, matte: { width, height, alpha, confidence: 1 } },
+    );
     const staged = planStage(location)!;
     const { head, crop } = staged;
     expect(head.guessed).toBe(true);

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { readLabels, type PhotoLabel } from './locate/labelled-locator';
+import { labelledLocation, readLabels, type PhotoLabel } from './locate/labelled-locator';
 import { rasterize } from './locate/outline';
+import type { PetLocation, PixelBox } from './locate/pet-location';
 
 /** Synthetic inputs for the workflow's tests: a 'photo' and a cut-out character, by colour. */
 export function photo(color: string, accent: string, width = 640, height = 480): Promise<Buffer> {
@@ -100,4 +101,48 @@ export async function onGreen(bytes: Buffer, label: PhotoLabel): Promise<Buffer>
   return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
     .png()
     .toBuffer();
+}
+
+/** The traced photos the green-background tests run on. */
+export const TRACED_PHOTOS = ['golden-retriever.jpg', 'shepherd-dog.jpg', 'kitten-in-grass.jpg'];
+
+/** A traced photo on green (onGreen), and where its label puts the pet on it. */
+export async function tracedOnGreen(
+  file: string,
+): Promise<{ green: Buffer; location: PetLocation }> {
+  const { label, bytes } = await tracedPhoto(file);
+  const green = await onGreen(bytes, label);
+  return { green, location: await labelledLocation(green, label) };
+}
+
+/**
+ * Pixels of a raw RGB picture that a pure green background left (onGreen): green well above red
+ * and blue, as the grade tints it a little.
+ */
+export function greenPixels(raw: Buffer): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 3) {
+    const [r = 0, g = 0, b = 0] = [raw[i], raw[i + 1], raw[i + 2]];
+    if (g > 100 && g > r + 60 && g > b + 60) count++;
+  }
+  return count;
+}
+
+/** The witch preset's costume picture, what the portrait tests dress a pet in. */
+export const WITCH = fileURLToPath(
+  new URL('../../ui/public/presets/costumes/witch.png', import.meta.url),
+);
+
+/**
+ * Where a test says the pet stands in a width x height photo, as a locator would answer without
+ * running one: facing the camera and sure of it unless `more` says otherwise.
+ */
+export function testLocation(
+  width: number,
+  height: number,
+  head: PixelBox,
+  body: PixelBox,
+  more: Partial<PetLocation> = {},
+): PetLocation {
+  return { width, height, head, body, facing: 'front', confidence: 1, method: 'test', ...more };
 }

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
@@ -9,10 +8,7 @@ import {
   waitForResults,
 } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
-import { ROOT } from './support/paths';
-
-// Kept to be looked at (not among the failure screenshots, which tell CI a journey failed).
-const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'face-tap');
+import { keptShotsFolder } from './support/paths';
 
 // Issue 39, "When unsure, ask the owner", in real chromium against the real platform and its real
 // locator: a photo the locator is unsure of (a black dog small in a winter forest, 800 x 532)
@@ -38,10 +34,10 @@ describe('Tap your pet’s face', () => {
       const area = page.getByRole('application', { name: /Tap your pet's face/ });
       await area.scrollIntoViewIfNeeded();
       await expectAccessible(page, `the face prompt (${device})`);
-      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const shots = keptShotsFolder('face-tap');
       await page
         .locator('.pw-face-tap')
-        .screenshot({ path: path.join(SCREENSHOT_DIR, `face-tap-${device}-prompt.png`) });
+        .screenshot({ path: path.join(shots, `face-tap-${device}-prompt.png`) });
 
       // Generate before the tap: nothing is sent, the prompt says why and the photo takes focus.
       let sent = 0;
@@ -63,7 +59,7 @@ describe('Tap your pet’s face', () => {
       await tap(0.15, 0.8);
       await page.getByText('Got it: the costume goes on this face').waitFor();
       await tap(FACE.x, FACE.y);
-      await area.screenshot({ path: path.join(SCREENSHOT_DIR, `face-tap-${device}-marked.png`) });
+      await area.screenshot({ path: path.join(shots, `face-tap-${device}-marked.png`) });
 
       const run = page.waitForRequest(
         (request) => request.method() === 'POST' && request.url().endsWith('/v1/run'),
@@ -78,8 +74,8 @@ describe('Tap your pet’s face', () => {
       const result = page.getByRole('img', { name: 'Your pet in its Halloween costume' });
       await expectImageLoaded(result);
       await result.scrollIntoViewIfNeeded();
-      await result.screenshot({ path: path.join(SCREENSHOT_DIR, `face-tap-${device}-result.png`) });
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `face-tap-${device}-page.png`) });
+      await result.screenshot({ path: path.join(shots, `face-tap-${device}-result.png`) });
+      await page.screenshot({ path: path.join(shots, `face-tap-${device}-page.png`) });
     }, 300_000);
   }
 });

@@ -25,23 +25,21 @@ const HELD_OUT = path.resolve('tests/fixtures/photos-held-out');
 const photoUrl = async (file: string) =>
   `data:image/jpeg;base64,${(await readFile(path.join(HELD_OUT, file))).toString('base64')}`;
 
+/** POST /v1/pets/locate of this image, as the caller these headers make (none: no token at all). */
+const locate = (image: string, headers?: Record<string, string>) =>
+  t!.app.inject({ method: 'POST', url: '/v1/pets/locate', headers, payload: { image } });
+
 describe('POST /v1/pets/locate', () => {
   it('says the locator is unsure of a dog small in a forest and sure of a cat on a roof', async () => {
     t = await testApp({ locatePet: undefined });
     const token = await signIn(t.app);
-    const locate = async (file: string) =>
-      t!.app.inject({
-        method: 'POST',
-        url: '/v1/pets/locate',
-        headers: userHeaders(token),
-        payload: { image: await photoUrl(file) },
-      });
+    const locatePhoto = async (file: string) => locate(await photoUrl(file), userHeaders(token));
 
-    const unsure = await locate('black-dog-in-forest.jpg');
+    const unsure = await locatePhoto('black-dog-in-forest.jpg');
     expect(unsure.statusCode).toBe(200);
     expect(unsure.json()).toMatchObject({ width: 800, height: 532, sure: false });
 
-    const sure = await locate('black-white-cat-on-roof.jpg');
+    const sure = await locatePhoto('black-white-cat-on-roof.jpg');
     expect(sure.json()).toMatchObject({ width: 512, height: 512, sure: true });
     const { head } = sure.json() as { head: { x: number; y: number; w: number; h: number } };
     // The labelled head’s centre (336, 181 of 512) lies in the answered head.
@@ -54,32 +52,13 @@ describe('POST /v1/pets/locate', () => {
   it('refuses what is not a photo (400) and a caller without a token (401)', async () => {
     t = await testApp();
     const token = await signIn(t.app);
-    const notAPhoto = await t.app.inject({
-      method: 'POST',
-      url: '/v1/pets/locate',
-      headers: userHeaders(token),
-      payload: { image: 'data:image/png;base64,aGVsbG8=' },
-    });
+    const notAPhoto = await locate('data:image/png;base64,aGVsbG8=', userHeaders(token));
     expect(notAPhoto.statusCode).toBe(400);
-    const aUrl = await t.app.inject({
-      method: 'POST',
-      url: '/v1/pets/locate',
-      headers: userHeaders(token),
-      payload: { image: 'https://example.com/cat.jpg' },
-    });
+    const aUrl = await locate('https://example.com/cat.jpg', userHeaders(token));
     expect(aUrl.statusCode).toBe(400);
-    const nobody = await t.app.inject({
-      method: 'POST',
-      url: '/v1/pets/locate',
-      payload: { image: PNG_DATA_URL },
-    });
+    const nobody = await locate(PNG_DATA_URL);
     expect(nobody.statusCode).toBe(401);
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: '/v1/pets/locate',
-      headers: anonymousHeaders,
-      payload: { image: PNG_DATA_URL },
-    });
+    const anonymous = await locate(PNG_DATA_URL, anonymousHeaders);
     expect(anonymous.statusCode).toBe(200);
   });
 });

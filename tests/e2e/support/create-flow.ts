@@ -104,6 +104,25 @@ export async function expectVideoPlaying(video: Locator): Promise<void> {
   expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
 }
 
+/**
+ * Presses Generate and waits for the finished result: the picture loaded, the video playing. Keeps
+ * a screenshot of the page with the picture in view at `screenshot`, and returns the picture's
+ * bytes as the platform serves them.
+ */
+export async function generateAndFetchPicture(page: Page, screenshot: string): Promise<Buffer> {
+  await generateButton(page).click();
+  await waitForResults(page);
+  const image = page.getByRole('img', { name: 'Your pet in its Halloween costume' });
+  await expectImageLoaded(image);
+  await expectVideoPlaying(page.getByRole('article', { name: 'Generated Video' }).locator('video'));
+  await image.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screenshot });
+  const src = (await image.getAttribute('src'))!;
+  const answer = await page.context().request.get(new URL(src, page.url()).href);
+  expect(answer.ok()).toBe(true);
+  return answer.body();
+}
+
 /** Presets mode, both presets picked, Generate clicked. */
 export async function generateFromPresets(page: Page, pet: string, costume: string): Promise<void> {
   await page.getByRole('button', { name: 'Use Presets' }).click();

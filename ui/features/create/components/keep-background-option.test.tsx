@@ -1,32 +1,13 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ServicesProvider } from '../../../app/services-context';
-import { createTestServices } from '../../../test-support/test-services';
-import { CreateView } from './create-view';
+import { photoFile as photo, renderCreate } from '../../../test-support/render-create';
 
 // jsdom has no canvas: downsizing runs in the browser journeys; here it hands back a small data URL.
-vi.mock('../hooks/downsize-image', () => ({
-  downsizeImage: vi.fn(
-    async (file: File, type: string) => `data:${type};base64,${btoa(file.name)}`,
-  ),
-}));
+vi.mock('../hooks/downsize-image', () => import('../../../test-support/downsize-stub'));
 
 vi.setConfig({ testTimeout: 20_000 });
 
-function renderCreate() {
-  const test = createTestServices();
-  render(
-    <ServicesProvider services={test.services}>
-      <CreateView />
-    </ServicesProvider>,
-  );
-  return test;
-}
-
-const JPEG = [0xff, 0xd8, 0xff, 0xe0];
-const photo = (name: string) =>
-  new File([new Uint8Array([...JPEG, ...new Array(32).fill(7)])], name, { type: 'image/jpeg' });
 const option = () => screen.queryByRole('checkbox', { name: /Keep my photo.s background/ });
 const generateButton = () => screen.getByRole('button', { name: 'Generate Halloween Costume' });
 

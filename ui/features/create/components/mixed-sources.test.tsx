@@ -1,36 +1,17 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ServicesProvider } from '../../../app/services-context';
-import { createTestServices } from '../../../test-support/test-services';
-import { CreateView } from './create-view';
+import { photoFile as photo, renderCreate } from '../../../test-support/render-create';
 
 // jsdom has no canvas: downsizing runs in the browser journeys; here it hands back a small data URL.
-vi.mock('../hooks/downsize-image', () => ({
-  downsizeImage: vi.fn(
-    async (file: File, type: string) => `data:${type};base64,${btoa(file.name)}`,
-  ),
-}));
+vi.mock('../hooks/downsize-image', () => import('../../../test-support/downsize-stub'));
 
 vi.setConfig({ testTimeout: 20_000 });
-
-function renderCreate() {
-  const test = createTestServices();
-  render(
-    <ServicesProvider services={test.services}>
-      <CreateView />
-    </ServicesProvider>,
-  );
-  return test;
-}
 
 const generateButton = () =>
   screen.getByRole('button', { name: /Generate Halloween Costume|Generating Magic/ });
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG = [0xff, 0xd8, 0xff, 0xe0];
-const photo = (name: string, magic = JPEG, type = 'image/jpeg') =>
-  new File([new Uint8Array([...magic, ...new Array(32).fill(7)])], name, { type });
 const heic = (name: string) =>
   new File([new Uint8Array([0, 0, 0, 0x18]), 'ftypheic', new Uint8Array(4), 'mif1heic'], name, {
     type: '',
