@@ -73,7 +73,15 @@ function megabytes(name: string): number | undefined {
   if (!(megabytes > 0)) fail(`${name} must be a number of megabytes above 0, not "${value}".`);
   return megabytes * 1024 * 1024;
 }
-const limit = (name: string) => (env[name] ? Number(env[name]) : undefined);
+/** A count or a time in ms: a whole number above 0, or the setting's default when unset. */
+function limit(name: string): number | undefined {
+  const value = env[name];
+  if (!value) return undefined;
+  const whole = Number(value);
+  if (!(Number.isSafeInteger(whole) && whole > 0))
+    fail(`${name} must be a whole number above 0, not "${value}".`);
+  return whole;
+}
 const connections = {
   requestTimeoutMs: limit('REQUEST_TIMEOUT_MS'),
   idleTimeoutMs: limit('IDLE_TIMEOUT_MS'),

@@ -152,4 +152,18 @@ describe('the project storage quota (STORAGE_QUOTA_MB)', () => {
       /STORAGE_QUOTA_MB must be a number of megabytes above 0/,
     );
   });
+
+  it('refuses to start with a count or a time that is not a whole number above 0, naming it', async () => {
+    // Before, a typo became NaN and the platform started without the limit it was given.
+    for (const [name, value] of [
+      ['CONNECTIONS_PER_ADDRESS', 'lots'],
+      ['IDLE_TIMEOUT_MS', '2.5'],
+      ['SIGNUPS_PER_HOUR', '-1'],
+    ] as const) {
+      const port = await freePort();
+      await expect(startServer(dataDir, port, 60_000, { [name]: value })).rejects.toThrow(
+        `${name} must be a whole number above 0, not "${value}".`,
+      );
+    }
+  });
 });
