@@ -3,7 +3,7 @@
 // are told what became of it: in their gallery (charged what it delivered), or not charged at all.
 // Money checked on the platform's usage API, and the result files' status codes.
 import { describe, expect, it } from 'vitest';
-import { startRunFromPresets } from './support/create-flow';
+import { startRunFromPresets, RUN_TIMEOUT_MS } from './support/create-flow';
 import { STORAGE_MERGE_412, uniqueEmail, useE2E } from './support/e2e';
 import { openGallery } from './support/gallery';
 import { signInThroughLocalPage } from './support/sign-in';
@@ -38,7 +38,7 @@ describe('a token that expires mid-run while its renewal is blocked', () => {
     await context.unroute('**/v1/auth/refresh');
     await signInThroughLocalPage(page, email);
     const notice = page.getByText(/Your costume was still being made when you signed out/);
-    await notice.waitFor({ timeout: 90_000 });
+    await notice.waitFor({ timeout: RUN_TIMEOUT_MS });
     const told = (await notice.textContent()) ?? '';
     const token = await tokenOf(page);
     const charged = (await usedCents(token)) - before;

@@ -4,6 +4,7 @@ import { expectAccessible } from './support/axe';
 import {
   expectImageLoaded,
   generateButton,
+  RUN_TIMEOUT_MS,
   selectPreset,
   waitForResults,
 } from './support/create-flow';
@@ -30,7 +31,7 @@ describe('Tap your pet’s face', () => {
       await selectPreset(page, 'Choose Costume', 'Vampire');
       const prompt = page.getByRole('heading', { name: "Tap your pet's face" });
       // The first look loads the locator's model on the platform: seconds on a busy machine.
-      await prompt.waitFor({ timeout: 90_000 });
+      await prompt.waitFor({ timeout: RUN_TIMEOUT_MS });
       const area = page.getByRole('application', { name: /Tap your pet's face/ });
       await area.scrollIntoViewIfNeeded();
       await expectAccessible(page, `the face prompt (${device})`);

@@ -7,6 +7,7 @@ import {
   expectImageLoaded,
   expectVideoPlaying,
   generateFromPresets,
+  RUN_TIMEOUT_MS,
   waitForResults,
 } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
@@ -46,7 +47,8 @@ describe('generation failures (fault injection on the local platform)', () => {
 
     await expectImageLoaded(page.getByRole('img', { name: 'Your pet in its Halloween costume' }));
     const card = errorCard(page, 'Video');
-    await card.waitFor();
+    // The image shows first; the video fails only once its frames are made.
+    await card.waitFor({ timeout: RUN_TIMEOUT_MS });
     expect(await errorCard(page, 'Image').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Retry Both Image & Video' }).count()).toBe(0);
     expect(await card.innerText()).toMatch(/try/i);
@@ -70,7 +72,7 @@ describe('generation failures (fault injection on the local platform)', () => {
     await generateFromPresets(page, 'Parrot', 'Pirate');
 
     const dialog = page.getByRole('alertdialog', { name: 'Generation Failed' });
-    await dialog.waitFor({ timeout: 60_000 });
+    await dialog.waitFor({ timeout: RUN_TIMEOUT_MS });
     expect(await dialog.innerText()).toContain(
       'Workflow execution failed. Please try again or contact support.',
     );
@@ -141,7 +143,7 @@ describe('generation failures (fault injection on the local platform)', () => {
     // Once the platform takes writes again, the creation reaches it with no action from the owner
     // (the next try comes at most 30 s later).
     await clearFaults();
-    await page.getByText('Saved to My Gallery').waitFor({ timeout: 90_000 });
+    await page.getByText('Saved to My Gallery').waitFor({ timeout: RUN_TIMEOUT_MS });
     expect(await storedGallery(page)).toHaveLength(before + 1);
   });
 });

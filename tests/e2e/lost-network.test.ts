@@ -2,7 +2,12 @@
 // run's result, charged once (credits read on the platform's usage API), on a 390 px phone.
 import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { generateButton, selectPreset, waitForResults } from './support/create-flow';
+import {
+  generateButton,
+  selectPreset,
+  waitForResults,
+  RUN_TIMEOUT_MS,
+} from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
 import { platformLogFromNow } from './support/platform-log';
 import { CHARGE_POLL, tokenOf, usedCentsOf } from './support/usage';
@@ -21,7 +26,7 @@ async function pickPresets(page: Page) {
 async function expectBothLoaded(page: Page) {
   await waitForResults(page);
   const ticks = page.getByRole('img', { name: 'Ready' });
-  await expect.poll(() => ticks.count(), { timeout: 60_000 }).toBe(2);
+  await expect.poll(() => ticks.count(), { timeout: RUN_TIMEOUT_MS }).toBe(2);
   const image = page.getByRole('img', { name: 'Your pet in its Halloween costume' });
   expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(
     0,
@@ -50,7 +55,7 @@ describe('a run on a phone whose network or page goes away mid-run (390 px)', ()
     // Offline while the answer arrives, so the picture and the video first fail to load.
     await page
       .getByRole('heading', { name: 'Your Halloween Costume' })
-      .waitFor({ timeout: 60_000 })
+      .waitFor({ timeout: RUN_TIMEOUT_MS })
       .catch(() => undefined);
     await pause(3_000);
     // No tick stands over media that did not load.
@@ -116,7 +121,7 @@ describe('a run on a phone whose network or page goes away mid-run (390 px)', ()
       .getByText(/You are offline/)
       .or(page.getByRole('heading', { name: 'Your Halloween Costume' }))
       .first()
-      .waitFor({ timeout: 60_000 });
+      .waitFor({ timeout: RUN_TIMEOUT_MS });
     expect(await page.getByRole('img', { name: 'Ready' }).count()).toBe(0);
     await page.unroute('**/files/**', noMedia);
     await page.context().setOffline(false);

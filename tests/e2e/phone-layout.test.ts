@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { generateFromPresets, waitForResults } from './support/create-flow';
+import { generateFromPresets, waitForResults, RUN_TIMEOUT_MS } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
 import { armFault } from './support/faults';
 import { ROOT } from './support/paths';
@@ -56,7 +56,7 @@ describe('on a 390 px phone', () => {
     const page = await e2e.open('mobile', { signedInAs: uniqueEmail('details') });
     await generateFromPresets(page, 'Parrot', 'Pirate');
     const dialog = page.getByRole('alertdialog', { name: 'Generation Failed' });
-    await dialog.waitFor({ timeout: 60_000 });
+    await dialog.waitFor({ timeout: RUN_TIMEOUT_MS });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await waitForResults(page);
     const card = page.getByRole('article', { name: 'Generated Image' });
@@ -125,14 +125,14 @@ describe('the finished result at 390, 820 and 1280 px', () => {
     // The image comes first; the video stage then shows in its card (if the video is not done yet).
     await page
       .getByRole('heading', { name: 'Your Halloween Costume' })
-      .waitFor({ timeout: 60_000 });
+      .waitFor({ timeout: RUN_TIMEOUT_MS });
     if (await stage.isVisible()) {
       expect(await videoCard.getByText('Animating your costume video').isVisible()).toBe(true);
       await shot(page, 'video-stage-390');
     }
     await waitForResults(page);
     await expect
-      .poll(() => page.getByRole('img', { name: 'Ready' }).count(), { timeout: 60_000 })
+      .poll(() => page.getByRole('img', { name: 'Ready' }).count(), { timeout: RUN_TIMEOUT_MS })
       .toBe(2);
     for (const width of [390, 820, 1280]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 1000 });

@@ -4,7 +4,12 @@
 // meanwhile finds the creation in the gallery on the next visit.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { generateButton, selectPreset, waitForResults } from './support/create-flow';
+import {
+  generateButton,
+  selectPreset,
+  waitForResults,
+  RUN_TIMEOUT_MS,
+} from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
 import { platformLogFromNow } from './support/platform-log';
 import { CHARGE_POLL, tokenOf, usedCentsOf } from './support/usage';
@@ -41,7 +46,7 @@ describe('a run followed by its id', () => {
     const before = await usedCents(page);
     const log = platformLogFromNow();
     await startRun(page);
-    const image = await imageOf(page).getAttribute('src', { timeout: 60_000 });
+    const image = await imageOf(page).getAttribute('src', { timeout: RUN_TIMEOUT_MS });
     await page.reload();
     // The image that was shown, before the video is done.
     await expect.poll(() => imageOf(page).getAttribute('src'), { timeout: 30_000 }).toBe(image);
@@ -66,7 +71,7 @@ describe('a run followed by its id', () => {
     const page = await e2e.open('mobile', { signedInAs: uniqueEmail('reload-late') });
     const before = await usedCents(page);
     await startRun(page);
-    const image = await imageOf(page).getAttribute('src', { timeout: 60_000 });
+    const image = await imageOf(page).getAttribute('src', { timeout: RUN_TIMEOUT_MS });
     // The page that comes back reaches the platform's runs only once the run, left by its caller,
     // has ended: its video was stopped and only the image charged.
     let ended!: () => void;
@@ -78,7 +83,10 @@ describe('a run followed by its id', () => {
     });
     await page.reload({ waitUntil: 'commit' });
     await expect
-      .poll(async () => (await usedCents(page)) - before, { ...CHARGE_POLL, timeout: 60_000 })
+      .poll(async () => (await usedCents(page)) - before, {
+        ...CHARGE_POLL,
+        timeout: RUN_TIMEOUT_MS,
+      })
       .toBe(20);
     ended();
     await expect.poll(() => imageOf(page).getAttribute('src'), { timeout: 30_000 }).toBe(image);
@@ -97,14 +105,14 @@ describe('a run followed by its id', () => {
     const context = page.context();
     const before = await usedCents(page);
     await startRun(page);
-    const image = await imageOf(page).getAttribute('src', { timeout: 60_000 });
+    const image = await imageOf(page).getAttribute('src', { timeout: RUN_TIMEOUT_MS });
     await page.close();
     // Nobody waits for it or reads it now: its video is stopped, the image's share charged.
     const watcher = await context.newPage();
     await watcher.goto(`${e2e.baseUrl}/healthz`);
     const token = await tokenOf(watcher);
     const used = async () => (await usedCentsOf(e2e.baseUrl, token)) - before;
-    await expect.poll(used, { ...CHARGE_POLL, timeout: 60_000 }).toBe(20);
+    await expect.poll(used, { ...CHARGE_POLL, timeout: RUN_TIMEOUT_MS }).toBe(20);
     await watcher.goto(e2e.baseUrl);
     await watcher
       .getByText('The costume you started before the page was closed is in your gallery.')

@@ -3,7 +3,7 @@
 // run id kept for its owner, and reaches their gallery on their next sign-in here, which says so.
 // Money checked on the platform's usage API, and the result files' status codes.
 import { describe, expect, it } from 'vitest';
-import { startRunFromPresets } from './support/create-flow';
+import { startRunFromPresets, RUN_TIMEOUT_MS } from './support/create-flow';
 import { STORAGE_MERGE_412, uniqueEmail, useE2E } from './support/e2e';
 import { openGallery } from './support/gallery';
 import { signInThroughLocalPage } from './support/sign-in';
@@ -50,7 +50,7 @@ describe('signed out while a costume is being made', () => {
 
     // The owner signs in again: told, and the creation is in the gallery.
     await signInThroughLocalPage(page, email);
-    await page.getByText(IN_GALLERY).waitFor({ timeout: 60_000 });
+    await page.getByText(IN_GALLERY).waitFor({ timeout: RUN_TIMEOUT_MS });
     const token = await tokenOf(page);
     const charged = (await usedCents(token)) - before;
     await openGallery(page);

@@ -3,7 +3,7 @@
 // are held back (so the change cannot have come from them).
 import type { Page, Response, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { generateFromPresets, waitForResults } from './support/create-flow';
+import { generateFromPresets, waitForResults, RUN_TIMEOUT_MS } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
 import { openGallery } from './support/gallery';
 import { waitForApp } from './support/sign-in';
@@ -57,7 +57,7 @@ describe('two tabs', () => {
     await two.getByText('No creations yet').waitFor();
     const releaseTwo = await holdPlatformReads(two);
 
-    const stored = one.waitForResponse(isStorageWrite, { timeout: 90_000 });
+    const stored = one.waitForResponse(isStorageWrite, { timeout: RUN_TIMEOUT_MS });
     await generateFromPresets(one, 'Husky', 'Ghost');
     await waitForResults(one);
     await two.getByRole('button', { name: /^All \(1\)$/ }).waitFor();

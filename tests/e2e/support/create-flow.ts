@@ -2,6 +2,13 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { FilePayload } from './images';
 
+/**
+ * The longest a journey waits for the platform's work on a run: the photo's check, the image, the
+ * video. A quiet machine takes seconds; a 2-core one running two journeys beside other work (CI, a
+ * busy laptop) has taken over 40 s for a first run, whose render thread loads the locator first.
+ */
+export const RUN_TIMEOUT_MS = 90_000;
+
 /** One of the two upload zones, found by its heading (Pet Photo / Costume Character). */
 export function dropZone(page: Page, label: 'Pet Photo' | 'Costume Character'): Locator {
   return page
@@ -40,7 +47,7 @@ export async function pressGenerate(page: Page): Promise<void> {
   const asked = page.getByRole('alert').filter({ hasText: "Tap your pet's face" });
   const running = page.getByRole('dialog').filter({ has: page.getByRole('progressbar') });
   // The photo's check may still be under way (the locator's first look takes seconds).
-  await asked.or(running).first().waitFor({ timeout: 90_000 });
+  await asked.or(running).first().waitFor({ timeout: RUN_TIMEOUT_MS });
   if (!(await asked.isVisible())) return;
   await page
     .getByRole('application', { name: /Tap your pet's face/ })
@@ -66,7 +73,7 @@ export async function selectPreset(
 }
 
 /** The result view with both cards done; returns once the image has loaded. */
-export async function waitForResults(page: Page, timeout = 90_000): Promise<void> {
+export async function waitForResults(page: Page, timeout = RUN_TIMEOUT_MS): Promise<void> {
   await page.getByRole('heading', { name: 'Your Halloween Costume' }).waitFor({ timeout });
   await page
     .getByRole('dialog', { name: 'Generating Magic...' })
@@ -89,7 +96,7 @@ export async function expectImageLoaded(image: Locator): Promise<void> {
 /** The video has data and its clock moves (it loops, so "moves" rather than "grows"): it is playing. */
 export async function expectVideoPlaying(video: Locator): Promise<void> {
   // A retry runs the whole workflow again before the video element comes back.
-  await video.waitFor({ timeout: 90_000 });
+  await video.waitFor({ timeout: RUN_TIMEOUT_MS });
   await expect
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), {
       timeout: 15_000,
