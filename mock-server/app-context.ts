@@ -12,6 +12,7 @@ import {
   DEFAULT_PROJECT_TOKEN,
   DEMO_PROJECT_ID,
   LOCAL_PROJECT_ID,
+  STREAM_HEARTBEAT_MS,
   type AppOptions,
 } from './config';
 import { FaultInjector } from './http/fault-injector';
@@ -56,6 +57,8 @@ export interface AppContext {
   locatePet: (image: Buffer) => Promise<PetLocationAnswer>;
   /** What each output of a run costs (cents): what the runs charge, for any route to tell. */
   pricing: Pricing;
+  /** A streamed run quiet this long sends a comment line. */
+  streamHeartbeatMs: number;
   faults: FaultInjector | undefined;
   now: () => number;
   projectToken: string;
@@ -272,6 +275,7 @@ export function createContext(
     runs,
     locatePet: options.locatePet ?? locateOnWorker(),
     pricing,
+    streamHeartbeatMs: options.streamHeartbeatMs ?? STREAM_HEARTBEAT_MS,
     faults,
     now,
     projectToken,

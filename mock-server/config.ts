@@ -71,7 +71,18 @@ export interface AppOptions {
   anonymousLimits?: { pagesPerMinute?: number; signupsPerHour?: number };
   /** Slow and piled-up connections (CONNECTION_LIMITS by default). */
   connections?: Partial<ConnectionLimits>;
+  /** A streamed run quiet this long sends a comment line (STREAM_HEARTBEAT_MS by default). */
+  streamHeartbeatMs?: number;
 }
+
+/**
+ * A streamed run sends nothing between its start and its image while it waits in the workflow's
+ * queue or renders, which on a busy platform took over a minute: the client's idle watchdog (60 s)
+ * then took a working run for a lost connection and sent it again ("Reconnecting...", the image
+ * held back until the whole run ended). A comment line this often keeps the stream alive; clients
+ * skip it, as Server-Sent Events say.
+ */
+export const STREAM_HEARTBEAT_MS = 15_000;
 
 export interface ConnectionLimits {
   /** A request (headers and body) must arrive whole within this, or its socket is closed. */

@@ -37,6 +37,22 @@ function answerEvents(run: RunResponse, input: unknown): string[] {
   return [...pieces.map(event), `data: ${STREAM_DONE}\n\n`];
 }
 
+/** An SSE comment: clients skip it, and it tells them (and any proxy) the run is still being made. */
+const HEARTBEAT = ': still making your costume\n\n';
+
+/** What `coming` settles with, or undefined when it has not within `ms`. */
+async function quietFor<T>(coming: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const quiet = new Promise<undefined>(
+    (resolve) => (timer = setTimeout(() => resolve(undefined), ms)),
+  );
+  try {
+    return await Promise.race([coming, quiet]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A failure after the stream has started can only travel as an error frame. */
 function errorFrame(error: unknown): string {
   const frame =
@@ -95,6 +111,7 @@ async function* liveEvents(
   first: RunResponse,
   partials: PartialAnswers,
   answer: Promise<StoredAnswer>,
+  heartbeatMs: number,
 ): AsyncGenerator<string, void, undefined> {
   const sent = new Set<string>();
   const ended = answer.then(
@@ -106,10 +123,9 @@ async function* liveEvents(
   while (next) {
     for (const entry of next.output ?? []) if (entry) for (const key in entry) sent.add(key);
     yield event(JSON.stringify(next));
-    const step: { partial: RunResponse } | Awaited<typeof ended> = await Promise.race([
-      partials.next().then((partial) => ({ partial })),
-      ended,
-    ]);
+    const coming = Promise.race([partials.next().then((partial) => ({ partial })), ended]);
+    let step: Awaited<typeof coming> | undefined;
+    while (!(step = await quietFor(coming, heartbeatMs))) yield HEARTBEAT;
     if ('partial' in step) next = step.partial;
     else [next, end] = [undefined, step];
   }
@@ -224,7 +240,7 @@ export async function runRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
       const runId = first.partial.id;
       reply.log = reply.log.child({ runId });
       gone.signal.addEventListener('abort', () => reply.log.info('caller left mid-run'));
-      return sendStream(reply, liveEvents(first.partial, partials, pending));
+      return sendStream(reply, liveEvents(first.partial, partials, pending, ctx.streamHeartbeatMs));
     }
     const { answer } = first;
     if (answer.status !== 200) return reply.code(answer.status).send(answer.body);

@@ -136,7 +136,8 @@ describe('generation failures (fault injection on the local platform)', () => {
     await waitForResults(page);
 
     const unsaved = page.getByRole('alert').filter({ hasText: 'Not saved to your account yet' });
-    await unsaved.waitFor();
+    // The creation is stored once its video is made.
+    await unsaved.waitFor({ timeout: RUN_TIMEOUT_MS });
     expect(await unsaved.innerText()).toMatch(/sent again until it is saved/);
     expect(await page.getByText('Saved to My Gallery').count()).toBe(0);
 

@@ -67,7 +67,10 @@ describe('a run on a phone whose network or page goes away mid-run (390 px)', ()
     expect(await page.getByText(/generation failed/i).count()).toBe(0);
     // Wait for any abandoned run's refund to land, then exactly one charge stays.
     await expect
-      .poll(async () => (await usedCents(page)) - before, { ...CHARGE_POLL, timeout: 30_000 })
+      .poll(async () => (await usedCents(page)) - before, {
+        ...CHARGE_POLL,
+        timeout: RUN_TIMEOUT_MS,
+      })
       .toBe(50);
     await pause(1_000);
     expect((await usedCents(page)) - before).toBe(50);
@@ -84,7 +87,10 @@ describe('a run on a phone whose network or page goes away mid-run (390 px)', ()
     await page.reload();
     await expectBothLoaded(page);
     await expect
-      .poll(async () => (await usedCents(page)) - before, { ...CHARGE_POLL, timeout: 30_000 })
+      .poll(async () => (await usedCents(page)) - before, {
+        ...CHARGE_POLL,
+        timeout: RUN_TIMEOUT_MS,
+      })
       .toBe(50);
     await pause(1_000);
     expect((await usedCents(page)) - before).toBe(50);
@@ -128,7 +134,10 @@ describe('a run on a phone whose network or page goes away mid-run (390 px)', ()
     await expectBothLoaded(page);
     expect(await page.getByText(/generation failed/i).count()).toBe(0);
     await expect
-      .poll(async () => (await usedCents(page)) - before, { ...CHARGE_POLL, timeout: 30_000 })
+      .poll(async () => (await usedCents(page)) - before, {
+        ...CHARGE_POLL,
+        timeout: RUN_TIMEOUT_MS,
+      })
       .toBe(50);
 
     // A reload the moment the next run has gone out: it is picked up and charged once.
@@ -141,7 +150,10 @@ describe('a run on a phone whose network or page goes away mid-run (390 px)', ()
     await page.reload();
     await expectBothLoaded(page);
     await expect
-      .poll(async () => (await usedCents(page)) - before, { ...CHARGE_POLL, timeout: 30_000 })
+      .poll(async () => (await usedCents(page)) - before, {
+        ...CHARGE_POLL,
+        timeout: RUN_TIMEOUT_MS,
+      })
       .toBe(100);
 
     // Back through the viewer, the gallery and Create, then out of the app; Forward reopens.

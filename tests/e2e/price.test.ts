@@ -5,7 +5,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { generateButton, selectPreset, waitForResults } from './support/create-flow';
+import {
+  generateButton,
+  RUN_TIMEOUT_MS,
+  selectPreset,
+  waitForResults,
+} from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
 import { ROOT } from './support/paths';
 import { CHARGE_POLL, tokenOf, usedCentsOf } from './support/usage';
@@ -42,7 +47,10 @@ describe('the price of a costume, before the first one', () => {
     await generateButton(page).click();
     await waitForResults(page);
     await expect
-      .poll(async () => (await usedCents(page)) - before, { ...CHARGE_POLL, timeout: 30_000 })
+      .poll(async () => (await usedCents(page)) - before, {
+        ...CHARGE_POLL,
+        timeout: RUN_TIMEOUT_MS,
+      })
       .toBe(50);
   });
 });

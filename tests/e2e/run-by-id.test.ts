@@ -49,13 +49,18 @@ describe('a run followed by its id', () => {
     const image = await imageOf(page).getAttribute('src', { timeout: RUN_TIMEOUT_MS });
     await page.reload();
     // The image that was shown, before the video is done.
-    await expect.poll(() => imageOf(page).getAttribute('src'), { timeout: 30_000 }).toBe(image);
+    await expect
+      .poll(() => imageOf(page).getAttribute('src'), { timeout: RUN_TIMEOUT_MS })
+      .toBe(image);
     await waitForResults(page);
     const video = page.getByRole('article', { name: 'Generated Video' }).locator('video');
-    const videoUrl = await video.getAttribute('src', { timeout: 30_000 });
+    const videoUrl = await video.getAttribute('src', { timeout: RUN_TIMEOUT_MS });
     expect(await page.getByText(/generation failed/i).count()).toBe(0);
     await expect
-      .poll(async () => (await usedCents(page)) - before, { ...CHARGE_POLL, timeout: 30_000 })
+      .poll(async () => (await usedCents(page)) - before, {
+        ...CHARGE_POLL,
+        timeout: RUN_TIMEOUT_MS,
+      })
       .toBe(50);
     await pause(1_000);
     expect((await usedCents(page)) - before).toBe(50);
@@ -89,8 +94,10 @@ describe('a run followed by its id', () => {
       })
       .toBe(20);
     ended();
-    await expect.poll(() => imageOf(page).getAttribute('src'), { timeout: 30_000 }).toBe(image);
-    await page.getByText(/only its picture was charged/).waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => imageOf(page).getAttribute('src'), { timeout: RUN_TIMEOUT_MS })
+      .toBe(image);
+    await page.getByText(/only its picture was charged/).waitFor({ timeout: RUN_TIMEOUT_MS });
     await pause(2_000);
     expect((await usedCents(page)) - before).toBe(20);
     expect(await status(image!)).toBe(200);
@@ -116,7 +123,7 @@ describe('a run followed by its id', () => {
     await watcher.goto(e2e.baseUrl);
     await watcher
       .getByText('The costume you started before the page was closed is in your gallery.')
-      .waitFor({ timeout: 30_000 });
+      .waitFor({ timeout: RUN_TIMEOUT_MS });
     await openGallery(watcher);
     await expect.poll(() => watcher.getByText('All (1)').count()).toBe(1);
     expect(await watcher.locator(`img[src="${image}"]`).count()).toBe(1);

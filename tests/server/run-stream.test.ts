@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PlatformClient } from '../../adapters/platform/src/index';
 import { PlatformRunner } from '../../adapters/platform-ports';
 import { streamCostumeWorkflow } from '../../domain/use-cases/costume-run';
+import type { AppOptions } from '../../mock-server/config';
 import type { CostumeRenderer } from '../../mock-server/runs/costume-renderer';
 import { WorkflowQueueFullError } from '../../mock-server/workflow/index';
 import {
@@ -39,8 +40,8 @@ function gatedRenderer() {
   return { render, release, videoWritten: () => videoWritten };
 }
 
-async function listening(render: CostumeRenderer) {
-  t = await testApp({ renderCostume: render });
+async function listening(render: CostumeRenderer, options: Partial<AppOptions> = {}) {
+  t = await testApp({ renderCostume: render, ...options });
   const token = await signIn(t.app);
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   return { base, token };
@@ -104,6 +105,34 @@ describe('POST /v1/run streamed: the costume image before the video', () => {
       output: [{ video_output: { video: expect.stringMatching(/\.mp4$/), outputType: 'video' } }],
       usage: { cost: 0.5 },
     });
+  });
+
+  // A run waiting in the workflow's queue or rendering sends nothing for a while: on a busy
+  // platform over a minute, and the app said "Reconnecting..." for a run that was fine.
+  it("keeps a quiet run alive past the client's idle watchdog with comment lines", async () => {
+    const gate = gatedRenderer();
+    const { base, token } = await listening(gate.render, { streamHeartbeatMs: 50 });
+    const idle = 1_000;
+    const client = new PlatformClient({
+      baseUrl: base,
+      accessToken: token,
+      streamIdleTimeout: idle,
+    });
+    let quietSince = 0;
+    const results = await streamCostumeWorkflow(
+      new PlatformRunner(client),
+      { pet: PNG_DATA_URL, costume: PNG_DATA_URL },
+      {
+        onImage: () => {
+          quietSince = Date.now();
+          // The video is held well past the watchdog: the stream says nothing but comments meanwhile.
+          setTimeout(() => gate.release(), 2.5 * idle);
+        },
+      },
+    );
+    expect(Date.now() - quietSince).toBeGreaterThan(idle);
+    expect(results.videoUrl).toMatch(/\.mp4$/);
+    expect(await balance(base, token)).toBe(0.5);
   });
 
   it('a video failure after the image is an error frame; only the image is charged', async () => {

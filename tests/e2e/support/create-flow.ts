@@ -72,11 +72,19 @@ export async function selectPreset(
   await section.getByRole('button', { name: `Selected: ${name}` }).waitFor();
 }
 
-/** The result view with both cards done; returns once the image has loaded. */
+/**
+ * The result view with both cards done: the progress dialog closes with the image, and the video
+ * card shows its stage until the video (or its error card) comes, which on a busy machine is tens
+ * of seconds later; everything after a run (its gallery entry, its charge) waits for that.
+ */
 export async function waitForResults(page: Page, timeout = RUN_TIMEOUT_MS): Promise<void> {
   await page.getByRole('heading', { name: 'Your Halloween Costume' }).waitFor({ timeout });
   await page
     .getByRole('dialog', { name: 'Generating Magic...' })
+    .waitFor({ state: 'detached', timeout });
+  await page
+    .getByRole('article', { name: 'Generated Video' })
+    .getByRole('progressbar', { name: 'Video progress' })
     .waitFor({ state: 'detached', timeout });
 }
 
