@@ -193,8 +193,8 @@ const WEARABLES: Readonly<Record<string, (face: Face) => readonly Piece[]>> = {
     return [
       draped(body(sideCape(f, '#1a0b1f', '#0a0410', '#b3122e'), 0.55)),
       body(
-        `<path d="M0.7 0.95 L1.25 -0.15 L1.15 0.9 Z" fill="#1a0b1f" stroke="#0a0410" stroke-width="0.05"/>`,
-        -0.15,
+        `<path d="M0.95 -0.25 C1.25 0.2 1.05 0.85 0.35 1.12 C0.1 1.2 -0.12 1.18 -0.25 1.1 L-0.12 0.92 C0.3 0.96 0.78 0.72 0.82 0.1 Z" fill="#1a0b1f" stroke="#0a0410" stroke-width="0.05"/><path d="M0.9 -0.05 C1.05 0.35 0.9 0.8 0.35 1.0 C0.15 1.06 -0.02 1.05 -0.1 1.0 L-0.06 0.95 C0.3 0.98 0.75 0.74 0.86 0.12 Z" fill="#a3102a"/><circle cx="-0.18" cy="1.03" r="0.09" fill="#e8c35a" stroke="#8a6a1e" stroke-width="0.03"/>`,
+        -0.25,
       ),
       face(fangs),
     ];
