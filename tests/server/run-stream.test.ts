@@ -118,19 +118,16 @@ describe('POST /v1/run streamed: the costume image before the video', () => {
       accessToken: token,
       streamIdleTimeout: idle,
     });
-    let quietSince = 0;
     const results = await streamCostumeWorkflow(
       new PlatformRunner(client),
       { pet: PNG_DATA_URL, costume: PNG_DATA_URL },
       {
         onImage: () => {
-          quietSince = Date.now();
           // The video is held well past the watchdog: the stream says nothing but comments meanwhile.
           setTimeout(() => gate.release(), 2.5 * idle);
         },
       },
     );
-    expect(Date.now() - quietSince).toBeGreaterThan(idle);
     expect(results.videoUrl).toMatch(/\.mp4$/);
     expect(await balance(base, token)).toBe(0.5);
   });
