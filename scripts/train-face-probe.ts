@@ -38,12 +38,10 @@ import {
 } from '../mock-server/workflow/locate/head-probe';
 import { largestAnimal, locatorPictures } from '../mock-server/workflow/locate/locate-pet';
 import { seededRandom } from '../mock-server/workflow/seeded-random';
+import { balanced, featureRows, fit, rounded } from './support/cell-probe-fit';
 
 const PHOTOS = path.resolve('tests/fixtures/photos');
 const FOLDS = 6;
-const ITERATIONS = 300;
-const LEARNING_RATE = 0.5;
-const L2 = 0.01;
 /** Cells within this many head widths of a labelled point are that point (the nearest one always). */
 const POINT_RADIUS = 0.09;
 /** Cells within twice that are left out; of the others, these shares are "not this point". */
@@ -287,67 +285,7 @@ function trainPoint(set: readonly Example[], kind: 'eye' | 'mouth'): LinearRead 
       }
     }
   }
-  const positives = labels.reduce((sum, y) => sum + y, 0);
-  const n = labels.length;
-  return fit(featureRows(picked), labels, (y) => (y ? (n - positives) / positives : 1));
-}
-
-/** Gradient descent on standardised features, with L2; answers weights for the raw features. */
-function fit(
-  rows: Float32Array,
-  targets: readonly number[],
-  weightOf: (target: number) => number,
-): LinearRead {
-  const n = targets.length;
-  return tf.tidy(() => {
-    const x = tf.tensor2d(rows, [n, FEATURE_DEPTH]);
-    const mean = tf.mean(x, 0);
-    const std = tf.add(tf.sqrt(tf.moments(x, 0).variance), 1e-3);
-    const xs = tf.div(tf.sub(x, mean), std);
-    const xt = tf.transpose(xs);
-    const y = tf.tensor2d([...targets], [n, 1]);
-    const sampleWeights = tf.tensor2d(targets.map(weightOf), [n, 1]);
-    let w: tf.Tensor = tf.zeros([FEATURE_DEPTH, 1]);
-    let b: tf.Tensor = tf.scalar(0);
-    for (let i = 0; i < ITERATIONS; i++) {
-      const [nextW, nextB] = tf.tidy(() => {
-        const predicted = tf.sigmoid(tf.add(tf.matMul(xs, w), b));
-        const error = tf.mul(tf.sub(predicted, y), sampleWeights);
-        const gradW = tf.add(tf.div(tf.matMul(xt, error), n), tf.mul(w, L2));
-        return [
-          tf.sub(w, tf.mul(gradW, LEARNING_RATE)),
-          tf.sub(b, tf.mul(tf.mean(error), LEARNING_RATE)),
-        ];
-      });
-      tf.dispose([w, b]);
-      w = nextW!;
-      b = nextB!;
-    }
-    const weights = tf.div(w, tf.reshape(std, [FEATURE_DEPTH, 1]));
-    const bias = tf.sub(
-      b,
-      tf.reshape(tf.matMul(tf.reshape(mean, [1, FEATURE_DEPTH]), weights), []),
-    );
-    return { weights: [...weights.dataSync()], bias: bias.dataSync()[0] ?? 0 };
-  });
-}
-
-function rounded(read: LinearRead): LinearRead {
-  return {
-    weights: read.weights.map((w) => Number(w.toPrecision(6))),
-    bias: Number(read.bias.toPrecision(6)),
-  };
-}
-
-function featureRows(picked: readonly { example: Example; cell: number }[]): Float32Array {
-  const rows = new Float32Array(picked.length * FEATURE_DEPTH);
-  picked.forEach(({ example, cell }, i) =>
-    rows.set(
-      example.features.subarray(cell * FEATURE_DEPTH, (cell + 1) * FEATURE_DEPTH),
-      i * FEATURE_DEPTH,
-    ),
-  );
-  return rows;
+  return fit(featureRows(picked), labels, 'logistic', balanced(labels));
 }
 
 /** The cells of the mirror image: each row's cells in reverse order. */

@@ -29,14 +29,10 @@ import { cutOutPet, type PetSight } from '../mock-server/workflow/locate/matte';
 import { overlap, rasterize, type Outline } from '../mock-server/workflow/locate/outline';
 import type { RgbImage } from '../mock-server/workflow/locate/silhouette';
 import { seededRandom } from '../mock-server/workflow/seeded-random';
+import { balanced, featureRows, fit, rounded } from './support/cell-probe-fit';
 
 const PHOTOS = path.resolve('tests/fixtures/photos');
 const FOLDS = 6;
-const ITERATIONS = 300;
-const LEARNING_RATE = 0.5;
-const L2 = 0.01;
-/** Least squares diverge at 0.05 (the features are much alike); 0.003 and 0.01 agree. */
-const LINEAR_RATE = 0.003;
 /** The head's size is read at the cells this deep inside it. */
 const SIZE_CORE = 0.3;
 /** Cells this deep inside a labelled head are heads; this far around every head, left out. */
@@ -192,9 +188,7 @@ process.stdout.write(`wrote ${path.relative(process.cwd(), HEAD_PROBE_FILE.pathn
 /** Which cells are heads: logistic regression, heads and the rest weighted alike. */
 function trainHead(set: readonly Example[]): LinearRead {
   const { rows, labels } = headRows(set);
-  const positives = labels.reduce((sum, y) => sum + y, 0);
-  const n = labels.length;
-  return fit(rows, labels, 'logistic', (y) => (y ? (n - positives) / positives : 1));
+  return fit(rows, labels, 'logistic', balanced(labels));
 }
 
 /**
@@ -216,9 +210,7 @@ function trainPet(set: readonly Example[]): LinearRead {
       labels.push(share >= PET_INSIDE ? 1 : 0);
     });
   }
-  const positives = labels.reduce((sum, y) => sum + y, 0);
-  const n = labels.length;
-  return fit(featureRows(picked), labels, 'logistic', (y) => (y ? (n - positives) / positives : 1));
+  return fit(featureRows(picked), labels, 'logistic', balanced(labels));
 }
 
 /** How much of each cell of the feature grid lies inside an outline (fractions of the picture). */
@@ -280,70 +272,11 @@ function trainSize(set: readonly Example[]): LinearRead {
   return fit(featureRows(picked), targets, 'linear', () => 1);
 }
 
-/** Gradient descent on standardised features, with L2; answers weights for the raw features. */
-function fit(
-  rows: Float32Array,
-  targets: readonly number[],
-  kind: 'logistic' | 'linear',
-  weightOf: (target: number) => number,
-): LinearRead {
-  const n = targets.length;
-  return tf.tidy(() => {
-    const x = tf.tensor2d(rows, [n, FEATURE_DEPTH]);
-    const mean = tf.mean(x, 0);
-    const std = tf.add(tf.sqrt(tf.moments(x, 0).variance), 1e-3);
-    const xs = tf.div(tf.sub(x, mean), std);
-    const xt = tf.transpose(xs);
-    const y = tf.tensor2d([...targets], [n, 1]);
-    const sampleWeights = tf.tensor2d(targets.map(weightOf), [n, 1]);
-    let w: tf.Tensor = tf.zeros([FEATURE_DEPTH, 1]);
-    let b: tf.Tensor = tf.scalar(kind === 'linear' ? targets.reduce((a, t) => a + t, 0) / n : 0);
-    const rate = kind === 'linear' ? LINEAR_RATE : LEARNING_RATE;
-    for (let i = 0; i < ITERATIONS; i++) {
-      const [nextW, nextB] = tf.tidy(() => {
-        const out = tf.add(tf.matMul(xs, w), b);
-        const predicted = kind === 'logistic' ? tf.sigmoid(out) : out;
-        const error = tf.mul(tf.sub(predicted, y), sampleWeights);
-        const gradW = tf.add(tf.div(tf.matMul(xt, error), n), tf.mul(w, L2));
-        return [tf.sub(w, tf.mul(gradW, rate)), tf.sub(b, tf.mul(tf.mean(error), rate))];
-      });
-      tf.dispose([w, b]);
-      w = nextW!;
-      b = nextB!;
-    }
-    // Back to raw features: w' = w / std, b' = b - mean . w'.
-    const weights = tf.div(w, tf.reshape(std, [FEATURE_DEPTH, 1]));
-    const bias = tf.sub(
-      b,
-      tf.reshape(tf.matMul(tf.reshape(mean, [1, FEATURE_DEPTH]), weights), []),
-    );
-    return { weights: [...weights.dataSync()], bias: bias.dataSync()[0] ?? 0 };
-  });
-}
-
-function rounded(read: LinearRead): LinearRead {
-  return {
-    weights: read.weights.map((w) => Number(w.toPrecision(6))),
-    bias: Number(read.bias.toPrecision(6)),
-  };
-}
-
 function forEachCell(visit: (cell: number, centre: { x: number; y: number }) => void): void {
   const g = FEATURE_GRID;
   for (let cell = 0; cell < g * g; cell++) {
     visit(cell, { x: ((cell % g) + 0.5) / g, y: (Math.floor(cell / g) + 0.5) / g });
   }
-}
-
-function featureRows(picked: readonly { example: Example; cell: number }[]): Float32Array {
-  const rows = new Float32Array(picked.length * FEATURE_DEPTH);
-  picked.forEach(({ example, cell }, i) =>
-    rows.set(
-      example.features.subarray(cell * FEATURE_DEPTH, (cell + 1) * FEATURE_DEPTH),
-      i * FEATURE_DEPTH,
-    ),
-  );
-  return rows;
 }
 
 function headRows(set: readonly Example[]): { rows: Float32Array; labels: number[] } {
