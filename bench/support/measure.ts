@@ -1,4 +1,5 @@
 // Small helpers shared by the benchmarks: percentiles, CPU time from /proc, machine load.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 
@@ -18,7 +19,19 @@ export const load = () => loadavg()[0]?.toFixed(1) ?? '?';
  * when `children` is set. Linux /proc; 0 elsewhere.
  */
 export async function cpuSeconds(pid: number | 'self' = 'self', children = true): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  return secondsIn(await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => ''), children);
+}
+
+/** cpuSeconds for this process, read at once: for a callback that marks a moment (an event). */
+export function cpuSecondsNow(): number {
+  try {
+    return secondsIn(readFileSync('/proc/self/stat', 'utf8'), true);
+  } catch {
+    return 0;
+  }
+}
+
+function secondsIn(stat: string, children: boolean): number {
   // Fields after the ')' of the command name: utime is 14th, stime 15th, cutime 16th, cstime 17th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const indexes = children ? [11, 12, 13, 14] : [11, 12];

@@ -13,7 +13,7 @@ export interface Fog {
    * (2 x size by rows) so a row slid by any shift is read in one run, each repeating across `period`.
    */
   readonly banks: readonly {
-    readonly alpha: Uint32Array;
+    readonly alpha: Int32Array;
     readonly period: number;
     readonly laps: number;
   }[];
@@ -34,7 +34,7 @@ export function prepareFog(size: number, top: number, tint: Rgb): Fog | undefine
   if (rows < size * MIN_ROWS) return undefined;
   const bank = (repeats: number, seed: number, laps: number) => {
     const period = size / repeats;
-    const alpha = new Uint32Array(2 * size * rows);
+    const alpha = new Int32Array(2 * size * rows);
     for (let y = 0; y < rows; y++) {
       const v = y / rows;
       // Thin at the top of the band, thickest near the ground.

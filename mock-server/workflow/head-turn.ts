@@ -29,16 +29,32 @@ export function turnHead(
   head: HeadPivot,
   pose: { readonly tilt: number; readonly lift: number },
 ): Buffer {
-  const out = Buffer.from(scene);
+  return headTurner(size, head)(scene, pose);
+}
+
+/**
+ * turnHead for one head, for every pose of the video's sway: which pixels the turn reaches and how
+ * much of it each gets (a square root and a fade per pixel) is worked out once, not per pose.
+ */
+export function headTurner(
+  size: number,
+  head: HeadPivot,
+): (scene: Buffer, pose: { readonly tilt: number; readonly lift: number }) => Buffer {
   const reach = REACH * head.r;
   const x0 = Math.max(0, Math.floor(head.x - reach));
   const x1 = Math.min(size - 1, Math.ceil(head.x + reach));
-  const y0 = Math.max(0, Math.floor(head.y - reach - pose.lift * head.r));
+  const y0 = Math.max(0, Math.floor(head.y - reach));
   const y1 = Math.min(size - 1, Math.ceil(head.y + reach));
-  const last = size - 1;
-  const radians = (-pose.tilt * Math.PI) / 180;
-  const lift = pose.lift * head.r;
+  const room = Math.max(0, (x1 - x0 + 1) * (y1 - y0 + 1));
+  const at = new Int32Array(room);
+  const offsetX = new Float64Array(room);
+  const offsetY = new Float64Array(room);
+  const shares = new Float64Array(room);
+  // Where each row's pixels start in those lists: a raised head's pose starts lower.
+  const rowStarts = new Int32Array(Math.max(0, y1 - y0 + 1));
+  let count = 0;
   for (let y = y0; y <= y1; y++) {
+    rowStarts[y - y0] = count;
     const rowY = y - head.y;
     for (let x = x0; x <= x1; x++) {
       const dx = x - head.x;
@@ -47,6 +63,21 @@ export function turnHead(
       const t = Math.min(1, (REACH - distance) / (REACH - EVEN));
       const share = t * t * (3 - 2 * t) * (head.within ? inside(head, x, y) : 1);
       if (share === 0) continue;
+      at[count] = (y * size + x) * 3;
+      offsetX[count] = dx;
+      offsetY[count] = rowY;
+      shares[count++] = share;
+    }
+  }
+  const last = size - 1;
+  return (scene, pose) => {
+    const out = Buffer.from(scene);
+    const radians = (-pose.tilt * Math.PI) / 180;
+    const lift = pose.lift * head.r;
+    const top = Math.floor(head.y - reach - lift) - y0;
+    for (let n = top > 0 ? (rowStarts[top] ?? count) : 0; n < count; n++) {
+      const share = shares[n]!;
+      const dx = offsetX[n]!;
       // A turn of at most a few tens of degrees: its cosine and sine by their series, which a
       // full-size frame's thousands of pixels per pose would otherwise each pay for in Math.cos/sin.
       const angle = radians * share;
@@ -54,7 +85,7 @@ export function turnHead(
       const cos = 1 - (a2 / 2) * (1 - (a2 / 12) * (1 - a2 / 30));
       const sin = angle * (1 - (a2 / 6) * (1 - (a2 / 20) * (1 - a2 / 42)));
       // Where this pixel was before the turn: back down by the lift, back round by the tilt.
-      const dy = rowY + lift * share;
+      const dy = offsetY[n]! + lift * share;
       const sx = Math.min(last, Math.max(0, head.x + dx * cos - dy * sin));
       const sy = Math.min(last, Math.max(0, head.y + dx * sin + dy * cos));
       // Bilinear: the four pixels around (sx, sy), weighted by how near each is.
@@ -69,19 +100,28 @@ export function turnHead(
       const wb = fx * (1 - fy);
       const wc = (1 - fx) * fy;
       const wd = fx * fy;
-      const i = (y * size + x) * 3;
-      for (let k = 0; k < 3; k++) {
-        const p = a + k;
-        out[i + k] =
-          scene[p]! * wa +
-          scene[p + right]! * wb +
-          scene[p + down]! * wc +
-          scene[p + down + right]! * wd +
-          0.5;
-      }
+      const i = at[n]!;
+      out[i] =
+        scene[a]! * wa +
+        scene[a + right]! * wb +
+        scene[a + down]! * wc +
+        scene[a + down + right]! * wd +
+        0.5;
+      out[i + 1] =
+        scene[a + 1]! * wa +
+        scene[a + 1 + right]! * wb +
+        scene[a + 1 + down]! * wc +
+        scene[a + 1 + down + right]! * wd +
+        0.5;
+      out[i + 2] =
+        scene[a + 2]! * wa +
+        scene[a + 2 + right]! * wb +
+        scene[a + 2 + down]! * wc +
+        scene[a + 2 + down + right]! * wd +
+        0.5;
     }
-  }
-  return out;
+    return out;
+  };
 }
 
 /** 1 inside the head's disc (or with none), fading to 0 at its edge. */

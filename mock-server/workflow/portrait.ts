@@ -11,7 +11,7 @@ import {
   type LocatePet,
   type PetLocation,
 } from './locate/pet-location';
-import { turnHead, type HeadPivot } from './head-turn';
+import { headTurner, type HeadPivot } from './head-turn';
 import { extractPalette, type Palette } from './palette';
 import { pictureOutfit } from './picture-outfit';
 import { insidePhoto, keptPhoto, planKeptPhoto, sureMatte } from './kept-background';
@@ -429,18 +429,54 @@ const discCover = () =>
  * The scene once per pose of the worn costume's sway (base first, the pose at rest); just [base]
  * when none is worn. A pet standing in the scene moves its head with what it wears.
  */
-export async function posesOf(portrait: Portrait): Promise<readonly Buffer[]> {
-  const { sway } = portrait;
-  if (!sway) return [portrait.base];
-  const folds = sway.cloth && foldsOf(sway.cloth);
-  const rest = await Promise.all(
-    sway.layers.slice(1).map((layer, k) => {
-      const fluttered = folds ? rippleCloth(sway.scene, folds, k + 1) : sway.scene;
-      const scene = sway.head
-        ? turnHead(fluttered, PORTRAIT_SIZE, sway.head, wobbleAt(k + 1))
-        : fluttered;
-      return wear(scene, layer);
-    }),
-  );
-  return [portrait.base, ...rest];
+export function posesOf(portrait: Portrait): Promise<readonly Buffer[]> {
+  const { count, poseAt } = poseDrawer(portrait);
+  return Promise.all(Array.from({ length: count }, (_, k) => poseAt(k)));
 }
+
+/**
+ * posesOf one pose at a time, each drawn when first asked for: the video's first frame does not
+ * wait for the whole sway. What every pose shares (the cloak's folds, which pixels the head's
+ * turn reaches) is worked out once.
+ */
+export function poseDrawer(portrait: Portrait): {
+  readonly count: number;
+  readonly poseAt: (k: number) => Promise<Buffer>;
+} {
+  const { sway } = portrait;
+  if (!sway) return { count: 1, poseAt: () => Promise.resolve(portrait.base) };
+  const folds = sway.cloth && foldsOf(sway.cloth);
+  const turn = sway.head && headTurner(PORTRAIT_SIZE, sway.head);
+  const drawn = new Map<number, Promise<Buffer>>([[0, Promise.resolve(portrait.base)]]);
+  const draw = async (k: number) => {
+    const fluttered = folds ? rippleCloth(sway.scene, folds, k) : sway.scene;
+    const scene = turn ? turn(fluttered, wobbleAt(k)) : Buffer.from(fluttered);
+    return wearOver(scene, sway.layers[k]!);
+  };
+  const poseAt = (k: number) => {
+    const pose = drawn.get(k) ?? draw(k);
+    drawn.set(k, pose);
+    return pose;
+  };
+  return { count: sway.layers.length, poseAt };
+}
+
+/**
+ * The worn layer (an SVG the size of the portrait) laid over `scene` in place, as `wear` does (a
+ * few channels of an edge differ by 1) but only over the layer's drawn pixels: sharp's composite
+ * of the whole portrait per pose cost a third of the video's setup.
+ */
+async function wearOver(scene: Buffer, layer: Buffer): Promise<Buffer> {
+  const pixels = await sharp(layer).ensureAlpha().raw().toBuffer();
+  for (let j = 3, i = 0; j < pixels.length; j += 4, i += 3) {
+    if (pixels[j] === 0) continue;
+    const a = pixels[j]! / 255;
+    scene[i] = blend(scene[i]!, pixels[j - 3]!, a);
+    scene[i + 1] = blend(scene[i + 1]!, pixels[j - 2]!, a);
+    scene[i + 2] = blend(scene[i + 2]!, pixels[j - 1]!, a);
+  }
+  return scene;
+}
+
+/** `over` on one channel: the layer's value at alpha a (0..1) over the scene's, cut as libvips does. */
+const blend = (under: number, over: number, a: number) => Math.trunc(over * a + under * (1 - a));

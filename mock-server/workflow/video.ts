@@ -6,7 +6,7 @@ import { drawFlash, drawGlows, lightsOf, prepareGlows } from './lights';
 import { seededRandom } from './seeded-random';
 import { hiderOf, viewOf } from './view';
 import { abortError, startFfmpeg, writeChunk } from './ffmpeg';
-import { posesOf, type Portrait } from './portrait';
+import { poseDrawer, type Portrait } from './portrait';
 import { cameraAt, PORTRAIT_SIZE } from './scene';
 
 export { cameraAt };
@@ -72,16 +72,18 @@ const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 };
 const BEHIND_BATS = 3;
 
 /**
- * Prepares once what every frame reuses (the poses of the pet's sway, the bats' sprites, the
- * lights' glows, the fog, the pet's mask) and returns a function drawing frame `index` of `count`;
- * frame `count` is frame 0 again (the loop's seam).
+ * Prepares once what every frame reuses (the poses of the pet's sway, drawn as frames first need
+ * them, the bats' sprites, the lights' glows, the fog, the pet's mask) and returns a function
+ * drawing frame `index` of `count`; frame `count` is frame 0 again (the loop's seam).
  */
 export async function frameRenderer(portrait: Portrait, options: VideoOptions) {
   const count = Math.round(options.fps * options.seconds);
   const scale = options.size / PORTRAIT_SIZE;
   const rim = hex(mix(portrait.palette.accent, { r: 0, g: 0, b: 0 }, 0.35));
   const scene = !portrait.keptBackground;
-  const [mask, poses] = await Promise.all([figureMask(portrait), posesOf(portrait)]);
+  const mask = await figureMask(portrait);
+  // Each pose of the sway is drawn when a frame first needs it, not all before the first frame.
+  const poses = poseDrawer(portrait);
   // Bats behind the pet only where its outline is known, to hide them.
   const behind = mask
     ? planBehindBats(seededRandom(portrait.seed ^ 0x6ba7), BEHIND_BATS, portrait.head)
@@ -100,7 +102,7 @@ export async function frameRenderer(portrait: Portrait, options: VideoOptions) {
     const t = index / count;
     const camera = cameraAt(t);
     // The worn costume sways twice per loop, so the clip still loops seamlessly.
-    const pose = poses[Math.floor(((2 * t) % 1) * poses.length)] ?? portrait.base;
+    const pose = await poses.poseAt(Math.floor(((2 * t) % 1) * poses.count));
     const frame = await sharp(pose, {
       raw: { width: PORTRAIT_SIZE, height: PORTRAIT_SIZE, channels: 3 },
     })
