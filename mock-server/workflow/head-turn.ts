@@ -101,24 +101,13 @@ export function headTurner(
       const wc = (1 - fx) * fy;
       const wd = fx * fy;
       const i = at[n]!;
-      out[i] =
-        scene[a]! * wa +
-        scene[a + right]! * wb +
-        scene[a + down]! * wc +
-        scene[a + down + right]! * wd +
-        0.5;
-      out[i + 1] =
-        scene[a + 1]! * wa +
-        scene[a + 1 + right]! * wb +
-        scene[a + 1 + down]! * wc +
-        scene[a + 1 + down + right]! * wd +
-        0.5;
-      out[i + 2] =
-        scene[a + 2]! * wa +
-        scene[a + 2 + right]! * wb +
-        scene[a + 2 + down]! * wc +
-        scene[a + 2 + down + right]! * wd +
-        0.5;
+      for (let c = 0; c < 3; c++)
+        out[i + c] =
+          scene[a + c]! * wa +
+          scene[a + c + right]! * wb +
+          scene[a + c + down]! * wc +
+          scene[a + c + down + right]! * wd +
+          0.5;
     }
     return out;
   };
