@@ -6,6 +6,7 @@ import { STORAGE_MERGE_412, uniqueEmail, useE2E } from './support/e2e';
 import { pngFile } from './support/images';
 import { ROOT } from './support/paths';
 import { signInThroughLocalPage, waitForApp } from './support/sign-in';
+import { clickOpeningWindow, windowClosed } from './support/windows';
 
 const e2e = useE2E();
 
@@ -91,10 +92,10 @@ describe('sign-in and session', () => {
     await page.goto(host);
     const app = page.frameLocator('iframe[title="Pawloween app"]');
 
-    const opened = context.waitForEvent('page');
-    await app.getByRole('button', { name: 'Sign In', exact: true }).first().click();
-    const popup = await opened;
-    await popup.waitForLoadState();
+    const popup = await clickOpeningWindow(
+      context,
+      app.getByRole('button', { name: 'Sign In', exact: true }).first(),
+    );
     const authorize = new URL(popup.url());
     expect(authorize.pathname).toBe('/auth');
     expect(authorize.searchParams.get('project_token')).toBe(e2e.projectToken);
@@ -102,7 +103,7 @@ describe('sign-in and session', () => {
 
     await popup.getByLabel('Email').fill(uniqueEmail('framed'));
     await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await popup.waitForEvent('close', { timeout: 15_000 });
+    await windowClosed(popup);
 
     await app
       .getByRole('button', { name: /Generate Halloween Costume/ })

@@ -9,6 +9,7 @@ import { expectAccessible } from './support/axe';
 import { uniqueEmail, useE2E } from './support/e2e';
 import { ROOT } from './support/paths';
 import { waitForApp } from './support/sign-in';
+import { clickOpeningWindow } from './support/windows';
 
 const e2e = useE2E();
 const SHOTS = path.join(ROOT, 'test-results', 'account-shots');
@@ -119,10 +120,10 @@ describe('demo mode', () => {
     await page.screenshot({ path: path.join(SHOTS, 'demo-banner-desktop.png') });
     await expectAccessible(page, 'demo banner');
 
-    const published = page.context().waitForEvent('page');
-    await banner.getByRole('button', { name: 'Publish' }).click();
-    const publish = await published;
-    await publish.waitForLoadState();
+    const publish = await clickOpeningWindow(
+      page.context(),
+      banner.getByRole('button', { name: 'Publish' }),
+    );
     const url = new URL(publish.url());
     expect(url.pathname).toBe('/publish');
     expect(url.searchParams.get('create')).toBe('true');

@@ -6,6 +6,7 @@ import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../domain/model/constants';
 import { uniqueEmail, useE2E } from './support/e2e';
+import { clickOpeningWindow } from './support/windows';
 
 const e2e = useE2E();
 const HOST = '/preview/host.html';
@@ -127,10 +128,10 @@ describe('the preview bridge never hands the host a token', () => {
     await frame.getByRole('heading', { level: 1 }).waitFor({ timeout: 20_000 });
 
     // Sign In inside a frame opens the platform's sign-in page in a popup, which hands the token back.
-    const [popup] = await Promise.all([
-      context.waitForEvent('page'),
-      frame.getByRole('button', { name: 'Sign In', exact: true }).first().click(),
-    ]);
+    const popup = await clickOpeningWindow(
+      context,
+      frame.getByRole('button', { name: 'Sign In', exact: true }).first(),
+    );
     await popup.getByLabel('Email').fill(uniqueEmail('preview-leak'));
     await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
     await waitForAppIn(frame);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { uniqueEmail, useE2E } from './support/e2e';
 import { ROOT } from './support/paths';
+import { clickOpeningWindow, windowClosed } from './support/windows';
 
 const e2e = useE2E();
 const SHOTS = path.join(ROOT, 'test-results', 'account-shots');
@@ -54,10 +55,10 @@ describe('subscription', () => {
     await page.screenshot({ path: path.join(SHOTS, 'subscription-overlay-desktop.png') });
     await expectAccessible(page, 'subscription overlay');
 
-    const checkoutOpened = page.context().waitForEvent('page');
-    await pricing.getByRole('button', { name: 'Choose Plus' }).click();
-    const checkout = await checkoutOpened;
-    await checkout.waitForLoadState();
+    const checkout = await clickOpeningWindow(
+      page.context(),
+      pricing.getByRole('button', { name: 'Choose Plus' }),
+    );
     expect(new URL(checkout.url()).pathname).toBe('/checkout');
     await checkout.getByLabel('Name on card').fill('Luna Lovegood');
     await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -66,7 +67,7 @@ describe('subscription', () => {
     await checkout.getByRole('button', { name: /^Pay/ }).click();
 
     // success closes the checkout window and the overlay, and plan and credits are re-read.
-    await checkout.waitForEvent('close', { timeout: 15_000 });
+    await windowClosed(checkout);
     await overlay.waitFor({ state: 'detached' });
     await header.getByRole('button', { name: 'Manage' }).waitFor();
     await expect.poll(() => credits(page)).toBeGreaterThan(before);
@@ -145,17 +146,14 @@ describe('subscription', () => {
     const upgrade = app.getByRole('banner').getByRole('button', { name: 'Upgrade' });
     await upgrade.waitFor({ timeout: 20_000 });
 
-    const pricingOpened = page.context().waitForEvent('page');
-    await upgrade.click();
-    const pricing = await pricingOpened;
-    await pricing.waitForLoadState();
+    const pricing = await clickOpeningWindow(page.context(), upgrade);
     expect(new URL(pricing.url()).pathname).toBe('/subscribe');
     expect(await app.getByRole('dialog', { name: 'Plans and credits' }).count()).toBe(0);
 
-    const checkoutOpened = page.context().waitForEvent('page');
-    await pricing.getByRole('button', { name: 'Choose Pro' }).click();
-    const checkout = await checkoutOpened;
-    await checkout.waitForLoadState();
+    const checkout = await clickOpeningWindow(
+      page.context(),
+      pricing.getByRole('button', { name: 'Choose Pro' }),
+    );
     await checkout.getByLabel('Name on card').fill('Luna Lovegood');
     await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
     await checkout.getByLabel('Expiry (MM/YY)').fill('12/30');
@@ -163,8 +161,8 @@ describe('subscription', () => {
     await checkout.getByRole('button', { name: /^Pay/ }).click();
 
     // success closes both windows; the framed app re-reads its plan.
-    await checkout.waitForEvent('close', { timeout: 15_000 });
-    await pricing.waitForEvent('close', { timeout: 15_000 });
+    await windowClosed(checkout);
+    await windowClosed(pricing);
     await app.getByRole('banner').getByRole('button', { name: 'Manage' }).waitFor();
   });
 
