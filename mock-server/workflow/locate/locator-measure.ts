@@ -19,6 +19,8 @@ interface LabelledPhoto extends FaceLabels {
   readonly alsoAccepted?: readonly { head: PixelBox }[];
   readonly outline?: Outline;
   readonly note?: string;
+  /** Where the note does not tell it (a breed's name, a package named after cats and dogs). */
+  readonly kind?: Kind;
 }
 
 export type Kind = 'cat' | 'dog' | 'other';
@@ -49,6 +51,7 @@ export async function readLabelled(folder: string): Promise<LabelledPhoto[]> {
 
 /** The kind of animal, from the label's note: what the issue's per-kind figures are counted by. */
 export function kindOf(photo: LabelledPhoto): Kind {
+  if (photo.kind) return photo.kind;
   const note = `${photo.note ?? ''} ${photo.file}`.toLowerCase();
   if (/\b(cat|cats|kitten|tabby|maine coon)\b/.test(note)) return 'cat';
   if (/\b(dog|dogs|puppy|spaniels?|shiba|retriever|terrier|spitz)\b/.test(note)) return 'dog';
