@@ -4,7 +4,7 @@
 // times their area, the eyes, mouths and rolls found within a quarter of the head's width (see
 // face-measure.ts), and the cut-out's overlap with the traced outlines. One line a look, then the
 // figures. README's locator figures come from this command, for every held-out set
-// (tests/fixtures/photos-held-out, tests/fixtures/photos-held-out-2).
+// (tests/fixtures/photos-held-out, tests/fixtures/photos-held-out-2, tests/fixtures/photos-npm).
 import path from 'node:path';
 import { figures, lookAtAll, type Look } from '../mock-server/workflow/locate/locator-measure';
 import { warmUpLocator } from '../mock-server/workflow/locate/locate-pet';
@@ -48,7 +48,9 @@ process.stdout.write(
     `largest found box ${ratios.length ? Math.max(...ratios).toFixed(1) : '-'}x the head's area; boxes over 3x the head ${f.oversized.length}${f.oversized.length ? `: ${f.oversized.join(', ')}` : ''}`,
     `within a quarter of the head's width: ${faceLine(f.face)}`,
     `faces it was sure of (${f.face.sure.looks} looks): ${faceLine(f.face.sure)}`,
-    `cut-out over ${f.cut.count} traced outlines: IoU median ${f.cut.medianWhole.toFixed(2)}, min ${f.cut.minWhole.toFixed(2)}, inside the head median ${f.cut.medianHead.toFixed(2)}, min ${headCuts.length ? Math.min(...headCuts).toFixed(2) : '-'}, under 0.6 on ${f.cut.under.length}`,
+    f.cut.count
+      ? `cut-out over ${f.cut.count} traced outlines: IoU median ${f.cut.medianWhole.toFixed(2)}, min ${f.cut.minWhole.toFixed(2)}, inside the head median ${f.cut.medianHead.toFixed(2)}, min ${Math.min(...headCuts).toFixed(2)}, under 0.6 on ${f.cut.under.length}`
+      : 'cut-out: no traced outlines in this set',
   ].join('\n') + '\n',
 );
 
