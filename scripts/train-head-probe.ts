@@ -1,5 +1,5 @@
 // npm run train:head-probe: trains the pet locator's head probe (mock-server/workflow/locate/
-// head-probe.ts) on the labelled photographs in tests/fixtures/photos and their mirror images,
+// head-probe.ts) on the labelled photographs of the learnt sets (LEARNT_SETS) and their mirror images,
 // cross-validates it by photo first (a photo and its mirror are left out together) and writes
 // head-probe.json with the figures. Deterministic: the same photos give the same file.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -27,12 +27,13 @@ import {
 import { largestAnimal, locatorPictures } from '../mock-server/workflow/locate/locate-pet';
 import { cutOutPet, type PetSight } from '../mock-server/workflow/locate/matte';
 import { overlap, rasterize, type Outline } from '../mock-server/workflow/locate/outline';
+import { LEARNT_SETS, readLabelled } from '../mock-server/workflow/locate/locator-measure';
 import type { RgbImage } from '../mock-server/workflow/locate/silhouette';
 import { seededRandom } from '../mock-server/workflow/seeded-random';
 import { balanced, featureRows, fit, rounded } from './support/cell-probe-fit';
 
-const PHOTOS = path.resolve('tests/fixtures/photos');
 const FOLDS = 6;
+const WHOLE_PICTURE: UnitBox = { x: 0, y: 0, w: 1, h: 1 };
 /** The head's size is read at the cells this deep inside it. */
 const SIZE_CORE = 0.3;
 /** Cells this deep inside a labelled head are heads; this far around every head, left out. */
@@ -51,7 +52,8 @@ interface Labelled {
   readonly file: string;
   readonly head: UnitBox;
   readonly alsoAccepted?: readonly { head: UnitBox }[];
-  readonly body: UnitBox;
+  /** Where it is not labelled, the detector's box for the animal stands for it. */
+  readonly body?: UnitBox;
   readonly outline?: Outline;
 }
 
@@ -70,12 +72,13 @@ interface Example {
   readonly base: RgbImage;
 }
 
-const { photos } = JSON.parse(await readFile(path.join(PHOTOS, 'labels.json'), 'utf8')) as {
-  photos: Labelled[];
-};
+const photos: (Labelled & { folder: string })[] = [];
+for (const folder of LEARNT_SETS.map((set) => path.resolve(set))) {
+  for (const photo of await readLabelled(folder)) photos.push({ ...photo, folder });
+}
 const examples: Example[] = [];
 for (const photo of photos) {
-  const bytes = await readFile(path.join(PHOTOS, photo.file));
+  const bytes = await readFile(path.join(photo.folder, photo.file));
   const { info } = await sharp(bytes).rotate().toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   for (const mirrored of [false, true]) {
@@ -95,10 +98,10 @@ for (const photo of photos) {
       file: photo.file,
       mirrored,
       features: sight.cells,
-      animal: largestAnimal(sight.detections) ?? { x: 0, y: 0, w: 1, h: 1 },
+      animal: largestAnimal(sight.detections) ?? WHOLE_PICTURE,
       aspect: width / height,
       heads: [photo.head, ...(photo.alsoAccepted ?? []).map((a) => a.head)].map(unit),
-      body: unit(photo.body),
+      body: photo.body ? unit(photo.body) : (largestAnimal(sight.detections) ?? WHOLE_PICTURE),
       ...(photo.outline && {
         outline: photo.outline.map((polygon) =>
           polygon.map(([x, y]) => [mirrored ? 1 - x / width : x / width, y / height] as const),

@@ -92,12 +92,16 @@ async function seeded(
   };
 }
 
+/** The share of a head's sides, each way, where a tapped point is too near its edge to be its face. */
+const TAPPED_EDGE = 0.2;
+
 /**
  * The head around the owner's point, in fractions of a picture of this size, from the probe's
- * reads (FEATURE_GRID cells of head, size and pet): always holds the point. Its side is the size
- * the probe reads at the point, kept to a quarter to 0.6 of the animal's shorter side (measured
- * on the labelled heads of whole-body photos, about half of it) when the point is on the animal,
- * else of most of the photo's.
+ * reads (FEATURE_GRID cells of head, size and pet): always holds the point. It is the probe's head
+ * when the point is well inside it; otherwise its side is the size the probe reads at the point,
+ * kept to a quarter to 0.6 of the animal's shorter side (measured on the labelled heads of
+ * whole-body photos, about half of it) when the point is on the animal, else of most of the
+ * photo's.
  */
 export function seededHead(
   cells: Float32Array,
@@ -107,7 +111,9 @@ export function seededHead(
 ): UnitBox {
   const { width, height } = size;
   const found = probedHead(cells, animal ?? MIDDLE, width / height);
-  if (contains(found, face)) return found;
+  // A face is tapped near the head's middle: a head that holds the point only near its edge is
+  // another part of the animal (a dog's chest under its chin).
+  if (contains(grown(found, -TAPPED_EDGE), face)) return found;
   // The probe searched only the tapped cell: its peak is there, with the size it reads there.
   const cell = 1 / FEATURE_GRID;
   const there = probedHead(

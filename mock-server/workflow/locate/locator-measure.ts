@@ -41,6 +41,12 @@ export interface Look {
   readonly cut?: { readonly whole: number; readonly head: number; readonly confidence: number };
 }
 
+/**
+ * The folders of labelled photographs the head probe learns from (npm run train:head-probe), in
+ * the order it reads them; every other folder of labelled photographs is held out.
+ */
+export const LEARNT_SETS = ['tests/fixtures/photos', 'tests/fixtures/photos-npm'] as const;
+
 /** A head found in a box over this many times the labelled head's area is found too large. */
 export const OVERSIZE = 3;
 
