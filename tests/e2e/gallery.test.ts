@@ -50,7 +50,9 @@ describe('gallery and viewer', () => {
     await openGallery(page);
     await filter(page, /^All \(1\)$/).waitFor();
     expect(await cards(page).count()).toBe(1);
-    expect(await cards(page).first().getByText('Video').isVisible()).toBe(true);
+    // The card takes its video badge when the creation's video is written to it, a moment after
+    // the create view shows the video.
+    await cards(page).first().getByText('Video').waitFor();
     const heart = cards(page).first().getByRole('button', { name: 'Favorite' });
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
     await expectAccessible(page, 'gallery with one creation');
