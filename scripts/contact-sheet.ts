@@ -159,8 +159,13 @@ const PHOTO_COSTUMES = (
   process.env.COSTUMES ?? 'witch,vampire,superhero,skeleton,pirate,robot'
 ).split(',');
 
-/** Uploaded costume pictures each photo is drawn in too: CHARACTERS=a,b from tests/fixtures/characters. */
-const UPLOADED_CHARACTERS = (process.env.CHARACTERS ?? 'police,princess').split(',');
+/**
+ * Uploaded costume pictures each photo is drawn in too: CHARACTERS=a,b from tests/fixtures/characters
+ * (CHARACTERS= for none).
+ */
+const UPLOADED_CHARACTERS = (process.env.CHARACTERS ?? 'police,princess')
+  .split(',')
+  .filter(Boolean);
 const CHARACTERS = path.resolve('tests/fixtures/characters');
 
 /** Each photo of `dir`: as located, in the preset costumes, and in two uploaded characters. */

@@ -3,9 +3,9 @@
 // are told what became of it: in their gallery (charged what it delivered), or not charged at all.
 // Money checked on the platform's usage API, and the result files' status codes.
 import { describe, expect, it } from 'vitest';
-import { startRunFromPresets, RUN_TIMEOUT_MS } from './support/create-flow';
+import { startRunFromPresets } from './support/create-flow';
 import { STORAGE_MERGE_412, uniqueEmail, useE2E } from './support/e2e';
-import { openGallery } from './support/gallery';
+import { runToldOnReturn } from './support/run-told';
 import { signInThroughLocalPage } from './support/sign-in';
 import { tokenOf, usedCentsOf } from './support/usage';
 
@@ -37,26 +37,9 @@ describe('a token that expires mid-run while its renewal is blocked', () => {
     await page.clock.setSystemTime(Date.now());
     await context.unroute('**/v1/auth/refresh');
     await signInThroughLocalPage(page, email);
-    const notice = page.getByText(/Your costume was still being made when you signed out/);
-    await notice.waitFor({ timeout: RUN_TIMEOUT_MS });
-    const told = (await notice.textContent()) ?? '';
-    const token = await tokenOf(page);
-    const charged = (await usedCents(token)) - before;
-    await openGallery(page);
-    if (told.includes('it was not charged')) {
-      // Nothing was delivered before the page signed out: nothing charged, nothing kept.
-      expect(charged).toBe(0);
-      await page.getByText('No creations yet').waitFor();
-    } else {
-      expect([50, 20]).toContain(charged);
-      await expect.poll(() => page.getByText('All (1)').count(), { timeout: 20_000 }).toBe(1);
-      const image = await page
-        .getByRole('button', { name: /^Open creation from/ })
-        .first()
-        .locator('img')
-        .getAttribute('src');
-      expect((await fetch(image!)).status).toBe(200);
-    }
+    // Nothing delivered before the page signed out: nothing charged, nothing kept; else in the
+    // gallery, charged what it delivered.
+    const { charged, token } = await runToldOnReturn(page, e2e.baseUrl, before);
     await page.waitForTimeout(1_000);
     expect((await usedCents(token)) - before).toBe(charged);
   });

@@ -3,9 +3,10 @@
 // run id kept for its owner, and reaches their gallery on their next sign-in here, which says so.
 // Money checked on the platform's usage API, and the result files' status codes.
 import { describe, expect, it } from 'vitest';
-import { startRunFromPresets, RUN_TIMEOUT_MS } from './support/create-flow';
+import { startRunFromPresets } from './support/create-flow';
 import { STORAGE_MERGE_412, uniqueEmail, useE2E } from './support/e2e';
 import { openGallery } from './support/gallery';
+import { runToldOnReturn } from './support/run-told';
 import { signInThroughLocalPage } from './support/sign-in';
 import { tokenOf, usedCentsOf } from './support/usage';
 
@@ -52,27 +53,11 @@ describe('signed out while a costume is being made', () => {
     // delivered; or, when the sign-out came before its picture (the run's caller went away with
     // nothing delivered), not charged at all and not kept.
     await signInThroughLocalPage(page, email);
-    const notice = page.getByText(/Your costume was still being made when you signed out/);
-    await notice.waitFor({ timeout: RUN_TIMEOUT_MS });
-    const told = (await notice.textContent()) ?? '';
-    const token = await tokenOf(page);
-    const charged = (await usedCents(token)) - before;
-    await openGallery(page);
-    if (told.includes('it was not charged')) {
-      expect(charged).toBe(0);
-      await page.getByText('No creations yet').waitFor();
-    } else {
+    const { told, charged, token } = await runToldOnReturn(page, e2e.baseUrl, before);
+    if (!told.includes('it was not charged')) {
       expect(told).toBe(IN_GALLERY);
-      await expect.poll(() => page.getByText('All (1)').count(), { timeout: 20_000 }).toBe(1);
-      const image = await page
-        .getByRole('button', { name: /^Open creation from/ })
-        .first()
-        .locator('img')
-        .getAttribute('src');
-      expect((await fetch(image!)).status).toBe(200);
-      // Charged once: the whole costume (its video served too), or the picture alone when its
-      // video was stopped.
-      expect([50, 20]).toContain(charged);
+      // The whole costume charged (50) has its video served; the picture alone (20), its video
+      // stopped, has none.
       await page
         .getByRole('button', { name: /^Open creation from/ })
         .first()
