@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Database from 'libsql';
 import { openDatabase } from './database';
@@ -78,4 +81,33 @@ describe('WAL checkpoints off the request path', () => {
     await vi.waitFor(() => expect(onError).toHaveBeenCalled(), { timeout: 10_000 });
     expect(autocheckpointPages(db)).toBe(1000);
   });
+
+  it('stops when nothing else keeps the process alive, as a platform shutting down', async () => {
+    // The worker is unref'd, so it never holds a platform up; stopping must hold the process until
+    // the worker has ended, or a shutdown ends before the database is checkpointed and closed.
+    const dir = tempDir();
+    const module = (name: string) =>
+      JSON.stringify(pathToFileURL(path.resolve('mock-server/store', name)).href);
+    const script = path.join(dir, 'shutdown.mts');
+    writeFileSync(
+      script,
+      `import { openDatabase } from ${module('database.ts')};
+import { WalCheckpointer } from ${module('wal-checkpointer.ts')};
+const file = ${JSON.stringify(path.join(dir, 'pawloween.db'))};
+const db = openDatabase(file);
+const checkpoints = new WalCheckpointer(db, file, { intervalMs: 20, startAtBytes: 0, onError: (error) => { throw error; } });
+db.exec("INSERT INTO projects VALUES ('p', 'k', 'P', 0, NULL, 0, '[]', 0)");
+// The worker has started once the request connection stops checkpointing.
+const pages = () => db.pragma('wal_autocheckpoint')[0].wal_autocheckpoint;
+while (pages() !== 0) await new Promise((resolve) => setTimeout(resolve, 20));
+await checkpoints.stop();
+db.close();
+console.log('stopped');
+`,
+    );
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
+      timeout: 60_000,
+    });
+    expect(stdout.trim()).toBe('stopped');
+  }, 90_000);
 });

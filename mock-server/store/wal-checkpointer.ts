@@ -104,6 +104,9 @@ export class WalCheckpointer {
     this.worker = undefined;
     if (!worker) return;
     const exited = new Promise((resolve) => worker.once('exit', resolve));
+    // Held until it has ended: in a shutdown nothing else may keep the process alive, and an
+    // unref'd worker would let it end here, before the database is checkpointed and closed.
+    worker.ref();
     worker.postMessage('stop');
     await exited;
     this.db.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
