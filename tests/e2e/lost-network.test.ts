@@ -11,6 +11,7 @@ import {
 import { uniqueEmail, useE2E } from './support/e2e';
 import { platformLogFromNow } from './support/platform-log';
 import { CHARGE_POLL, tokenOf, usedCentsOf } from './support/usage';
+import { openFirstCreation } from './support/gallery';
 
 const e2e = useE2E();
 
@@ -161,12 +162,7 @@ describe('a run on a phone whose network or page goes away mid-run (390 px)', ()
     const gallery = page.getByRole('heading', { name: 'My Pet Gallery' });
     await bar.getByRole('button', { name: 'Gallery', exact: true }).click();
     await page.getByRole('button', { name: /^All \(2\)$/ }).waitFor({ timeout: 20_000 });
-    await page
-      .getByRole('button', { name: /^Open creation from/ })
-      .first()
-      .click();
-    const viewer = page.getByRole('dialog', { name: /^Creation from/ });
-    await viewer.waitFor();
+    const viewer = await openFirstCreation(page);
     const item = await viewer.getAttribute('aria-label');
     const back = () => page.goBack({ waitUntil: 'commit' }).catch(() => null);
     const forward = () => page.goForward({ waitUntil: 'commit' }).catch(() => null);

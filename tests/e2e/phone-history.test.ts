@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { generateFromPresets, waitForResults } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
 import type { GalleryItem } from '../../domain/model/gallery-item';
-import { seedGallery } from './support/gallery';
+import { openFirstCreation, seedGallery } from './support/gallery';
 import { signInThroughLocalPage, waitForApp } from './support/sign-in';
 
 const e2e = useE2E();
@@ -74,12 +74,7 @@ describe('Back, Forward and reload on a phone', () => {
     const bar = page.getByRole('navigation', { name: 'Main' });
     await bar.getByRole('button', { name: 'Gallery', exact: true }).click();
     await galleryHeading(page).waitFor();
-    await page
-      .getByRole('button', { name: /^Open creation from/ })
-      .first()
-      .click();
-    const viewer = page.getByRole('dialog', { name: /^Creation from/ });
-    await viewer.waitFor();
+    const viewer = await openFirstCreation(page);
 
     await back(page);
     await viewer.waitFor({ state: 'detached' });
@@ -212,12 +207,7 @@ describe('Back, Forward and reload on a phone', () => {
     const bar = page.getByRole('navigation', { name: 'Main' });
     await bar.getByRole('button', { name: 'Gallery', exact: true }).click();
     await page.getByRole('button', { name: /^All \(3\)$/ }).waitFor();
-    await page
-      .getByRole('button', { name: /^Open creation from/ })
-      .first()
-      .click();
-    const viewer = page.getByRole('dialog', { name: /^Creation from/ });
-    await viewer.waitFor();
+    const viewer = await openFirstCreation(page);
     // The next creation, in the same viewer: the entry follows it.
     await viewer.getByRole('button', { name: 'Next creation' }).click();
     await viewer.getByText('2 of 3').waitFor();

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { startRunFromPresets } from './support/create-flow';
 import { STORAGE_MERGE_412, uniqueEmail, useE2E } from './support/e2e';
-import { openGallery } from './support/gallery';
+import { openFirstCreation, openGallery } from './support/gallery';
 import { runToldOnReturn } from './support/run-told';
 import { signInThroughLocalPage } from './support/sign-in';
 import { tokenOf, usedCentsOf } from './support/usage';
@@ -58,12 +58,7 @@ describe('signed out while a costume is being made', () => {
       expect(told).toBe(IN_GALLERY);
       // The whole costume charged (50) has its video served; the picture alone (20), its video
       // stopped, has none.
-      await page
-        .getByRole('button', { name: /^Open creation from/ })
-        .first()
-        .click();
-      const viewer = page.getByRole('dialog', { name: /^Creation from/ });
-      await viewer.waitFor();
+      const viewer = await openFirstCreation(page);
       const videos = viewer.locator('video');
       if (charged === 50) {
         const video = await videos.first().getAttribute('src');

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { AUTH_HEADERS } from '../../../adapters/platform/src/api/auth';
 import { STORAGE_KEYS } from '../../../domain/model/constants';
 import type { GalleryItem } from '../../../domain/model/gallery-item';
@@ -10,6 +10,17 @@ export async function openGallery(page: Page, mobile = false) {
     : page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'My Gallery' });
   await nav.click();
   await page.getByRole('heading', { name: 'My Pet Gallery' }).waitFor();
+}
+
+/** Opens the gallery's first creation in the full-screen viewer and returns the viewer. */
+export async function openFirstCreation(page: Page): Promise<Locator> {
+  await page
+    .getByRole('button', { name: /^Open creation from/ })
+    .first()
+    .click();
+  const viewer = page.getByRole('dialog', { name: /^Creation from/ });
+  await viewer.waitFor();
+  return viewer;
 }
 
 /** Writes a gallery straight into the signed-in user's platform storage, as another device would. */
