@@ -11,7 +11,8 @@ import type { LocatePet, PetFace, PetLocation, PixelBox, PixelPoint } from './pe
 export interface PhotoLabel {
   readonly file: string;
   readonly head: PixelBox;
-  readonly body: PixelBox;
+  /** Absent in sets labelled with heads only (photos-held-out-2, photos-npm): see bodyOf. */
+  readonly body?: PixelBox;
   readonly facing?: PetLocation['facing'];
   readonly note?: string;
   readonly outline?: Outline;
@@ -36,12 +37,36 @@ export async function labelledLocation(image: Buffer, label: PhotoLabel): Promis
     width: w,
     height: h,
     head: label.head,
-    body: label.body,
+    body: label.body ?? bodyOf(label, w, h),
     facing: label.facing ?? 'front',
     confidence: 1,
     method: 'labels',
     ...(label.eyes?.length && label.mouth ? { face: labelledFace(label.eyes, label.mouth) } : {}),
     ...(label.outline ? { matte: tracedMatte(label.outline, w, h) } : {}),
+  };
+}
+
+/**
+ * A label's body box: the traced outline's bounds, or where no outline was traced, three heads wide
+ * and tall below the head (within the photo): a guess, for reviewing the dressing on sets whose
+ * labels name heads only.
+ */
+function bodyOf(label: PhotoLabel, width: number, height: number): PixelBox {
+  const points = label.outline?.flat() ?? [];
+  if (points.length > 0) {
+    const xs = points.map(([x]) => x);
+    const ys = points.map(([, y]) => y);
+    const [x, y] = [Math.min(...xs), Math.min(...ys)];
+    return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+  }
+  const { head } = label;
+  const x = Math.max(0, head.x - head.w);
+  const y = head.y;
+  return {
+    x,
+    y,
+    w: Math.min(width, head.x + 2 * head.w) - x,
+    h: Math.min(height, head.y + 3 * head.h) - y,
   };
 }
 
