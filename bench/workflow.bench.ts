@@ -25,9 +25,10 @@ import { worstLatencyWhile } from './support/responsiveness';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPEATS = 3;
 /**
- * Runs from the uploaded photo and from a preset pet, in pairs: a run costs about 5 s of CPU and
- * drifts by a few hundred ms over a bench, so the photo's extra cost, a few hundred ms, is the
- * median of each pair's difference, over more pairs than the other rows need.
+ * Runs from an uploaded photo and from a preset pet, in pairs, each pair with the next of
+ * UPLOADED_PHOTOS: a run costs about 5 s of CPU and drifts by a few hundred ms over a bench, so the
+ * photo's extra cost, a few hundred ms, is the median of each pair's difference, over more pairs
+ * than the other rows need.
  */
 const PHOTO_PAIRS = 7;
 const BURST = 20;
@@ -45,8 +46,13 @@ const VIDEO_BUDGET_MS = 3_000;
 const PHOTO_CPU_BUDGET = 1.5;
 /** Issue 30: finding the pet in an uploaded photo may add at most this much to a run. */
 const LOCATE_BUDGET_MS = 300;
-/** And the locator alone, per photo, at the 95th percentile over the labelled photographs. */
-const LOCATE_P95_BUDGET_MS = 250;
+/**
+ * Issue 39, item 6: the whole look at one photo (detector, head, eyes, matte) adds at most half a
+ * preset run's CPU, here per photo at the 95th percentile over the labelled photographs, against a
+ * preset run measured in the same bench. (Issue 30's 250 ms was for the detector and head alone,
+ * before the eyes and the cut-out: 476 ms CPU at p95 on 2026-12-07, 0.12 of a preset run.)
+ */
+const LOCATE_SHARE = 0.5;
 /**
  * The floor's CPU time on the day those budgets were set (README's table, 2026-11-25). This
  * machine's speed drifts from day to day (the same code's floor measured 2700 to 5600 ms), so the
@@ -55,16 +61,34 @@ const LOCATE_P95_BUDGET_MS = 250;
  */
 const REFERENCE_FLOOR_CPU_MS = 2700;
 const PHOTOS = path.join(root, 'tests/fixtures/photos');
-/** A real photograph from the labelled set (a kitten, see its SOURCES.md) as the app uploads it. */
-const UPLOADED_PHOTO = 'kitten.jpg';
+/**
+ * Real photographs of pets from the labelled set (see its SOURCES.md) as the app uploads them, one
+ * per pair in turn: cats and dogs, close and whole, sitting and lying, 0.1 to 0.6 MB. One photo
+ * alone said what that photo costs, not what an owner's does.
+ */
+const UPLOADED_PHOTOS = [
+  'kitten.jpg',
+  'golden-puppy.jpg',
+  'lying-cat.jpg',
+  'shepherd-dog.jpg',
+  'chelsea-cat.jpg',
+  'terrier-puppy.jpg',
+  'spitz-lying.jpg',
+];
+const UPLOADED = `${UPLOADED_PHOTOS.length} pet photos`;
 
 async function inputs() {
   const read = (file: string) => readFile(path.join(root, 'ui/public/presets', file));
   const asDataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
-  const photo = await readFile(path.join(PHOTOS, UPLOADED_PHOTO));
+  const photos = await Promise.all(
+    UPLOADED_PHOTOS.map(
+      async (file) =>
+        `data:image/jpeg;base64,${(await readFile(path.join(PHOTOS, file))).toString('base64')}`,
+    ),
+  );
   return {
     pet: asDataUrl(await read('pets/dog1.png')),
-    photo: `data:image/jpeg;base64,${photo.toString('base64')}`,
+    photos,
     costume: asDataUrl(await read('costumes/vampire.png')),
   };
 }
@@ -166,8 +190,9 @@ export default async function workflowBench(): Promise<BenchRow[]> {
       return { imageReady, imageCpu, videoReady, videoCpu: (cpuSecondsNow() - startedCpu) * 1000 };
     };
 
+    const photoAt = (i: number) => input.photos[i % input.photos.length]!;
     await throughApi();
-    await throughApi(input.photo);
+    await throughApi(photoAt(0));
     await floor(pet, costume, dataDir);
     const floorTimes: number[] = [];
     const floorCpu: number[] = [];
@@ -204,7 +229,7 @@ export default async function workflowBench(): Promise<BenchRow[]> {
       const preset = await throughApi();
       const presetCpu = (await cpuSeconds()) - cpu;
       cpu = await cpuSeconds();
-      const photo = await throughApi(input.photo);
+      const photo = await throughApi(photoAt(i));
       const photoCpu = (await cpuSeconds()) - cpu;
       pairedPresetCpu.push(presetCpu);
       pairedPresetMs.push(preset.videoReady);
@@ -222,7 +247,7 @@ export default async function workflowBench(): Promise<BenchRow[]> {
       () => new Promise((r) => setTimeout(r, 3_000)),
     );
     const busy = await worstLatencyWhile(base, token, () =>
-      Promise.all([throughApi(input.photo), throughApi(input.photo)]),
+      Promise.all([throughApi(photoAt(0)), throughApi(photoAt(1))]),
     );
     const locateLoad = load();
     const locateTimesMs = await locateTimes();
@@ -234,7 +259,8 @@ export default async function workflowBench(): Promise<BenchRow[]> {
     const cpuRatio = median(ourCpu) / median(floorCpu);
     const speed = (median(floorCpu) * 1000) / REFERENCE_FLOOR_CPU_MS;
     const locateBudget = LOCATE_BUDGET_MS * speed;
-    const locateP95Budget = LOCATE_P95_BUDGET_MS * speed;
+    const locateCpuBudget = LOCATE_SHARE * median(ourCpu) * 1000;
+    const locateWallBudget = LOCATE_SHARE * video;
     const scaled = (ms: number) => `${ms} ms x ${speed.toFixed(2)} (floor)`;
     // A row of issue 40's budgets: a time in ms against its budget on the day's floor.
     const withinBudget = (figure: string, values: readonly number[], budgetMs: number) => {
@@ -323,7 +349,7 @@ export default async function workflowBench(): Promise<BenchRow[]> {
       {
         // The same run from an uploaded real photo: it is located and dressed where its pet is.
         // CPU time first, as it does not depend on what else the shared machine is doing.
-        figure: `costume run CPU time from an uploaded photo (${UPLOADED_PHOTO}) vs from a preset pet, median of ${PHOTO_PAIRS} pairs' difference`,
+        figure: `costume run CPU time from an uploaded photo (${UPLOADED}) vs from a preset pet, median of ${PHOTO_PAIRS} pairs' difference`,
         ours: Math.round((median(pairedPresetCpu) + median(photoExtraCpu)) * 1000),
         baseline: Math.round(median(pairedPresetCpu) * 1000),
         ratio: photoCpuRatio,
@@ -332,7 +358,7 @@ export default async function workflowBench(): Promise<BenchRow[]> {
         pass: median(photoExtraCpu) * 1000 <= locateBudget,
       },
       {
-        figure: `costume video ready from an uploaded photo (${UPLOADED_PHOTO}) vs from a preset pet, the same pairs (load ${photoLoad})`,
+        figure: `costume video ready from an uploaded photo (${UPLOADED}) vs from a preset pet, the same pairs (load ${photoLoad})`,
         ours: Math.round(median(pairedPresetMs) + median(photoExtraMs)),
         baseline: Math.round(median(pairedPresetMs)),
         ratio: 1 + median(photoExtraMs) / median(pairedPresetMs),
@@ -342,22 +368,23 @@ export default async function workflowBench(): Promise<BenchRow[]> {
       },
       {
         // What the wall time below comes to on a quiet machine: the locator keeps one core busy.
-        figure: 'pet locator CPU time p95 per photo, labelled photos and mirrors',
+        figure:
+          'pet locator CPU time p95 per photo, labelled photos and mirrors, vs half a preset run',
         ours: Math.round(locateCpuP95),
-        baseline: Math.round(locateP95Budget),
-        ratio: locateCpuP95 / locateP95Budget,
+        baseline: Math.round(locateCpuBudget),
+        ratio: locateCpuP95 / locateCpuBudget,
         unit: 'ms',
-        budget: `<= ${scaled(LOCATE_P95_BUDGET_MS)}`,
-        pass: locateCpuP95 <= locateP95Budget,
+        budget: `<= ${LOCATE_SHARE} x preset run CPU`,
+        pass: locateCpuP95 <= locateCpuBudget,
       },
       {
-        figure: `pet locator p95 per photo, labelled photos and mirrors (load ${locateLoad})`,
+        figure: `pet locator p95 per photo, labelled photos and mirrors, vs half a preset run's video ready (load ${locateLoad})`,
         ours: Math.round(locateP95),
-        baseline: Math.round(locateP95Budget),
-        ratio: locateP95 / locateP95Budget,
+        baseline: Math.round(locateWallBudget),
+        ratio: locateP95 / locateWallBudget,
         unit: 'ms',
-        budget: `<= ${scaled(LOCATE_P95_BUDGET_MS)}`,
-        pass: locateP95 <= locateP95Budget,
+        budget: `<= ${LOCATE_SHARE} x preset run`,
+        pass: locateP95 <= locateWallBudget,
       },
       {
         figure: `/healthz worst latency while 2 photo runs render vs idle (load ${busyLoad})`,
@@ -391,12 +418,12 @@ export default async function workflowBench(): Promise<BenchRow[]> {
         IMAGE_BUDGET_MS,
       ),
       withinBudget(
-        `costume image ready from an uploaded photo (${UPLOADED_PHOTO}), request to image event (load ${photoLoad})`,
+        `costume image ready from an uploaded photo (${UPLOADED}), request to image event (load ${photoLoad})`,
         photoImageMs,
         PHOTO_IMAGE_BUDGET_MS,
       ),
       withinBudget(
-        `costume image CPU time from an uploaded photo (${UPLOADED_PHOTO}), request to image event`,
+        `costume image CPU time from an uploaded photo (${UPLOADED}), request to image event`,
         photoImageCpu,
         PHOTO_IMAGE_BUDGET_MS,
       ),
@@ -413,7 +440,7 @@ export default async function workflowBench(): Promise<BenchRow[]> {
         VIDEO_BUDGET_MS,
       ),
       {
-        figure: `costume run CPU time from an uploaded photo (${UPLOADED_PHOTO}) / from a preset pet, the same pairs`,
+        figure: `costume run CPU time from an uploaded photo (${UPLOADED}) / from a preset pet, the same pairs`,
         ours: Math.round((median(pairedPresetCpu) + median(photoExtraCpu)) * 1000),
         baseline: Math.round(median(pairedPresetCpu) * 1000),
         ratio: photoCpuRatio,
