@@ -17,9 +17,15 @@ import {
   type ProbedHead,
   type UnitBox,
 } from './head-probe';
-import { cutOutPet } from './matte';
+import { cutOutPet, type PetMatte } from './matte';
 import { loadOpenCv } from './opencv';
-import { LOCATION_TRUSTED, type PetFace, type PetLocation, type PixelBox } from './pet-location';
+import {
+  LOCATION_TRUSTED,
+  MATTE_TRUSTED,
+  type PetFace,
+  type PetLocation,
+  type PixelBox,
+} from './pet-location';
 import { silhouette, type IntBox, type RgbImage } from './silhouette';
 
 /** Larger pictures are refused before decoding (a 12000x8000 photo is 96 MP). */
@@ -125,7 +131,10 @@ async function locate(image: Buffer, width: number, height: number): Promise<Pet
   return {
     width,
     height,
-    head: headBox,
+    head:
+      matte && matte.confidence >= MATTE_TRUSTED
+        ? headOnCutOut(headBox, matte, width, height)
+        : headBox,
     body,
     facing: agree ? vote.facing : 'front',
     confidence,
@@ -172,6 +181,41 @@ function splitOutputs(cells: Float32Array): [Float32Array, Float32Array] {
     face.set(cells.subarray(c * all + headOutputs, (c + 1) * all), c * faceOutputs);
   }
   return [head, face];
+}
+
+/** A head box keeps at least this share of its height when its top comes down to the cut-out. */
+const HEAD_KEPT = 0.6;
+
+/**
+ * The head box with its top brought down to the pet's cut-out: the probe's box often starts well
+ * above the ears, in the photo's background, and a hat is worn on the box's top, so it floated
+ * above the pet (a kitten's witch hat a head above its ears). The top comes down to the first row
+ * of the matte within the box's columns, never below HEAD_KEPT of the box's height. Measured on
+ * every labelled set: heads found unchanged, boxes over 3x the head's area 9 to 4 on the learnt
+ * photos and 7 to 6 on photos-held-out-2 (the workflow README, "How well it sees").
+ */
+export function headOnCutOut(
+  box: PixelBox,
+  matte: PetMatte,
+  width: number,
+  height: number,
+): PixelBox {
+  const [sx, sy] = [matte.width / width, matte.height / height];
+  const [x0, x1] = [Math.max(0, Math.floor(box.x * sx)), Math.ceil((box.x + box.w) * sx)];
+  const [y0, y1] = [Math.max(0, Math.floor(box.y * sy)), Math.ceil((box.y + box.h) * sy)];
+  const firstRow = (): number | undefined => {
+    for (let y = y0; y < Math.min(matte.height, y1); y++) {
+      const row = y * matte.width;
+      for (let x = x0; x < Math.min(matte.width, x1); x++)
+        if (matte.alpha[row + x]! >= 128) return y;
+    }
+    return undefined;
+  };
+  const row = firstRow();
+  if (row === undefined) return box;
+  const bottom = box.y + box.h;
+  const top = Math.max(box.y, Math.min(row / sy, bottom - HEAD_KEPT * box.h));
+  return { ...box, y: Math.round(top), h: Math.round(bottom - top) };
 }
 
 /** The face found, in pixels of the picture, with how sure of it the locator is. */
