@@ -193,6 +193,11 @@ const HEAD_KEPT = 0.6;
  * of the matte within the box's columns, never below HEAD_KEPT of the box's height. Measured on
  * every labelled set: heads found unchanged, boxes over 3x the head's area 9 to 4 on the learnt
  * photos and 7 to 6 on photos-held-out-2 (the workflow README, "How well it sees").
+ *
+ * The stage then looks for the crown in this box (`headOnPet` in stage.ts: the first row a fifth
+ * pet, within the box's top 45%), where a hat may sit even on a guessed face. Before this, a box
+ * starting far above the ears held the crown out of that reach, and the hat over a guessed face
+ * was lifted a head clear of the box: in the air.
  */
 export function headOnCutOut(
   box: PixelBox,
