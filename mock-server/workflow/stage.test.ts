@@ -167,6 +167,26 @@ describe('a pet cut out and standing in the scene', () => {
       expect(b.placement!.head[key]).toBeCloseTo(a.placement!.head[key], 3);
   });
 
+  it('brings the side of the photo that cuts the pet off in a little, so a brim by that edge stays inside', () => {
+    // A 600 px photo that ends at the pet's shoulder on the left: the pet (the matte) runs from
+    // the left edge to x = 420, its head at the left edge, the witch's brim reaching past it.
+    const [width, height] = [600, 600];
+    const alpha = new Uint8Array(width * height);
+    for (let y = 150; y < height; y++) alpha.fill(255, y * width, y * width + 420);
+    const location = testLocation(
+      width,
+      height,
+      { x: 10, y: 150, w: 170, h: 170 },
+      { x: 0, y: 280, w: 420, h: 320 },
+      { matte: { width, height, alpha, confidence: 1 } },
+    );
+    const { head, crop } = planStage(location)!;
+    expect(head.cx - 1.55 * head.r).toBeGreaterThan(0);
+    // The photo's left edge, where the pet is cut, comes into the portrait, but not far.
+    expect(crop.x).toBeLessThan(0);
+    expect(-crop.x).toBeLessThanOrEqual(0.15 * crop.side + 1);
+  });
+
   it('puts a guessed head box that starts above the pet onto the pet, so a hat sits on its crown', async () => {
     // A 600 px photo whose pet (a disc, the matte) starts at y = 200; the head was guessed at a
     // box starting at y = 100, in the background above it.

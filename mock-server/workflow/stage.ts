@@ -95,9 +95,17 @@ const BRIM = 1.6;
 const BRIM_SHRINK = 0.75;
 
 /**
+ * How far the side of a photo that cuts the pet off may come into the portrait to make room for a
+ * brim, as a share of the portrait's side: the pet fades into the scene there (fadeAtPhotoEdges).
+ */
+const MOST_INWARD = 0.15;
+
+/**
  * The crop moved sideways so a brim over the head stays inside the portrait, as long as the
  * pet's outline still fits; undefined when it cannot at this scale (a smaller pet is tried). A
- * pet the photo cuts off at a side keeps that side at the portrait's edge.
+ * pet the photo cuts off at a side keeps that side at the portrait's edge, or within MOST_INWARD
+ * of it: a tabby whose photo ends at its shoulder, head by that edge, kept its witch hat's brim
+ * cut by the portrait when that side could not move.
  */
 function roomForBrim(
   crop: DiscCrop,
@@ -114,7 +122,8 @@ function roomForBrim(
   const x = crop.x - lack + over;
   const fits =
     (cut.left || box.x0 >= x + margin) && (cut.right || box.x1 <= x + crop.side - margin);
-  if (!fits || cut.left || cut.right) return undefined;
+  const inward = Math.max(cut.left ? box.x0 - x : 0, cut.right ? x + crop.side - box.x1 : 0);
+  if (!fits || inward > MOST_INWARD * crop.side) return undefined;
   return { ...crop, x };
 }
 
