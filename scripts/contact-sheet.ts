@@ -2,8 +2,9 @@
 // costumes sit on the pets: one pet in all 18 costumes, and all 18 pets in one costume (PET=dog1 and
 // COSTUME=witch by default). With `--photos DIR`, each photo of the folder instead, as located and
 // in six costumes (COSTUMES=a,b,... to choose) and in two uploaded characters (CHARACTERS=a,b);
-// `--labelled` places them from DIR/labels.json instead of the detector. Written to
-// reports/contact-sheets/.
+// `--labelled` places them from DIR/labels.json instead of the detector; `--tapped` as an owner
+// gets them: where the locator is unsure the app asks for the pet's face, and the owner taps the
+// middle of the head labelled in DIR/labels.json. Written to reports/contact-sheets/.
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,9 @@ import {
   readLabels,
   type PhotoLabel,
 } from '../mock-server/workflow/locate/labelled-locator';
+import { locateAtFace } from '../mock-server/workflow/locate/face-seed';
 import { locatePet } from '../mock-server/workflow/locate/locate-pet';
+import { petSight } from '../mock-server/workflow/locate/pet-sight';
 import type { PetMatte } from '../mock-server/workflow/locate/matte';
 import {
   FACE_TRUSTED,
@@ -169,10 +172,28 @@ const UPLOADED_CHARACTERS = (process.env.CHARACTERS ?? 'police,princess')
 const CHARACTERS = path.resolve('tests/fixtures/characters');
 
 /** Each photo of `dir`: as located, in the preset costumes, and in two uploaded characters. */
-async function photoSheet(dir: string, labelled: boolean): Promise<string> {
+/** How a photo sheet locates each photo: the locator, the labels, or the locator and a tap. */
+type Locating = 'located' | 'labelled' | 'tapped';
+
+/**
+ * The location an owner's run dresses: the locator's, or where it is unsure (the app asks "Tap
+ * your pet's face") the location at the labelled head's middle, tapped.
+ */
+async function asTapped(photo: Buffer, label: PhotoLabel | undefined): Promise<PetLocation> {
+  const location = await locatePet(photo);
+  if (!label || petSight(location).sure) return location;
+  const { head } = label;
+  return locateAtFace(photo, {
+    x: (head.x + head.w / 2) / location.width,
+    y: (head.y + head.h / 2) / location.height,
+  });
+}
+
+async function photoSheet(dir: string, locating: Locating): Promise<string> {
+  const labelled = locating === 'labelled';
   const files = (await readdir(dir)).filter((f) => /\.(jpe?g|png|webp)$/i.test(f)).sort();
   const labels = new Map<string, PhotoLabel>(
-    labelled ? (await readLabels(dir)).map((label) => [label.file, label]) : [],
+    locating === 'located' ? [] : (await readLabels(dir)).map((label) => [label.file, label]),
   );
   const costumes = await Promise.all(PHOTO_COSTUMES.map((id) => preset('costumes', id)));
   // Costume pictures an owner uploads: two drawn characters (tests/fixtures/characters).
@@ -188,8 +209,10 @@ async function photoSheet(dir: string, labelled: boolean): Promise<string> {
     const photo = await readFile(path.join(dir, file));
     const label = labels.get(file);
     if (labelled && !label) continue;
-    const locate = label ? labelledLocator(label) : locatePet;
-    const location = await locate(photo);
+    const location =
+      locating === 'tapped'
+        ? await asTapped(photo, label)
+        : await (label ? labelledLocator(label) : locatePet)(photo);
     const fixed: LocatePet = () => Promise.resolve(location);
     rows.push({
       file,
@@ -234,7 +257,7 @@ async function photoSheet(dir: string, labelled: boolean): Promise<string> {
         });
       }
     }
-    const name = `photos-${path.basename(path.resolve(dir))}${labelled ? '-labelled' : ''}.png`;
+    const name = `photos-${path.basename(path.resolve(dir))}${locating === 'located' ? '' : `-${locating}`}.png`;
     return await write(name, placed, columns, rows.length);
   } finally {
     await rm(work, { recursive: true, force: true });
@@ -242,11 +265,16 @@ async function photoSheet(dir: string, labelled: boolean): Promise<string> {
 }
 
 const { values } = parseArgs({
-  options: { photos: { type: 'string' }, labelled: { type: 'boolean', default: false } },
+  options: {
+    photos: { type: 'string' },
+    labelled: { type: 'boolean', default: false },
+    tapped: { type: 'boolean', default: false },
+  },
 });
 await mkdir(OUT, { recursive: true });
 if (values.photos) {
-  console.log(await photoSheet(values.photos, values.labelled));
+  const locating = values.labelled ? 'labelled' : values.tapped ? 'tapped' : 'located';
+  console.log(await photoSheet(values.photos, locating));
 } else {
   const pet = process.env.PET ?? 'dog1';
   const costume = process.env.COSTUME ?? 'witch';
