@@ -5,13 +5,14 @@ import { probedFace } from './face-probe';
 import { clampUnit, contains, petChances, probedHead, unionOf, type UnitBox } from './head-probe';
 import {
   faceOf,
+  headOnCutOut,
   largestAnimal,
   locatorPictures,
   lookForHeadAndFace,
   MAX_INPUT_PIXELS,
 } from './locate-pet';
 import { cutOutPet } from './matte';
-import type { PetLocation, PixelBox } from './pet-location';
+import { MATTE_TRUSTED, type PetLocation, type PixelBox } from './pet-location';
 
 // The locator seeded by the owner (issue 39, "When unsure, ask the owner"): where they tapped
 // their pet's face is the head. The locator's own look at the photo (the detector and the head
@@ -79,10 +80,15 @@ async function seeded(
   const bottom = around.y + around.h;
   const body =
     bodyTop < bottom - 0.02 ? { ...around, y: bodyTop, h: bottom - bodyTop } : { ...around };
+  // Its top on the cut-out as a located head's (headOnCutOut): the hat sits on the crown.
+  const headBox = inPixels(head, width, height);
   return {
     width,
     height,
-    head: inPixels(head, width, height),
+    head:
+      matte && matte.confidence >= MATTE_TRUSTED
+        ? headOnCutOut(headBox, matte, width, height)
+        : headBox,
     body: inPixels(body, width, height),
     facing: 'front',
     confidence: OWNER_POINTED,
