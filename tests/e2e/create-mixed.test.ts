@@ -11,7 +11,7 @@ import {
   expectImageLoaded,
   expectVideoPlaying,
   generateButton,
-  pressGenerate,
+  pressGenerateForRun,
   selectPreset,
   waitForResults,
 } from './support/create-flow';
@@ -23,9 +23,8 @@ const e2e = useE2E();
 
 /** What the app sent as the workflow's two inputs when Generate was pressed. */
 async function generateAndCapture(page: Page) {
-  const request = page.waitForRequest((r) => r.url().endsWith('/v1/run'));
-  await pressGenerate(page);
-  const { input } = (await request).postDataJSON() as { input: Record<string, string> };
+  const request = await pressGenerateForRun(page);
+  const { input } = request.postDataJSON() as { input: Record<string, string> };
   return { pet: input.upload_your_pets_photo!, costume: input.upload_costume_character! };
 }
 

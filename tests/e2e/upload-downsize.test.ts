@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../domain/model/constants';
-import { pressGenerate, waitForResults } from './support/create-flow';
+import { pressGenerateForRun, waitForResults } from './support/create-flow';
 import { uniqueEmail, useE2E } from './support/e2e';
 
 const e2e = useE2E();
@@ -31,9 +31,8 @@ describe('uploads are downsized before they are sent (DESIGN.md Inputs)', () => 
       .setInputFiles(await photo(2400, 2400, 'png'));
     await page.getByRole('img', { name: 'Your costume character' }).waitFor();
 
-    const run = page.waitForRequest((request) => request.url().endsWith('/v1/run'));
-    await pressGenerate(page);
-    const body = (await run).postDataJSON() as { input: Record<string, unknown> };
+    const run = await pressGenerateForRun(page);
+    const body = run.postDataJSON() as { input: Record<string, unknown> };
     const sent = await Promise.all(
       Object.values(body.input)
         .filter((v): v is string => typeof v === 'string' && v.startsWith('data:'))

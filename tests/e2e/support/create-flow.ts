@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import type { FilePayload } from './images';
 
@@ -54,6 +54,21 @@ export async function pressGenerate(page: Page): Promise<void> {
     .getByRole('img')
     .click();
   await generateButton(page).click();
+}
+
+/**
+ * Generate pressed as pressGenerate does, and the POST /v1/run the app sent for it. The request is
+ * waited for as long as the photo's check may take (RUN_TIMEOUT_MS), not the 15 s an action gets:
+ * Generate holds the run until the locator has looked at the photo, and in a clean-clone CI run on
+ * a busy machine that first look took longer (create-mixed's phone photo).
+ */
+export async function pressGenerateForRun(page: Page): Promise<Request> {
+  const run = page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().endsWith('/v1/run'),
+    { timeout: RUN_TIMEOUT_MS },
+  );
+  await pressGenerate(page);
+  return run;
 }
 
 /** Picks a preset with its Select This button (scrolling the carousel with its arrow if needed). */
