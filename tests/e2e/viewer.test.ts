@@ -7,7 +7,7 @@ import { STORAGE_KEYS } from '../../domain/model/constants';
 import type { GalleryItem } from '../../domain/model/gallery-item';
 import { expectAccessible } from './support/axe';
 import { generateFromPresets, waitForResults } from './support/create-flow';
-import { uniqueEmail, useE2E } from './support/e2e';
+import { STORAGE_MERGE_412, uniqueEmail, useE2E } from './support/e2e';
 import { openGallery, seedGallery, swipe } from './support/gallery';
 import { ROOT } from './support/paths';
 
@@ -155,6 +155,10 @@ describe('full-screen viewer', () => {
   });
 
   it('looks right with several creations on a desktop and on a phone (screenshots)', async () => {
+    // The phone signs in while the desktop page is open: both write the account's storage, and the
+    // stale write is answered 412, merged and sent again (DESIGN.md); chromium logs the 412. Seen
+    // once in a clean-clone CI run; the gallery's seven creations below show nothing was lost.
+    e2e.expectConsoleError(STORAGE_MERGE_412);
     mkdirSync(SCREENS, { recursive: true });
     const email = uniqueEmail('screens');
     const page = await e2e.open('desktop', { signedInAs: email });
