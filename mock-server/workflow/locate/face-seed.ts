@@ -12,7 +12,7 @@ import {
   MAX_INPUT_PIXELS,
 } from './locate-pet';
 import { cutOutPet } from './matte';
-import { MATTE_TRUSTED, type PetLocation, type PixelBox } from './pet-location';
+import type { PetLocation, PixelBox } from './pet-location';
 
 // The locator seeded by the owner (issue 39, "When unsure, ask the owner"): where they tapped
 // their pet's face is the head. The locator's own look at the photo (the detector and the head
@@ -85,10 +85,7 @@ async function seeded(
   return {
     width,
     height,
-    head:
-      matte && matte.confidence >= MATTE_TRUSTED
-        ? headOnCutOut(headBox, matte, width, height)
-        : headBox,
+    head: headOnCutOut(headBox, matte, width, height),
     body: inPixels(body, width, height),
     facing: 'front',
     confidence: OWNER_POINTED,

@@ -131,10 +131,7 @@ async function locate(image: Buffer, width: number, height: number): Promise<Pet
   return {
     width,
     height,
-    head:
-      matte && matte.confidence >= MATTE_TRUSTED
-        ? headOnCutOut(headBox, matte, width, height)
-        : headBox,
+    head: headOnCutOut(headBox, matte, width, height),
     body,
     facing: agree ? vote.facing : 'front',
     confidence,
@@ -201,10 +198,12 @@ const HEAD_KEPT = 0.6;
  */
 export function headOnCutOut(
   box: PixelBox,
-  matte: PetMatte,
+  matte: PetMatte | undefined,
   width: number,
   height: number,
 ): PixelBox {
+  // Only a cut-out the locator trusts moves the head.
+  if (!matte || matte.confidence < MATTE_TRUSTED) return box;
   const [sx, sy] = [matte.width / width, matte.height / height];
   const [x0, x1] = [Math.max(0, Math.floor(box.x * sx)), Math.ceil((box.x + box.w) * sx)];
   const [y0, y1] = [Math.max(0, Math.floor(box.y * sy)), Math.ceil((box.y + box.h) * sy)];
